@@ -1,0 +1,333 @@
+//! The hard cases for `#[mutate]`. Every function here builds, without warnings, both as
+//! written and as schemata; `tests/sites.rs` switches each mutant on and records what
+//! changes.
+#![deny(warnings)]
+
+use mutate_runtime::mutate;
+use std::ops::{Add, Mul, Sub};
+use std::time::{Duration, Instant};
+
+#[mutate]
+pub fn classify(a: u32, b: u32, c: u32) -> &'static str {
+    if a == 0 || b == 0 || c == 0 {
+        return "invalid";
+    }
+    if a + b <= c || a + c <= b || b + c <= a {
+        "invalid"
+    } else if a == b && b == c {
+        "equilateral"
+    } else if a == b || b == c || a == c {
+        "isosceles"
+    } else {
+        "scalene"
+    }
+}
+
+/// String and `&str` arithmetic, references on both sides, `String + &String`.
+#[mutate]
+pub fn strings(a: &str, b: &String) -> String {
+    let owned = a.to_string() + "-";
+    let both = owned + b;
+    let refs = &1u8 + &2u8;
+    both + &refs.to_string()
+}
+
+/// A user type whose `Add` and `Sub` outputs differ: `+ -> -` must fall back.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Meters(pub f64);
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Delta(pub f64);
+
+impl Add for Meters {
+    type Output = Meters;
+    fn add(self, other: Meters) -> Meters {
+        Meters(self.0 + other.0)
+    }
+}
+impl Sub for Meters {
+    type Output = Delta;
+    fn sub(self, other: Meters) -> Delta {
+        Delta(self.0 - other.0)
+    }
+}
+impl Mul<f64> for Meters {
+    type Output = Meters;
+    fn mul(self, k: f64) -> Meters {
+        Meters(self.0 * k)
+    }
+}
+
+#[mutate]
+pub fn total(a: Meters, b: Meters) -> Meters {
+    a + b
+}
+
+#[mutate]
+pub fn generic_sum<T: Add<Output = T> + Copy>(a: T, b: T) -> T {
+    a + b
+}
+
+#[mutate]
+pub fn longest<'a>(a: &'a str, b: &'a str) -> &'a str {
+    if a.len() >= b.len() { a } else { b }
+}
+
+/// Untyped and typed closures in iterator chains.
+#[mutate]
+pub fn closures(v: &[i32]) -> (i32, i32, usize) {
+    let untyped = v.iter().fold(0, |acc, x| acc + x);
+    let typed = v.iter().map(|x: &i32| x * 2).sum::<i32>();
+    let count = v.iter().filter(|x| **x > 1).count();
+    (untyped, typed, count)
+}
+
+#[mutate]
+pub async fn async_double(x: u64) -> u64 {
+    x * 2
+}
+
+#[mutate]
+pub fn evens(limit: u32) -> impl Iterator<Item = u32> {
+    (0..limit).filter(|n| n % 2 == 0)
+}
+
+#[mutate]
+pub fn parse_sum(a: &str, b: &str) -> Result<i64, std::num::ParseIntError> {
+    let x: i64 = a.parse()?;
+    let y: i64 = b.parse()?;
+    Ok(x - y)
+}
+
+#[mutate]
+pub fn first_word_len(s: &str) -> usize {
+    let Some(word) = s.split_whitespace().next() else {
+        return 0;
+    };
+    word.len()
+}
+
+/// Labelled loops, `break` with a value, `continue`, ranges in `for` heads.
+#[mutate]
+pub fn find_pair(grid: &[Vec<i32>], target: i32) -> Option<(usize, usize)> {
+    let mut found = None;
+    'rows: for (i, row) in grid.iter().enumerate() {
+        for j in 0..row.len() {
+            if row[j] < 0 {
+                continue;
+            }
+            if row[j] == target {
+                found = Some((i, j));
+                break 'rows;
+            }
+        }
+    }
+    found
+}
+
+#[mutate]
+pub fn loop_value(limit: u32) -> u32 {
+    let mut n = 0;
+    let last = loop {
+        n += 1;
+        if n >= limit {
+            break n * 10;
+        }
+    };
+    let mut sum = 0;
+    for k in 1..=3 {
+        sum += k;
+    }
+    let labelled = 'block: {
+        if limit > 100 {
+            break 'block 1;
+        }
+        2
+    };
+    last + sum + labelled
+}
+
+#[mutate]
+pub fn raw_read(v: &[u8]) -> u8 {
+    // SAFETY: the slice is non-empty at every call site.
+    unsafe { *v.as_ptr().add(v.len() - 1) }
+}
+
+/// Consts, statics, arrays and repeat lengths inside a body stay untouched.
+#[mutate]
+pub fn arrays() -> usize {
+    const N: usize = 2 + 1;
+    static GREETING: &str = "hi";
+    let a = [0u8; N + 1];
+    let b: [u8; 2 * 2] = [1, 2, 3, 4];
+    a.len() + b.len() + GREETING.len()
+}
+
+/// Literal patterns, match guards, a wildcard arm.
+#[mutate]
+pub fn describe(n: i32) -> &'static str {
+    match n {
+        0 => "zero",
+        1 | 2 => "small",
+        x if x < 0 => "negative",
+        i32::MIN..=-100 => "unreachable",
+        _ => "large",
+    }
+}
+
+/// Integer literals typed by context, shadowing, extreme literals.
+#[mutate]
+pub fn literals() -> u64 {
+    let z: u64 = 2 + 3;
+    let z = z * 2;
+    let byte: u8 = 255;
+    let min = -2147483648i32;
+    let flag = !false;
+    let x = 1.5f32;
+    z + u64::from(byte) + u64::from(flag) + (min as i64).unsigned_abs() % 7 + x as u64
+}
+
+/// Macros in bodies are left alone.
+#[mutate]
+pub fn with_macros(v: &[u32]) -> String {
+    let total: u32 = v.iter().sum();
+    assert!(total < 1000, "too big: {}", total + 1);
+    format!("{} items, {}", v.len(), total * 2)
+}
+
+#[mutate]
+pub fn timing(start: Instant) -> Instant {
+    start + Duration::from_millis(5)
+}
+
+#[mutate]
+pub fn bits(a: u32, b: u32) -> u32 {
+    let mut x = (a & b) | (a ^ b);
+    x <<= 1;
+    x >>= 1;
+    x |= 1 << 4;
+    x
+}
+
+#[mutate]
+pub fn negate(x: i64, flag: bool) -> (i64, bool) {
+    (-x, !flag)
+}
+
+#[mutate]
+pub fn counting(words: &[&str]) -> std::collections::HashMap<String, usize> {
+    let mut counts = std::collections::HashMap::new();
+    for w in words {
+        *counts.entry(w.to_string()).or_insert(0) += 1;
+    }
+    counts
+}
+
+#[mutate]
+pub fn cell_add(c: &std::cell::RefCell<i32>) -> i32 {
+    *c.borrow_mut() += 5;
+    *c.borrow()
+}
+
+#[mutate]
+pub fn while_loop(mut n: u32) -> u32 {
+    let mut steps = 0;
+    while n > 1 {
+        n = if n % 2 == 0 { n / 2 } else { 3 * n + 1 };
+        steps += 1;
+    }
+    steps
+}
+
+#[mutate]
+pub fn let_chains(a: Option<u32>, b: bool) -> u32 {
+    if b && let Some(x) = a
+        && x > 3
+    {
+        x
+    } else {
+        0
+    }
+}
+
+/// A generic impl, a trait impl and a trait with a default method.
+pub struct Stack<T> {
+    items: Vec<T>,
+}
+
+#[mutate]
+impl<T: Clone> Stack<T> {
+    pub fn new() -> Self {
+        Stack { items: Vec::new() }
+    }
+
+    pub fn push(&mut self, item: T) -> usize {
+        self.items.push(item);
+        self.items.len() - 1
+    }
+
+    pub fn peek(&self) -> Option<T> {
+        if self.items.is_empty() {
+            None
+        } else {
+            self.items.last().cloned()
+        }
+    }
+
+    #[mutate(skip)]
+    pub fn len(&self) -> usize {
+        self.items.len() + 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}
+
+impl<T: Clone> Default for Stack<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[mutate]
+pub trait Shape {
+    fn area(&self) -> f64;
+    fn doubled(&self) -> f64 {
+        self.area() * 2.0
+    }
+}
+
+pub struct Square(pub f64);
+
+impl Shape for Square {
+    #[mutate]
+    fn area(&self) -> f64 {
+        self.0 * self.0
+    }
+}
+
+#[mutate]
+pub mod geometry {
+    /// A `const fn` inside an annotated item is left as written.
+    pub const fn const_square(x: u32) -> u32 {
+        x * x
+    }
+
+    pub fn perimeter(w: u32, h: u32) -> u32 {
+        2 * (w + h)
+    }
+
+    pub mod inner {
+        pub fn half(x: u32) -> u32 {
+            x / 2
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn perimeter_of_square() {
+            assert_eq!(super::perimeter(1, 1), 4);
+        }
+    }
+}

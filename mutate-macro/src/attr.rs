@@ -1,0 +1,126 @@
+//! Options of the attribute: `#[mutate]` or `#[mutate(skip)]`.
+
+use proc_macro2::TokenStream;
+use syn::Attribute;
+use syn::parse::Parser;
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Leave the item as written.
+    pub skip: bool,
+}
+
+const KNOWN: &str = "the only option is `skip`";
+
+/// Parses the arguments of the attribute itself.
+pub fn parse_args(args: TokenStream) -> syn::Result<Options> {
+    let mut options = Options::default();
+    let parser = syn::meta::parser(|meta| {
+        if meta.path.is_ident("skip") {
+            options.skip = true;
+            Ok(())
+        } else {
+            Err(meta.error(format!("unknown `#[mutate]` option: {KNOWN}")))
+        }
+    });
+    parser.parse2(args)?;
+    Ok(options)
+}
+
+/// Whether an attribute is ours: `mutate`, `mutate_runtime::mutate`, `::mutate_runtime::mutate`.
+pub fn is_mutate(attr: &Attribute) -> bool {
+    let path = attr.path();
+    path.segments.last().is_some_and(|s| s.ident == "mutate")
+        && (path.segments.len() == 1
+            || (path.segments.len() == 2 && path.segments[0].ident == "mutate_runtime"))
+}
+
+/// Takes our attributes off an inner item and returns its options.
+pub fn take_inner(attrs: &mut Vec<Attribute>) -> syn::Result<Option<Options>> {
+    let mut found = None;
+    let mut error: Option<syn::Error> = None;
+    attrs.retain(|attr| {
+        if !is_mutate(attr) {
+            return true;
+        }
+        let parsed = match &attr.meta {
+            syn::Meta::Path(_) => Ok(Options::default()),
+            syn::Meta::List(list) => parse_args(list.tokens.clone()),
+            syn::Meta::NameValue(nv) => Err(syn::Error::new_spanned(
+                nv,
+                format!("`#[mutate = ...]` is not a form of the attribute: {KNOWN}"),
+            )),
+        };
+        match parsed {
+            Ok(options) => found = Some(options),
+            Err(e) => match &mut error {
+                Some(all) => all.combine(e),
+                None => error = Some(e),
+            },
+        }
+        false
+    });
+    match error {
+        Some(e) => Err(e),
+        None => Ok(found),
+    }
+}
+
+/// Items the attribute never touches: tests and test-only code.
+pub fn is_test_only(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|attr| {
+        let path = attr.path();
+        if path.is_ident("test") {
+            return true;
+        }
+        if !path.is_ident("cfg") {
+            return false;
+        }
+        let Ok(list) = attr.meta.require_list() else {
+            return false;
+        };
+        list.tokens
+            .to_string()
+            .split_whitespace()
+            .collect::<String>()
+            == "test"
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    #[test]
+    fn parses_skip_and_nothing() {
+        assert_eq!(parse_args(quote!()).unwrap(), Options::default());
+        assert!(parse_args(quote!(skip)).unwrap().skip);
+    }
+
+    #[test]
+    fn rejects_unknown_options() {
+        let err = parse_args(quote!(fast)).unwrap_err();
+        assert!(err.to_string().contains("unknown `#[mutate]` option"));
+    }
+
+    #[test]
+    fn recognises_our_paths_only() {
+        let ours: Attribute = syn::parse_quote!(#[mutate_runtime::mutate]);
+        let bare: Attribute = syn::parse_quote!(#[mutate(skip)]);
+        let other: Attribute = syn::parse_quote!(#[other::mutate]);
+        assert!(is_mutate(&ours));
+        assert!(is_mutate(&bare));
+        assert!(!is_mutate(&other));
+    }
+
+    #[test]
+    fn spots_test_only_items() {
+        let test: Attribute = syn::parse_quote!(#[test]);
+        let cfg_test: Attribute = syn::parse_quote!(#[cfg(test)]);
+        let cfg_other: Attribute = syn::parse_quote!(#[cfg(unix)]);
+        assert!(is_test_only(&[test]));
+        assert!(is_test_only(&[cfg_test]));
+        assert!(!is_test_only(&[cfg_other]));
+    }
+}

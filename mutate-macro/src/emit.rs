@@ -1,0 +1,58 @@
+//! The static table of a function's mutants and its registration before `main`.
+
+use crate::model::Collector;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Name of the per-function table; generated code refers to it.
+pub fn table() -> TokenStream {
+    quote!(__MUTATE_TABLE)
+}
+
+/// Path of the runtime's private module.
+pub fn rt() -> TokenStream {
+    quote!(::mutate_runtime::__private)
+}
+
+/// Items to put first in the function body: the table and its registration.
+pub fn table_items(collector: &Collector) -> TokenStream {
+    let rt = rt();
+    let table = table();
+    let function = &collector.function;
+    let infos = collector
+        .mutants
+        .iter()
+        .zip(collector.ids())
+        .map(|(m, id)| {
+            let operator = m.operator;
+            let file = &m.location.file;
+            let [l1, c1, l2, c2] = m.location.span;
+            let original = &m.original;
+            let replacement = &m.replacement;
+            let description = format!("{} in {function}", m.change);
+            let site = m.site;
+            quote! {
+                #rt::MutantInfo {
+                    id: #id,
+                    operator: #operator,
+                    file: #file,
+                    span: [#l1, #c1, #l2, #c2],
+                    original: #original,
+                    replacement: #replacement,
+                    description: #description,
+                    function: #function,
+                    site: #site,
+                }
+            }
+        });
+    let sites = collector.sites;
+    quote! {
+        static #table: #rt::Table = #rt::Table::new(&[#(#infos),*], #sites);
+        #rt::ctor::declarative::ctor! {
+            #[ctor(unsafe, anonymous)]
+            fn __mutate_register() {
+                #rt::register(&#table);
+            }
+        }
+    }
+}

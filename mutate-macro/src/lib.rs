@@ -1,0 +1,27 @@
+//! The `#[mutate]` attribute of **mutate**. Depend on `mutate-runtime`, which re-exports it.
+//!
+//! The attribute rewrites a function, or every function of an `impl` block, a `trait`'s
+//! default methods or an inline `mod`, into mutant schemata: every mutant compiled in,
+//! each behind a runtime switch. It emits both the original item and the schemata through
+//! `mutate_runtime::__select!`, which keeps the original unless the runtime was built with
+//! `--cfg mutate_schemata` (only the driver's builds are).
+
+mod attr;
+mod emit;
+mod location;
+mod model;
+mod operators;
+mod placement;
+mod rewrite;
+
+use proc_macro::TokenStream;
+
+/// Rewrites the item into mutant schemata for `cargo mutate-driver`; leaves it unchanged
+/// in every other build.
+///
+/// Options: `#[mutate(skip)]` on an item inside an annotated `impl`, `trait` or `mod`
+/// leaves that item alone.
+#[proc_macro_attribute]
+pub fn mutate(args: TokenStream, item: TokenStream) -> TokenStream {
+    placement::expand(args.into(), item.into()).into()
+}

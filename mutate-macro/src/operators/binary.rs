@@ -1,0 +1,232 @@
+//! Binary operators: arithmetic and bitwise swaps (type-checked by autoref fallback),
+//! relational boundary/negation/swaps (same trait, always viable), `&&`/`||` (keeping
+//! short-circuit), and compound assignment.
+
+use super::{fallback_arms, switch};
+use crate::emit::rt;
+use crate::location;
+use crate::model::Collector;
+use proc_macro2::TokenStream;
+use quote::{ToTokens, format_ident, quote};
+use syn::{BinOp, Expr, ExprBinary};
+
+/// An overloadable operator: its symbol and the std trait and method behind it.
+#[derive(Clone, Copy)]
+struct Op {
+    symbol: &'static str,
+    trait_name: &'static str,
+    method: &'static str,
+}
+
+const fn op(symbol: &'static str, trait_name: &'static str, method: &'static str) -> Op {
+    Op {
+        symbol,
+        trait_name,
+        method,
+    }
+}
+
+const ADD: Op = op("+", "Add", "add");
+const SUB: Op = op("-", "Sub", "sub");
+const MUL: Op = op("*", "Mul", "mul");
+const DIV: Op = op("/", "Div", "div");
+const REM: Op = op("%", "Rem", "rem");
+const AND: Op = op("&", "BitAnd", "bitand");
+const OR: Op = op("|", "BitOr", "bitor");
+const XOR: Op = op("^", "BitXor", "bitxor");
+const SHL: Op = op("<<", "Shl", "shl");
+const SHR: Op = op(">>", "Shr", "shr");
+const ADD_A: Op = op("+=", "AddAssign", "add_assign");
+const SUB_A: Op = op("-=", "SubAssign", "sub_assign");
+const MUL_A: Op = op("*=", "MulAssign", "mul_assign");
+const DIV_A: Op = op("/=", "DivAssign", "div_assign");
+const REM_A: Op = op("%=", "RemAssign", "rem_assign");
+const AND_A: Op = op("&=", "BitAndAssign", "bitand_assign");
+const OR_A: Op = op("|=", "BitOrAssign", "bitor_assign");
+const XOR_A: Op = op("^=", "BitXorAssign", "bitxor_assign");
+const SHL_A: Op = op("<<=", "ShlAssign", "shl_assign");
+const SHR_A: Op = op(">>=", "ShrAssign", "shr_assign");
+
+/// Operator family, original and replacements of an arithmetic or bitwise operator.
+fn value_op(op: &BinOp) -> Option<(&'static str, Op, &'static [Op])> {
+    Some(match op {
+        BinOp::Add(_) => ("arithmetic", ADD, &[SUB, MUL]),
+        BinOp::Sub(_) => ("arithmetic", SUB, &[ADD, DIV]),
+        BinOp::Mul(_) => ("arithmetic", MUL, &[ADD, DIV]),
+        BinOp::Div(_) => ("arithmetic", DIV, &[MUL, REM]),
+        BinOp::Rem(_) => ("arithmetic", REM, &[DIV, MUL]),
+        BinOp::BitAnd(_) => ("bitwise", AND, &[OR, XOR]),
+        BinOp::BitOr(_) => ("bitwise", OR, &[AND, XOR]),
+        BinOp::BitXor(_) => ("bitwise", XOR, &[AND, OR]),
+        BinOp::Shl(_) => ("bitwise", SHL, &[SHR]),
+        BinOp::Shr(_) => ("bitwise", SHR, &[SHL]),
+        _ => return None,
+    })
+}
+
+fn assign_op(op: &BinOp) -> Option<(Op, &'static [Op])> {
+    Some(match op {
+        BinOp::AddAssign(_) => (ADD_A, &[SUB_A, MUL_A]),
+        BinOp::SubAssign(_) => (SUB_A, &[ADD_A, DIV_A]),
+        BinOp::MulAssign(_) => (MUL_A, &[ADD_A, DIV_A]),
+        BinOp::DivAssign(_) => (DIV_A, &[MUL_A, REM_A]),
+        BinOp::RemAssign(_) => (REM_A, &[DIV_A, MUL_A]),
+        BinOp::BitAndAssign(_) => (AND_A, &[OR_A, XOR_A]),
+        BinOp::BitOrAssign(_) => (OR_A, &[AND_A, XOR_A]),
+        BinOp::BitXorAssign(_) => (XOR_A, &[AND_A, OR_A]),
+        BinOp::ShlAssign(_) => (SHL_A, &[SHR_A]),
+        BinOp::ShrAssign(_) => (SHR_A, &[SHL_A]),
+        _ => return None,
+    })
+}
+
+/// Relational replacements: boundary, negation, and the swaps cargo-mutants makes.
+fn relational(op: &BinOp) -> Option<(&'static str, &'static [&'static str])> {
+    Some(match op {
+        BinOp::Lt(_) => ("<", &["<=", ">=", "==", ">"]),
+        BinOp::Le(_) => ("<=", &["<", ">"]),
+        BinOp::Gt(_) => (">", &[">=", "<=", "==", "<"]),
+        BinOp::Ge(_) => (">=", &[">", "<"]),
+        BinOp::Eq(_) => ("==", &["!="]),
+        BinOp::Ne(_) => ("!=", &["=="]),
+        _ => return None,
+    })
+}
+
+fn symbol(text: &str) -> TokenStream {
+    text.parse().expect("operator symbols are tokens")
+}
+
+/// Whether the expression is (or chains through `&&`/`||` to) a `let`: a let chain, whose
+/// `&&` is syntax, not an operator.
+pub fn has_let(expr: &Expr) -> bool {
+    match expr {
+        Expr::Let(_) => true,
+        Expr::Binary(b) => has_let(&b.left) || has_let(&b.right),
+        Expr::Paren(p) => has_let(&p.expr),
+        Expr::Group(g) => has_let(&g.expr),
+        _ => false,
+    }
+}
+
+/// Schemata for a binary expression whose operands were already rewritten.
+/// `typed` is false inside closures with untyped parameters, where the autoref fallback
+/// cannot be resolved, so operators that need it are left alone.
+pub fn rewrite(c: &mut Collector, e: &ExprBinary, typed: bool) -> Option<TokenStream> {
+    let op_tokens = e.op.to_token_stream();
+    let loc = location::of_tokens(&op_tokens);
+    let (left, right) = (&e.left, &e.right);
+    let rt = rt();
+
+    if let Some((original, replacements)) = relational(&e.op) {
+        let site = c.new_site();
+        let arms = replacements.iter().map(|r| {
+            let k = c.add(site, "relational", loc.clone(), original, r);
+            let r = symbol(r);
+            quote!(#k => *__mutate_l #r *__mutate_r,)
+        });
+        let arms: Vec<_> = arms.collect();
+        let sw = switch(site);
+        return Some(quote! {
+            ({
+                let (__mutate_l, __mutate_r) = (&(#left), &(#right));
+                match #sw { #(#arms)* _ => *__mutate_l #op_tokens *__mutate_r }
+            })
+        });
+    }
+
+    if matches!(e.op, BinOp::And(_) | BinOp::Or(_)) {
+        if has_let(left) || has_let(right) {
+            return None;
+        }
+        let is_and = matches!(e.op, BinOp::And(_));
+        let (original, replacement) = if is_and { ("&&", "||") } else { ("||", "&&") };
+        let site = c.new_site();
+        let k = c.add(site, "logical", loc, original, replacement);
+        // Evaluate the left side once; the right side only when the operator needs it.
+        let (original_needs_right, mutant_needs_right) = if is_and {
+            (quote!(__mutate_l), quote!(!__mutate_l))
+        } else {
+            (quote!(!__mutate_l), quote!(__mutate_l))
+        };
+        let sw = switch(site);
+        return Some(quote! {
+            ({
+                let __mutate_l: bool = #left;
+                if match #sw { #k => #mutant_needs_right, _ => #original_needs_right } {
+                    #right
+                } else {
+                    __mutate_l
+                }
+            })
+        });
+    }
+
+    if !typed {
+        return None;
+    }
+
+    if let Some((family, original, replacements)) = value_op(&e.op) {
+        let site = c.new_site();
+        let arms: Vec<_> = replacements
+            .iter()
+            .map(|r| {
+                let k = c.add(site, family, loc.clone(), original.symbol, r.symbol);
+                let viable = format_ident!("{}As{}", original.trait_name, r.trait_name);
+                let fallback = format_ident!("{}As{}Fallback", original.trait_name, r.trait_name);
+                let method = format_ident!("{}_as_{}", original.method, r.method);
+                let arms = fallback_arms(
+                    quote!((__mutate_l, __mutate_r)),
+                    quote!(__mutate_l #op_tokens __mutate_r),
+                );
+                quote! {
+                    #k => {
+                        use #rt::ops::{#viable as _, #fallback as _};
+                        match (&#rt::Operands::new(__mutate_l, __mutate_r)).#method() { #arms }
+                    }
+                }
+            })
+            .collect();
+        let sw = switch(site);
+        return Some(quote! {
+            ({
+                let (__mutate_l, __mutate_r) = (#left, #right);
+                match #sw { #(#arms)* _ => __mutate_l #op_tokens __mutate_r }
+            })
+        });
+    }
+
+    if let Some((original, replacements)) = assign_op(&e.op) {
+        let site = c.new_site();
+        let arms: Vec<_> = replacements
+            .iter()
+            .map(|r| {
+                let k = c.add(site, "assignment", loc.clone(), original.symbol, r.symbol);
+                let viable = format_ident!("{}As{}", original.trait_name, r.trait_name);
+                let fallback = format_ident!("{}As{}Fallback", original.trait_name, r.trait_name);
+                let method = format_ident!("{}_as_{}", original.method, r.method);
+                let arms = fallback_arms(
+                    quote!((__mutate_p, __mutate_r)),
+                    quote!(*__mutate_p #op_tokens __mutate_r),
+                );
+                // The place is borrowed in the scrutinee, so temporaries in it (a
+                // `RefMut`, say) live as long as the assignment.
+                quote! {
+                    #k => {
+                        use #rt::ops::{#viable as _, #fallback as _};
+                        match (&#rt::PlaceOperand::new(&mut #left, __mutate_r)).#method() { #arms }
+                    }
+                }
+            })
+            .collect();
+        let sw = switch(site);
+        // Built-in compound assignment evaluates the right side first.
+        return Some(quote! {
+            ({
+                let __mutate_r = #right;
+                match #sw { #(#arms)* _ => #left #op_tokens __mutate_r }
+            })
+        });
+    }
+    None
+}

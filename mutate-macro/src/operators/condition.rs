@@ -1,0 +1,60 @@
+//! Conditions: `if` forced true or false, `while` forced false, match guards forced true
+//! or false. The original condition is not evaluated when forced.
+
+use super::switch;
+use crate::location;
+use crate::model::Collector;
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+use syn::Expr;
+
+#[derive(Clone, Copy)]
+pub enum Kind {
+    If,
+    While,
+    Guard,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::If => "if condition",
+            Kind::While => "while condition",
+            Kind::Guard => "match guard",
+        }
+    }
+
+    fn forced(self) -> &'static [bool] {
+        match self {
+            Kind::If | Kind::Guard => &[true, false],
+            // Forcing a loop condition true only makes a mutant that cannot end.
+            Kind::While => &[false],
+        }
+    }
+}
+
+/// `cond` was already rewritten; `written` is the condition as the user wrote it.
+pub fn rewrite(c: &mut Collector, kind: Kind, cond: &Expr, written: &TokenStream) -> TokenStream {
+    let loc = location::of_tokens(written);
+    let original = crate::model::tidy(written);
+    let site = c.new_site();
+    let arms: Vec<_> = kind
+        .forced()
+        .iter()
+        .map(|value| {
+            let change = format!("replace {} with {value}", kind.name());
+            let k = c.add_described(
+                site,
+                "condition",
+                loc.clone(),
+                &original,
+                &value.to_string(),
+                change,
+            );
+            quote!(#k => #value,)
+        })
+        .collect();
+    let sw = switch(site);
+    let cond = cond.to_token_stream();
+    quote!(match #sw { #(#arms)* _ => #cond })
+}

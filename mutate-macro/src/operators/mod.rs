@@ -1,0 +1,35 @@
+//! Operator families. Each one finds its sites in one kind of expression, adds its mutants
+//! to the function's collector, and returns the schemata code for that expression: the
+//! operands evaluated once, then a `match` on the switch with one arm per mutant and the
+//! original as the default arm. Replacements are wrapped in parentheses so they stand
+//! anywhere an expression does (even at the start of a statement, before `.method()`).
+
+pub mod binary;
+pub mod condition;
+pub mod jump;
+pub mod literal;
+pub mod range;
+pub mod unary;
+
+use crate::emit::{rt, table};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// The switch read for one site: the active mutant's local index in this table.
+pub fn switch(site: u32) -> TokenStream {
+    let rt = rt();
+    let table = table();
+    quote!(#rt::active(&#table, #site))
+}
+
+/// `Ok(value) => value, Err(operands) => { fell_back(); original }` for autoref fallbacks.
+pub fn fallback_arms(operands: TokenStream, original: TokenStream) -> TokenStream {
+    let rt = rt();
+    quote! {
+        ::core::result::Result::Ok(__mutate_v) => __mutate_v,
+        ::core::result::Result::Err(#operands) => {
+            #rt::fell_back();
+            #original
+        }
+    }
+}

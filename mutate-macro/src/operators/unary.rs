@@ -1,0 +1,54 @@
+//! Deleting a unary `!` or `-`. The operand's type must equal the operator's output for
+//! the deletion to type-check, which the autoref fallback decides.
+
+use super::{fallback_arms, switch};
+use crate::emit::rt;
+use crate::location;
+use crate::model::Collector;
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+use syn::{ExprUnary, UnOp};
+
+pub fn rewrite(c: &mut Collector, e: &ExprUnary) -> Option<TokenStream> {
+    let (symbol, viable, fallback, method) = match e.op {
+        UnOp::Not(_) => (
+            "!",
+            quote!(NotDeleted),
+            quote!(NotDeletedFallback),
+            quote!(not_deleted),
+        ),
+        UnOp::Neg(_) => (
+            "-",
+            quote!(NegDeleted),
+            quote!(NegDeletedFallback),
+            quote!(neg_deleted),
+        ),
+        _ => return None,
+    };
+    let op_tokens = e.op.to_token_stream();
+    let operand = &e.expr;
+    let site = c.new_site();
+    let k = c.add_described(
+        site,
+        "unary",
+        location::of_tokens(&op_tokens),
+        symbol,
+        "",
+        format!("delete {symbol}"),
+    );
+    let rt = rt();
+    let arms = fallback_arms(quote!(__mutate_v), quote!(#op_tokens __mutate_v));
+    let sw = switch(site);
+    Some(quote! {
+        ({
+            let __mutate_v = #operand;
+            match #sw {
+                #k => {
+                    use #rt::ops::{#viable as _, #fallback as _};
+                    match (&#rt::Operand::new(__mutate_v)).#method() { #arms }
+                }
+                _ => #op_tokens __mutate_v,
+            }
+        })
+    })
+}

@@ -1,0 +1,255 @@
+//! Where the attribute may stand, and what it does there: a free fn, every fn of an
+//! `impl` block, a trait's default methods, every such item of an inline `mod`
+//! (recursively). Inner `#[mutate(skip)]` items and test-only items are left alone.
+
+use crate::attr::{self, Options};
+use crate::emit;
+use crate::model::{Collector, tidy};
+use crate::rewrite::Rewriter;
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+use syn::visit_mut::VisitMut;
+use syn::{Block, ImplItem, Item, Signature, Stmt, TraitItem};
+
+pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
+    let options = match attr::parse_args(args) {
+        Ok(options) => options,
+        Err(e) => return with_error(e, input),
+    };
+    let mut item: Item = match syn::parse2(input.clone()) {
+        Ok(item) => item,
+        Err(e) => return with_error(e, input),
+    };
+    if options.skip {
+        return input;
+    }
+    let mut errors = Errors::default();
+    strip_inner(&mut item, &mut errors);
+    let mut original = item.clone();
+    clear_marks(&mut original);
+    let mut schemata = item;
+    match &mut schemata {
+        Item::Fn(f) => {
+            if f.sig.constness.is_some() {
+                errors.push(syn::Error::new_spanned(
+                    &f.sig,
+                    "`#[mutate]` cannot go on a `const fn`: a const context has no room for \
+                     run-time switches",
+                ));
+            } else {
+                rewrite_fn(f.sig.ident.to_string(), &f.sig, &mut f.block);
+            }
+        }
+        Item::Impl(_) | Item::Trait(_) => rewrite_item(&mut schemata, ""),
+        Item::Mod(m) if m.content.is_some() => rewrite_item(&mut schemata, ""),
+        Item::Mod(m) => errors.push(syn::Error::new_spanned(
+            &*m,
+            "`#[mutate]` cannot see into `mod name;`: put `#[mutate]` on the items inside \
+             that file, or on an inline `mod name { ... }`",
+        )),
+        other => errors.push(syn::Error::new_spanned(
+            &*other,
+            "`#[mutate]` goes on a fn, an impl block, a trait or an inline mod",
+        )),
+    }
+    if let Some(e) = errors.0 {
+        return with_error(e, original.into_token_stream());
+    }
+    quote! {
+        ::mutate_runtime::__select! { { #original } { #schemata } }
+    }
+}
+
+/// One error message, with the item still emitted so the user sees nothing else.
+fn with_error(error: syn::Error, item: TokenStream) -> TokenStream {
+    let error = error.to_compile_error();
+    quote!(#error #item)
+}
+
+#[derive(Default)]
+struct Errors(Option<syn::Error>);
+
+impl Errors {
+    fn push(&mut self, e: syn::Error) {
+        match &mut self.0 {
+            Some(all) => all.combine(e),
+            None => self.0 = Some(e),
+        }
+    }
+}
+
+/// Marker attribute left on items to skip, between stripping and rewriting.
+const SKIP_MARK: &str = "__mutate_skip";
+
+/// Takes nested `#[mutate]` attributes off (they must not expand again) and marks the
+/// items they skip.
+fn strip_inner(item: &mut Item, errors: &mut Errors) {
+    fn mark(attrs: &mut Vec<syn::Attribute>, errors: &mut Errors) {
+        match attr::take_inner(attrs) {
+            Ok(Some(Options { skip: true })) => attrs.push(syn::parse_quote!(#[__mutate_skip])),
+            Ok(_) => {}
+            Err(e) => errors.push(e),
+        }
+    }
+    match item {
+        Item::Impl(i) => {
+            for inner in &mut i.items {
+                if let ImplItem::Fn(f) = inner {
+                    mark(&mut f.attrs, errors);
+                }
+            }
+        }
+        Item::Trait(t) => {
+            for inner in &mut t.items {
+                if let TraitItem::Fn(f) = inner {
+                    mark(&mut f.attrs, errors);
+                }
+            }
+        }
+        Item::Mod(m) => {
+            for inner in m.content.iter_mut().flat_map(|(_, items)| items) {
+                let attrs = match inner {
+                    Item::Fn(f) => &mut f.attrs,
+                    Item::Impl(i) => &mut i.attrs,
+                    Item::Trait(t) => &mut t.attrs,
+                    Item::Mod(m) => &mut m.attrs,
+                    _ => continue,
+                };
+                mark(attrs, errors);
+                strip_inner(inner, errors);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Removes skip marks from the copy of the item that is emitted as written.
+fn clear_marks(item: &mut Item) {
+    match item {
+        Item::Impl(i) => {
+            for inner in &mut i.items {
+                if let ImplItem::Fn(f) = inner {
+                    take_skip(&mut f.attrs);
+                }
+            }
+        }
+        Item::Trait(t) => {
+            for inner in &mut t.items {
+                if let TraitItem::Fn(f) = inner {
+                    take_skip(&mut f.attrs);
+                }
+            }
+        }
+        Item::Mod(m) => {
+            for inner in m.content.iter_mut().flat_map(|(_, items)| items) {
+                match inner {
+                    Item::Fn(f) => {
+                        take_skip(&mut f.attrs);
+                    }
+                    Item::Impl(i) => {
+                        take_skip(&mut i.attrs);
+                    }
+                    Item::Trait(t) => {
+                        take_skip(&mut t.attrs);
+                    }
+                    Item::Mod(m) => {
+                        take_skip(&mut m.attrs);
+                    }
+                    _ => {}
+                }
+                clear_marks(inner);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether an item was marked to skip; the mark is removed either way.
+fn take_skip(attrs: &mut Vec<syn::Attribute>) -> bool {
+    let before = attrs.len();
+    attrs.retain(|a| !a.path().is_ident(SKIP_MARK));
+    before != attrs.len()
+}
+
+fn leave_alone(attrs: &mut Vec<syn::Attribute>) -> bool {
+    take_skip(attrs) | attr::is_test_only(attrs)
+}
+
+/// Rewrites every function an impl, trait or mod holds. `prefix` is the module path
+/// inside the annotated item, for function names.
+fn rewrite_item(item: &mut Item, prefix: &str) {
+    match item {
+        Item::Fn(f) => {
+            if !leave_alone(&mut f.attrs) {
+                let name = format!("{prefix}{}", f.sig.ident);
+                rewrite_fn(name, &f.sig, &mut f.block);
+            }
+        }
+        Item::Impl(i) => {
+            if leave_alone(&mut i.attrs) {
+                return;
+            }
+            let ty = self_type_name(&i.self_ty);
+            for inner in &mut i.items {
+                if let ImplItem::Fn(f) = inner
+                    && !leave_alone(&mut f.attrs)
+                {
+                    let name = format!("{prefix}{ty}::{}", f.sig.ident);
+                    rewrite_fn(name, &f.sig, &mut f.block);
+                }
+            }
+        }
+        Item::Trait(t) => {
+            if leave_alone(&mut t.attrs) {
+                return;
+            }
+            let trait_name = t.ident.to_string();
+            for inner in &mut t.items {
+                if let TraitItem::Fn(f) = inner
+                    && !leave_alone(&mut f.attrs)
+                    && let Some(block) = &mut f.default
+                {
+                    let name = format!("{prefix}{trait_name}::{}", f.sig.ident);
+                    rewrite_fn(name, &f.sig, block);
+                }
+            }
+        }
+        Item::Mod(m) => {
+            if leave_alone(&mut m.attrs) {
+                return;
+            }
+            let prefix = format!("{prefix}{}::", m.ident);
+            for inner in m.content.iter_mut().flat_map(|(_, items)| items) {
+                rewrite_item(inner, &prefix);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `Triangle` for `impl Triangle`, `impl<T> Stack<T>`, `impl Display for Triangle`.
+fn self_type_name(ty: &syn::Type) -> String {
+    match ty {
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .map_or_else(|| tidy(&ty.to_token_stream()), |s| s.ident.to_string()),
+        other => tidy(&other.to_token_stream()),
+    }
+}
+
+/// Rewrites one body into schemata and puts its table first. `const fn`s are skipped:
+/// a const context cannot hold run-time switches.
+fn rewrite_fn(name: String, sig: &Signature, block: &mut Block) {
+    if sig.constness.is_some() {
+        return;
+    }
+    let mut collector = Collector::new(name);
+    Rewriter::new(&mut collector).visit_block_mut(block);
+    if collector.mutants.is_empty() {
+        return;
+    }
+    let table = emit::table_items(&collector);
+    block.stmts.insert(0, Stmt::Item(Item::Verbatim(table)));
+}

@@ -1,0 +1,135 @@
+//! The registry of mutants. Each expansion of `#[mutate]` owns one static [`Table`] and
+//! registers it from a constructor before `main`; registration gives the table dense
+//! global indexes (one range for its mutants, one for its sites), so the hot path is a
+//! subtraction, never a lookup.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::{Mutex, OnceLock};
+
+/// One mutant as the macro describes it. All strings are static data in the binary.
+#[derive(Debug)]
+pub struct MutantInfo {
+    /// Stable id: `file:line:col: description`.
+    pub id: &'static str,
+    /// Operator name, e.g. `binary`, `relational`, `literal`.
+    pub operator: &'static str,
+    /// File as the compiler saw it (relative to the workspace root for local crates).
+    pub file: &'static str,
+    /// Span of the replaced code: 1-based lines and columns, end exclusive.
+    pub span: [u32; 4],
+    /// The code that is replaced, as written.
+    pub original: &'static str,
+    /// The code that replaces it.
+    pub replacement: &'static str,
+    /// Human description, e.g. `replace < with <= in triangle`.
+    pub description: &'static str,
+    /// Function the mutant lives in.
+    pub function: &'static str,
+    /// Index of the mutant's site within its table.
+    pub site: u32,
+}
+
+/// A table not yet registered has this base, chosen so that no active index minus it
+/// lands on a local index.
+const UNREGISTERED: u32 = u32::MAX / 2;
+
+/// The mutants of one expansion.
+pub struct Table {
+    pub(crate) mutants: &'static [MutantInfo],
+    pub(crate) sites: u32,
+    pub(crate) mutant_base: AtomicU32,
+    pub(crate) site_base: AtomicU32,
+}
+
+impl Table {
+    pub const fn new(mutants: &'static [MutantInfo], sites: u32) -> Self {
+        Table {
+            mutants,
+            sites,
+            mutant_base: AtomicU32::new(UNREGISTERED),
+            site_base: AtomicU32::new(UNREGISTERED),
+        }
+    }
+}
+
+/// All registered tables, in registration order, with the totals so far.
+#[derive(Default)]
+pub(crate) struct Registry {
+    pub tables: Vec<&'static Table>,
+    pub mutant_count: u32,
+    pub site_count: u32,
+}
+
+pub(crate) fn registry() -> &'static Mutex<Registry> {
+    static REGISTRY: OnceLock<Mutex<Registry>> = OnceLock::new();
+    REGISTRY.get_or_init(Default::default)
+}
+
+/// Called from each table's constructor.
+pub fn register(table: &'static Table) {
+    #[cfg(target_os = "linux")]
+    std::hint::black_box(crate::server::anchor());
+    let mut registry = registry().lock().unwrap_or_else(|e| e.into_inner());
+    if registry.tables.iter().any(|t| std::ptr::eq(*t, table)) {
+        return;
+    }
+    let mutant_base = registry.mutant_count;
+    table.mutant_base.store(mutant_base, Relaxed);
+    table.site_base.store(registry.site_count, Relaxed);
+    registry.mutant_count += table.mutants.len() as u32;
+    registry.site_count += table.sites;
+    registry.tables.push(table);
+    drop(registry);
+    crate::switch::on_register(table, mutant_base);
+}
+
+/// A registered mutant with its global indexes.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    pub index: u32,
+    pub site: u32,
+    pub info: &'static MutantInfo,
+}
+
+/// Every registered mutant, in global index order.
+pub(crate) fn entries() -> Vec<Entry> {
+    let registry = registry().lock().unwrap_or_else(|e| e.into_inner());
+    let mut out = Vec::with_capacity(registry.mutant_count as usize);
+    for table in &registry.tables {
+        let base = table.mutant_base.load(Relaxed);
+        let site_base = table.site_base.load(Relaxed);
+        for (i, info) in table.mutants.iter().enumerate() {
+            out.push(Entry {
+                index: base + i as u32,
+                site: site_base + info.site,
+                info,
+            });
+        }
+    }
+    out
+}
+
+pub(crate) fn site_count() -> u32 {
+    registry()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .site_count
+}
+
+/// Global index of the mutant with this id.
+pub(crate) fn find(id: &str) -> Option<u32> {
+    let registry = registry().lock().unwrap_or_else(|e| e.into_inner());
+    registry.tables.iter().find_map(|table| {
+        let local = table.mutants.iter().position(|m| m.id == id)?;
+        Some(table.mutant_base.load(Relaxed) + local as u32)
+    })
+}
+
+/// Global index of every id, for callers that resolve many.
+pub(crate) fn index_by_id() -> HashMap<&'static str, u32> {
+    entries()
+        .into_iter()
+        .map(|e| (e.info.id, e.index))
+        .collect()
+}

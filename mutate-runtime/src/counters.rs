@@ -1,0 +1,104 @@
+//! Per-site hit counters and the hit budget. The region is plain memory in-process, or a
+//! `MAP_SHARED` mapping made by the fork server before it forks, so the server reads what
+//! a child counted even when the child was killed.
+
+use crate::catalog::Table;
+use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering::Relaxed};
+
+/// Header of the counter region; the site counters follow it.
+#[repr(C)]
+pub(crate) struct Header {
+    /// Total hits of every site in this run.
+    pub total: AtomicU64,
+    /// Exit as a timeout once `total` passes this; 0 means no budget.
+    pub budget: AtomicU64,
+    /// Set when the budget ran out (the child then exits with [`BUDGET_EXIT_CODE`]).
+    pub budget_exceeded: AtomicU64,
+    /// Set when the active mutant's type fallback ran: the mutant is unviable.
+    pub fell_back: AtomicU64,
+    /// Number of site counters after the header.
+    pub sites: u64,
+}
+
+/// Exit code of a child that ran out of hit budget.
+pub const BUDGET_EXIT_CODE: i32 = 86;
+
+static REGION: AtomicPtr<Header> = AtomicPtr::new(std::ptr::null_mut());
+
+pub(crate) fn region_size(sites: u32) -> usize {
+    std::mem::size_of::<Header>() + sites as usize * std::mem::size_of::<AtomicU64>()
+}
+
+/// Installs a zeroed region of [`region_size`] bytes.
+///
+/// # Safety
+/// `memory` must be valid, zeroed, aligned for `u64`, of `region_size(sites)` bytes, and
+/// live for the rest of the process.
+pub(crate) unsafe fn install(memory: *mut u8, sites: u32) {
+    let header = memory.cast::<Header>();
+    // SAFETY: the caller hands us zeroed memory large enough for the header.
+    unsafe { (*header).sites = sites as u64 };
+    REGION.store(header, Relaxed);
+}
+
+pub(crate) fn header() -> Option<&'static Header> {
+    // SAFETY: installed regions live for the rest of the process.
+    unsafe { REGION.load(Relaxed).as_ref() }
+}
+
+pub(crate) fn counters() -> &'static [AtomicU64] {
+    let Some(header) = header() else { return &[] };
+    // SAFETY: `install` guarantees `sites` counters follow the header.
+    unsafe {
+        let first = (header as *const Header).add(1).cast::<AtomicU64>();
+        std::slice::from_raw_parts(first, header.sites as usize)
+    }
+}
+
+/// Zeroes the counters and flags and sets the budget.
+pub(crate) fn reset(budget: u64) {
+    let Some(header) = header() else { return };
+    header.total.store(0, Relaxed);
+    header.budget.store(budget, Relaxed);
+    header.budget_exceeded.store(0, Relaxed);
+    header.fell_back.store(0, Relaxed);
+    for counter in counters() {
+        counter.store(0, Relaxed);
+    }
+}
+
+/// Records one hit of a site, when counting is on.
+#[inline(always)]
+pub(crate) fn hit(table: &Table, site: u32) {
+    let region = REGION.load(Relaxed);
+    if !region.is_null() {
+        record(region, table.site_base.load(Relaxed).wrapping_add(site));
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn record(region: *mut Header, site: u32) {
+    // SAFETY: non-null regions come from `install` and live forever.
+    let header = unsafe { &*region };
+    // Load and store rather than fetch_add: a lost increment between threads is harmless
+    // and the locked instruction is two orders of magnitude slower.
+    let total = header.total.load(Relaxed) + 1;
+    header.total.store(total, Relaxed);
+    if (site as u64) < header.sites {
+        let counter = &counters()[site as usize];
+        counter.store(counter.load(Relaxed) + 1, Relaxed);
+    }
+    let budget = header.budget.load(Relaxed);
+    if budget != 0 && total > budget {
+        header.budget_exceeded.store(1, Relaxed);
+        // SAFETY: ends the process at once; nothing of the test's must run any further.
+        unsafe { libc::_exit(BUDGET_EXIT_CODE) };
+    }
+}
+
+pub(crate) fn mark_fell_back() {
+    if let Some(header) = header() {
+        header.fell_back.store(1, Relaxed);
+    }
+}

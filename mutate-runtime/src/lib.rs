@@ -1,0 +1,30 @@
+//! Runtime of **mutate**, mutation testing for Rust built on mutant schemata.
+//!
+//! Users depend on this crate alone and write `#[mutate_runtime::mutate]` on a function,
+//! an `impl` block, a `trait` or an inline `mod`. In an ordinary build the attribute leaves
+//! the item exactly as written. In a schemata build (made by `cargo mutate-driver`, which
+//! passes `--cfg mutate_schemata`) every mutant of the item is compiled in, each behind a
+//! switch that this crate holds; `MUTATE_ACTIVE=<mutant id>` turns one on.
+//!
+//! The [`control`] module lets tools and tests look at the catalog of mutants, switch one
+//! on in-process, and read the per-site hit counters.
+
+pub use mutate_macro::mutate;
+
+mod catalog;
+pub mod control;
+mod counters;
+mod select;
+mod switch;
+
+#[cfg(target_os = "linux")]
+mod server;
+
+#[doc(hidden)]
+pub mod protocol;
+
+#[doc(hidden)]
+pub mod __private;
+
+/// Whether this build of the crate is a schemata build (`--cfg mutate_schemata`).
+pub const SCHEMATA: bool = cfg!(mutate_schemata);

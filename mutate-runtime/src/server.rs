@@ -1,0 +1,335 @@
+//! The fork server. A test binary started by the driver with [`SERVER_ENV`] set (and
+//! libtest arguments selecting one test) becomes a server before `main`: it sends its
+//! catalog, then for each request forks a child that activates the mutant and returns
+//! into libtest's `main` to run that one test, while the server waits with a timeout,
+//! reads the shared counters and reports how the child ended.
+//!
+//! Runs after every other constructor (`priority = late`), when all tables are registered.
+
+use crate::protocol::{CatalogEntry, End, PREFIX, Report, Request, SERVER_ENV, VERSION};
+use crate::{catalog, counters, switch};
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::os::fd::{FromRawFd, RawFd};
+use std::time::{Duration, Instant};
+
+ctor::declarative::ctor! {
+    #[ctor(unsafe, priority = late)]
+    fn serve_if_asked() {
+        if std::env::var_os(SERVER_ENV).is_some() {
+            serve();
+        }
+    }
+}
+
+/// Keeps this module's object file (and so its constructor) in every binary that
+/// registers a table: a linker may otherwise drop an unreferenced object of an rlib.
+#[inline(never)]
+pub(crate) fn anchor() -> usize {
+    serve_if_asked as *const () as usize
+}
+
+/// Most output kept from a child, from its end (where libtest's summary is).
+const OUTPUT_LIMIT: usize = 64 * 1024;
+
+fn serve() {
+    // SAFETY: before `main`, and this process stays single-threaded while serving.
+    unsafe {
+        std::env::remove_var(SERVER_ENV);
+        std::env::set_var("RUST_BACKTRACE", "0");
+    }
+    // The protocol moves to private descriptors so children, whose stdio is redirected,
+    // never hold the driver's pipes.
+    let requests = BufReader::new(dup_private(0));
+    let mut replies = dup_private(1);
+
+    let sites = catalog::site_count();
+    let region = map_shared(counters::region_size(sites));
+    // SAFETY: a fresh zeroed shared mapping of the right size, never unmapped.
+    unsafe { counters::install(region, sites) };
+
+    let mut out = vec![format!("hello\t{VERSION}\t{sites}")];
+    for entry in catalog::entries() {
+        let info = entry.info;
+        out.push(
+            CatalogEntry {
+                index: entry.index,
+                site: entry.site,
+                id: info.id.into(),
+                operator: info.operator.into(),
+                file: info.file.into(),
+                span: info.span,
+                original: info.original.into(),
+                replacement: info.replacement.into(),
+                description: info.description.into(),
+                function: info.function.into(),
+            }
+            .encode(),
+        );
+    }
+    out.push("ready".into());
+    send(&mut replies, &out);
+
+    let ids = catalog::index_by_id();
+    for line in requests.lines() {
+        let Ok(line) = line else { break };
+        let Some(request) = Request::decode(&line) else {
+            send(&mut replies, &[format!("error\tmalformed request: {line}")]);
+            continue;
+        };
+        let index = match &request.mutant {
+            None => switch::NONE,
+            Some(id) => match ids.get(id.as_str()) {
+                Some(&index) => index,
+                None => {
+                    send(&mut replies, &[format!("error\tunknown mutant: {id}")]);
+                    continue;
+                }
+            },
+        };
+        if let Some(report) = run_child(&request, index) {
+            send(&mut replies, &report.encode());
+        } else {
+            // Forked child: run the test.
+            return;
+        }
+    }
+    // SAFETY: the driver closed the pipe; end without running `main`.
+    unsafe { libc::_exit(0) };
+}
+
+fn send(replies: &mut File, lines: &[String]) {
+    let mut text = String::new();
+    for line in lines {
+        text.push_str(PREFIX);
+        text.push_str(line);
+        text.push('\n');
+    }
+    if replies.write_all(text.as_bytes()).is_err() {
+        // SAFETY: the driver is gone; nothing to serve.
+        unsafe { libc::_exit(0) };
+    }
+}
+
+/// Forks a child for `request`. Returns `None` in the child, the report in the server.
+fn run_child(request: &Request, index: u32) -> Option<Report> {
+    counters::reset(request.budget);
+    // SAFETY: plain libc calls; results checked.
+    let capture = unsafe { libc::memfd_create(c"mutate-capture".as_ptr(), libc::MFD_CLOEXEC) };
+    let started = Instant::now();
+    // SAFETY: the server is single-threaded, so the child may run any code.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Some(failed_fork(started));
+    }
+    if pid == 0 {
+        become_child(request, index, capture);
+        return None;
+    }
+    let end = wait_for(pid, request.timeout_ms);
+    // Whatever the test spawned in its group goes with it.
+    // SAFETY: signalling our child's process group.
+    unsafe { libc::kill(-pid, libc::SIGKILL) };
+    let micros = started.elapsed().as_micros() as u64;
+    let output = read_capture(capture);
+    let header = counters::header().expect("region installed");
+    use std::sync::atomic::Ordering::Relaxed;
+    let end = if header.budget_exceeded.load(Relaxed) != 0 {
+        End::HitBudget
+    } else {
+        end
+    };
+    let hits = if request.coverage {
+        counters::counters()
+            .iter()
+            .enumerate()
+            .filter_map(|(site, n)| {
+                let n = n.load(Relaxed);
+                (n > 0).then_some((site as u32, n))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Some(Report {
+        end,
+        micros,
+        total_hits: header.total.load(Relaxed),
+        fell_back: header.fell_back.load(Relaxed) != 0,
+        passed: libtest_passed(&output),
+        hits,
+        output: request.output.then(|| tail(output, OUTPUT_LIMIT)),
+    })
+}
+
+fn failed_fork(started: Instant) -> Report {
+    Report {
+        end: End::Exited(-1),
+        micros: started.elapsed().as_micros() as u64,
+        total_hits: 0,
+        fell_back: false,
+        passed: false,
+        hits: Vec::new(),
+        output: Some(format!("fork failed: {}", std::io::Error::last_os_error())),
+    }
+}
+
+fn become_child(request: &Request, index: u32, capture: RawFd) {
+    // SAFETY: libc calls in a freshly forked single-threaded child.
+    unsafe {
+        libc::setpgid(0, 0);
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
+        libc::dup2(null, 0);
+        libc::dup2(capture, 1);
+        libc::dup2(capture, 2);
+        if request.memory_mb > 0 {
+            let bytes = request.memory_mb.saturating_mul(1 << 20);
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            libc::setrlimit(libc::RLIMIT_AS, &limit);
+        }
+        // Tests that run their own binary again must see the same mutant.
+        match &request.mutant {
+            Some(id) => std::env::set_var(switch::ACTIVE_ENV, id),
+            None => std::env::remove_var(switch::ACTIVE_ENV),
+        }
+    }
+    switch::set(index);
+}
+
+/// Waits for the child, killing its group at the wall-clock limit.
+fn wait_for(pid: libc::pid_t, timeout_ms: u64) -> End {
+    let deadline = (timeout_ms > 0).then(|| Instant::now() + Duration::from_millis(timeout_ms));
+    // SAFETY: pidfd_open on our own child.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
+    let mut timed_out = false;
+    if pidfd >= 0 {
+        loop {
+            let wait_ms = match deadline {
+                None => -1,
+                Some(d) => d.saturating_duration_since(Instant::now()).as_millis() as i32,
+            };
+            let mut poll = libc::pollfd {
+                fd: pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd.
+            let ready = unsafe { libc::poll(&mut poll, 1, wait_ms) };
+            if ready > 0 {
+                break;
+            }
+            if ready == 0 {
+                timed_out = true;
+                break;
+            }
+            if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                break;
+            }
+        }
+        // SAFETY: closing our own descriptor.
+        unsafe { libc::close(pidfd) };
+    } else {
+        // Kernels without pidfd: poll the child's state.
+        loop {
+            let mut status = 0;
+            // SAFETY: non-blocking wait on our own child.
+            let done = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG | libc::WNOWAIT) };
+            if done != 0 {
+                break;
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                timed_out = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+    if timed_out {
+        // SAFETY: killing our child's group and the child itself.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+            libc::kill(pid, libc::SIGKILL);
+        }
+    }
+    let mut status = 0;
+    // SAFETY: reaping our own child.
+    while unsafe { libc::waitpid(pid, &mut status, 0) } < 0 {
+        if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            break;
+        }
+    }
+    if timed_out {
+        End::WallClock
+    } else if libc::WIFEXITED(status) {
+        End::Exited(libc::WEXITSTATUS(status))
+    } else if libc::WIFSIGNALED(status) {
+        End::Signaled(libc::WTERMSIG(status))
+    } else {
+        End::Exited(-1)
+    }
+}
+
+fn read_capture(capture: RawFd) -> String {
+    if capture < 0 {
+        return String::new();
+    }
+    // SAFETY: we own the memfd; the File closes it.
+    let mut file = unsafe { File::from_raw_fd(capture) };
+    let mut bytes = Vec::new();
+    let _ = file.seek(SeekFrom::Start(0));
+    let _ = file.read_to_end(&mut bytes);
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// libtest's summary for a run of exactly one test that passed.
+fn libtest_passed(output: &str) -> bool {
+    output
+        .lines()
+        .rev()
+        .any(|line| line.starts_with("test result: ok. 1 passed;"))
+}
+
+fn tail(mut text: String, limit: usize) -> String {
+    if text.len() > limit {
+        let mut cut = text.len() - limit;
+        while !text.is_char_boundary(cut) {
+            cut += 1;
+        }
+        text.replace_range(..cut, "[…]");
+    }
+    text
+}
+
+fn dup_private(fd: RawFd) -> File {
+    // SAFETY: duplicating a standard descriptor to a close-on-exec one we own.
+    unsafe {
+        let new = libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 100);
+        if new < 0 {
+            libc::_exit(70);
+        }
+        File::from_raw_fd(new)
+    }
+}
+
+fn map_shared(size: usize) -> *mut u8 {
+    // SAFETY: anonymous shared mapping; checked for failure.
+    let memory = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            size,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_SHARED | libc::MAP_ANONYMOUS,
+            -1,
+            0,
+        )
+    };
+    if memory == libc::MAP_FAILED {
+        // SAFETY: no way to serve without counters.
+        unsafe { libc::_exit(71) };
+    }
+    memory.cast()
+}
