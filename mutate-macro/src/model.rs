@@ -102,8 +102,11 @@ pub fn tidy(tokens: &TokenStream) -> String {
 
 fn write_tidy(tokens: TokenStream, out: &mut String) {
     let mut joint = false;
+    // The previous token can be called or indexed: an identifier, a group, or `>` closing
+    // generic arguments.
+    let mut callable = false;
     for token in tokens {
-        let text = match &token {
+        let (text, call_like) = match &token {
             TokenTree::Group(g) => {
                 let (open, close) = match g.delimiter() {
                     Delimiter::Parenthesis => ("(", ")"),
@@ -113,30 +116,26 @@ fn write_tidy(tokens: TokenStream, out: &mut String) {
                 };
                 let mut inner = String::new();
                 write_tidy(g.stream(), &mut inner);
-                if g.delimiter() == Delimiter::Parenthesis || g.delimiter() == Delimiter::Bracket {
-                    // Calls and indexing attach to what precedes them.
-                    if out.ends_with(' ')
-                        && !out.trim_end().ends_with(['=', ',', '(', '|', '&', '!'])
-                    {
-                        out.pop();
-                    }
-                }
-                format!("{open}{inner}{close}")
+                let call_like =
+                    matches!(g.delimiter(), Delimiter::Parenthesis | Delimiter::Bracket);
+                (format!("{open}{inner}{close}"), call_like)
             }
-            other => other.to_string(),
+            other => (other.to_string(), false),
         };
         let attach = joint
             || out.is_empty()
+            || (call_like && callable)
             || out.ends_with(['(', '[', '.', '!', '&'])
             || out.ends_with("::")
             || text.starts_with([',', ';', '.', '?', ')', ']'])
-            || text == "::";
+            || text == ":";
         if !attach && !out.ends_with(' ') {
             out.push(' ');
         }
         out.push_str(&text);
-        joint = matches!(&token, TokenTree::Punct(p) if p.spacing() == Spacing::Joint)
-            || matches!(&token, TokenTree::Punct(p) if p.as_char() == '.');
+        callable = matches!(&token, TokenTree::Ident(_) | TokenTree::Group(_))
+            || matches!(&token, TokenTree::Punct(p) if p.as_char() == '>');
+        joint = matches!(&token, TokenTree::Punct(p) if p.spacing() == Spacing::Joint || p.as_char() == '.');
         if matches!(&token, TokenTree::Punct(p) if p.as_char() == ',' || p.as_char() == ';') {
             out.push(' ');
         }
@@ -153,7 +152,8 @@ mod tests {
         assert_eq!(tidy(&quote!(a.len() > 0)), "a.len() > 0");
         assert_eq!(tidy(&quote!(x <= y)), "x <= y");
         assert_eq!(tidy(&quote!(f(a, b))), "f(a, b)");
-        assert_eq!(tidy(&quote!(Vec::<u8>::new())), "Vec::<u8>::new()");
+        assert_eq!(tidy(&quote!(Vec::new())), "Vec::new()");
+        assert_eq!(tidy(&quote!(x.0 as u8)), "x.0 as u8");
         assert_eq!(tidy(&quote!(!done)), "!done");
     }
 

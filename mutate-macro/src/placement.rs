@@ -180,10 +180,11 @@ fn leave_alone(attrs: &mut Vec<syn::Attribute>) -> bool {
 fn rewrite_item(item: &mut Item, prefix: &str) {
     match item {
         Item::Fn(f) => {
-            if !leave_alone(&mut f.attrs) {
-                let name = format!("{prefix}{}", f.sig.ident);
-                rewrite_fn(name, &f.sig, &mut f.block);
+            if leave_alone(&mut f.attrs) {
+                return;
             }
+            let name = format!("{prefix}{}", f.sig.ident);
+            rewrite_fn(name, &f.sig, &mut f.block);
         }
         Item::Impl(i) => {
             if leave_alone(&mut i.attrs) {

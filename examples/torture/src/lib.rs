@@ -2,6 +2,18 @@
 //! written and as schemata; `tests/sites.rs` switches each mutant on and records what
 //! changes.
 #![deny(warnings)]
+// The cases are written the hard way on purpose; these lints would have them simplified.
+#![allow(
+    clippy::ptr_arg,
+    clippy::op_ref,
+    clippy::unnecessary_fold,
+    clippy::needless_range_loop,
+    clippy::nonminimal_bool,
+    clippy::manual_is_multiple_of,
+    clippy::identity_op,
+    clippy::len_without_is_empty,
+    clippy::new_without_default
+)]
 
 use mutate_runtime::mutate;
 use std::ops::{Add, Mul, Sub};

@@ -1,0 +1,190 @@
+//! One run of the driver, from the command line to the exit code.
+
+use crate::cli::Args;
+use crate::compile::{self, Workspace};
+use crate::discover::{self, Discovery};
+use crate::error::{Error, Result};
+use crate::exit_code;
+use crate::filter::Filter;
+use crate::lab::{self, Results};
+use crate::outcome::Status;
+use crate::progress::Progress;
+use crate::report;
+use crate::server::test_command;
+use std::time::{Duration, Instant};
+
+pub fn run(args: &Args) -> Result<i32> {
+    let started = Instant::now();
+    let workspace = compile::locate(args)?;
+    let filter = Filter::new(&args.file, &args.regex, &args.exclude_regex)?;
+    eprintln!(
+        "   Building tests with mutant schemata ({})",
+        workspace.target_dir.display()
+    );
+    let binaries = compile::build(args, &workspace)?;
+    let d = discover::discover(binaries)?;
+    if d.mutants.is_empty() {
+        eprintln!(
+            "no mutants: put #[mutate_runtime::mutate] on the functions, impls or modules to test"
+        );
+        return Ok(exit_code::SUCCESS);
+    }
+    let selected: Vec<bool> = d
+        .mutants
+        .iter()
+        .map(|m| filter.accepts(&m.entry.file, &m.entry.id))
+        .collect();
+    if args.list {
+        print_list(&d, &selected, args.json);
+        return Ok(exit_code::SUCCESS);
+    }
+    if let Some(id) = &args.run_mutant {
+        return run_one(&d, id);
+    }
+    let config = lab::Config {
+        jobs: args
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        timeout_factor: args.timeout_factor,
+        timeout_constant: Duration::from_secs_f64(args.timeout_constant),
+        baseline_timeout: Duration::from_secs_f64(args.baseline_timeout),
+        memory_mb: args.memory_limit,
+        shortcut: !args.no_shortcut,
+    };
+    eprintln!(
+        "    Testing {} mutants ({} selected) with {} tests",
+        d.mutants.len(),
+        selected.iter().filter(|s| **s).count(),
+        d.tests.len()
+    );
+    let mut progress = Progress::new();
+    let results = lab::run(&d, &selected, &config, &mut progress);
+    progress.finish();
+    let results = results?;
+    let out_dir = write_reports(args, &workspace, &d, &results)?;
+    let text = report::terminal::render(&d, &results, &workspace.root, started.elapsed(), |id| {
+        reproduce_command(args, id)
+    });
+    print!("{text}");
+    println!("reports in {}", out_dir.display());
+    Ok(exit_code_of(&results))
+}
+
+fn exit_code_of(results: &Results) -> i32 {
+    let any = |s: Status| results.mutants.iter().any(|r| r.status == s);
+    if results.interrupted {
+        exit_code::INTERRUPTED
+    } else if any(Status::Survived) || any(Status::NoCoverage) {
+        exit_code::SURVIVORS
+    } else if any(Status::Timeout) {
+        exit_code::TIMEOUTS
+    } else {
+        exit_code::SUCCESS
+    }
+}
+
+fn write_reports(
+    args: &Args,
+    workspace: &Workspace,
+    d: &Discovery,
+    results: &Results,
+) -> Result<std::path::PathBuf> {
+    let dir = args
+        .output
+        .clone()
+        .unwrap_or_else(|| workspace.manifest_dir.join("mutate.out"));
+    let io =
+        |e: std::io::Error| Error::internal(&format!("writing reports to {}", dir.display()), e);
+    std::fs::create_dir_all(&dir).map_err(io)?;
+    let json = report::json::build(d, results, &workspace.root);
+    let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
+    std::fs::write(dir.join("report.json"), text).map_err(io)?;
+    report::lists::write(&dir, d, results).map_err(io)?;
+    Ok(dir)
+}
+
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+fn reproduce_command(args: &Args, id: &str) -> String {
+    let mut command = String::from("cargo mutate-driver");
+    if let Some(path) = &args.manifest_path {
+        command.push_str(&format!(
+            " --manifest-path {}",
+            shell_quote(&path.display().to_string())
+        ));
+    }
+    for p in &args.package {
+        command.push_str(&format!(" -p {}", shell_quote(p)));
+    }
+    command.push_str(&format!(" --run-mutant {}", shell_quote(id)));
+    command
+}
+
+fn print_list(d: &Discovery, selected: &[bool], json: bool) {
+    let chosen = d
+        .mutants
+        .iter()
+        .zip(selected)
+        .filter(|(_, s)| **s)
+        .map(|(m, _)| &m.entry);
+    if json {
+        let values: Vec<serde_json::Value> = chosen
+            .map(|e| {
+                serde_json::json!({
+                    "id": e.id,
+                    "file": e.file,
+                    "line": e.span[0],
+                    "column": e.span[1],
+                    "end_line": e.span[2],
+                    "end_column": e.span[3],
+                    "operator": e.operator,
+                    "original": e.original,
+                    "replacement": e.replacement,
+                    "description": e.description,
+                    "function": e.function,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&values).expect("JSON values serialize")
+        );
+    } else {
+        for e in chosen {
+            println!("{}", e.id);
+        }
+    }
+}
+
+/// Runs every test binary that holds the mutant with it active, output shown.
+fn run_one(d: &Discovery, id: &str) -> Result<i32> {
+    let Some(m) = d.index_of(id) else {
+        return Err(Error::Usage(format!(
+            "no mutant with id `{id}` (see `cargo mutate-driver --list`)"
+        )));
+    };
+    let mut all_passed = true;
+    for (b, binary) in d.binaries.iter().enumerate() {
+        if !d.sites[b].values().any(|ms| ms.contains(&m)) {
+            continue;
+        }
+        eprintln!(
+            "     Running {} with the mutant active",
+            binary.path.display()
+        );
+        let status = test_command(binary)
+            .env("MUTATE_ACTIVE", id)
+            .status()
+            .map_err(|e| Error::internal("running a test binary", e))?;
+        all_passed &= status.success();
+    }
+    if all_passed {
+        println!("SURVIVED {id}: every test passed with the mutant active");
+        Ok(exit_code::SURVIVORS)
+    } else {
+        println!("KILLED {id}: some test failed with the mutant active");
+        Ok(exit_code::SUCCESS)
+    }
+}

@@ -1,0 +1,102 @@
+//! Command line, in cargo's conventions.
+
+use clap::Parser;
+use std::path::PathBuf;
+
+/// Mutation testing on mutant schemata: build once, run each mutant against the tests
+/// that reach it, in forked children, and report the mutants no test catches.
+#[derive(Debug, Parser)]
+#[command(
+    name = "cargo mutate-driver",
+    version,
+    bin_name = "cargo mutate-driver"
+)]
+pub struct Args {
+    /// Path to Cargo.toml.
+    #[arg(long, value_name = "PATH")]
+    pub manifest_path: Option<PathBuf>,
+    /// Package(s) to test.
+    #[arg(short, long, value_name = "SPEC")]
+    pub package: Vec<String>,
+    /// Test every package of the workspace.
+    #[arg(long)]
+    pub workspace: bool,
+    /// Features to activate (space or comma separated).
+    #[arg(short = 'F', long, value_name = "FEATURES")]
+    pub features: Vec<String>,
+    /// Activate all features.
+    #[arg(long)]
+    pub all_features: bool,
+    /// Do not activate the `default` feature.
+    #[arg(long)]
+    pub no_default_features: bool,
+    /// Mutants to run at once [default: number of cores].
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// List the mutants and exit.
+    #[arg(long)]
+    pub list: bool,
+    /// With --list: print JSON.
+    #[arg(long, requires = "list")]
+    pub json: bool,
+    /// Only mutants in files matching this glob (repeatable), e.g. `src/parse/**`.
+    #[arg(long, value_name = "GLOB")]
+    pub file: Vec<String>,
+    /// Only mutants whose id matches this regex (repeatable).
+    #[arg(long = "re", value_name = "REGEX")]
+    pub regex: Vec<String>,
+    /// Leave out mutants whose id matches this regex (repeatable).
+    #[arg(long = "exclude-re", value_name = "REGEX")]
+    pub exclude_regex: Vec<String>,
+
+    /// Run one mutant by id against every test, with the tests' output shown.
+    #[arg(long, value_name = "ID", conflicts_with = "list")]
+    pub run_mutant: Option<String>,
+
+    /// Directory for reports [default: mutate.out beside the manifest].
+    #[arg(short, long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+
+    /// A mutant run may take this many times the test's baseline time...
+    #[arg(long, value_name = "FACTOR", default_value_t = 5.0)]
+    pub timeout_factor: f64,
+    /// ...plus this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 2.0)]
+    pub timeout_constant: f64,
+    /// Limit for a baseline test run, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
+    pub baseline_timeout: f64,
+    /// Address-space limit for each forked test, in MiB (0: none).
+    #[arg(long, value_name = "MIB", default_value_t = 4096)]
+    pub memory_limit: u64,
+    /// Do not stop at the first killing test: run every covering test (full kill matrix).
+    #[arg(long)]
+    pub no_shortcut: bool,
+}
+
+/// Parses the command line, dropping the `mutate-driver` that cargo passes first.
+pub fn parse() -> Args {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "mutate-driver") {
+        args.remove(1);
+    }
+    Args::parse_from(args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_definition_is_consistent() {
+        Args::command().debug_assert();
+    }
+
+    #[test]
+    fn json_needs_list() {
+        let result = Args::try_parse_from(["cargo-mutate-driver", "--json"]);
+        assert!(result.is_err());
+    }
+}

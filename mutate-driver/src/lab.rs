@@ -1,0 +1,324 @@
+//! Running the tests: a baseline of every test with all mutants off (pass, time, which
+//! sites it reaches), then each mutant against only the tests that reach it, fastest
+//! first, stopping at the first that detects it, all in forked children.
+
+use crate::discover::Discovery;
+use crate::error::{Error, Result};
+use crate::interrupt;
+use crate::outcome::{self, Status, Verdict};
+use crate::pool;
+use crate::progress::Progress;
+use crate::server::Server;
+use mutate_runtime::protocol::{End, Report, Request};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub jobs: usize,
+    pub timeout_factor: f64,
+    pub timeout_constant: Duration,
+    pub baseline_timeout: Duration,
+    pub memory_mb: u64,
+    /// Stop at the first detecting test.
+    pub shortcut: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Baseline {
+    pub micros: u64,
+    pub total_hits: u64,
+}
+
+#[derive(Debug, Clone)]
+pub struct MutantResult {
+    pub status: Status,
+    pub reason: String,
+    /// Tests that detected the mutant (the first, or all with the shortcut off).
+    pub killed_by: Vec<usize>,
+    /// Tests that reach the mutant's site, fastest first.
+    pub covered_by: Vec<usize>,
+}
+
+#[derive(Debug)]
+pub struct Results {
+    pub mutants: Vec<MutantResult>,
+    pub interrupted: bool,
+}
+
+/// Hit budget for a mutant under a test: ten times the test's own hits, plus slack.
+fn budget(baseline: &Baseline) -> u64 {
+    baseline
+        .total_hits
+        .saturating_mul(10)
+        .saturating_add(100_000)
+}
+
+fn wall_clock_ms(config: &Config, baseline: &Baseline) -> u64 {
+    let scaled = baseline.micros as f64 / 1000.0 * config.timeout_factor;
+    (scaled + config.timeout_constant.as_secs_f64() * 1000.0).ceil() as u64
+}
+
+pub fn run(
+    d: &Discovery,
+    selected: &[bool],
+    config: &Config,
+    progress: &mut Progress,
+) -> Result<Results> {
+    let mut results: Vec<MutantResult> = (0..d.mutants.len())
+        .map(|i| MutantResult {
+            status: if selected[i] {
+                Status::NoCoverage
+            } else {
+                Status::Ignored
+            },
+            reason: String::new(),
+            killed_by: Vec::new(),
+            covered_by: Vec::new(),
+        })
+        .collect();
+    let baseline = run_baseline(d, config, progress, &mut results)?;
+    for r in &mut results {
+        r.covered_by.sort_by_key(|&t| (baseline[t].micros, t));
+        r.covered_by.dedup();
+    }
+    let interrupted = run_mutants(d, selected, config, progress, &baseline, &mut results)?;
+    Ok(Results {
+        mutants: results,
+        interrupted,
+    })
+}
+
+fn run_baseline(
+    d: &Discovery,
+    config: &Config,
+    progress: &mut Progress,
+    results: &mut [MutantResult],
+) -> Result<Vec<Baseline>> {
+    progress.phase("Baseline", d.tests.len());
+    let request = Request {
+        mutant: None,
+        budget: 0,
+        timeout_ms: config.baseline_timeout.as_millis() as u64,
+        memory_mb: config.memory_mb,
+        coverage: true,
+        output: true,
+    };
+    let mut baseline = vec![Baseline::default(); d.tests.len()];
+    let mut failures = Vec::new();
+    let mut error = None;
+    pool::run(
+        (0..d.tests.len()).collect(),
+        config.jobs,
+        |t| {
+            let test = &d.tests[t];
+            let binary = &d.binaries[test.binary];
+            let report = Server::start(binary, Some(&test.name)).and_then(|server| match server {
+                Some(mut server) => server.run(&request),
+                None => Err(Error::Internal(format!(
+                    "{} lost its mutate runtime between listing and running",
+                    binary.path.display()
+                ))),
+            });
+            (t, report)
+        },
+        |(t, report)| {
+            progress.tick();
+            let report = match report {
+                Ok(report) => report,
+                Err(e) => {
+                    error.get_or_insert(e);
+                    return;
+                }
+            };
+            let test = &d.tests[t];
+            if report.end != End::Exited(0) || !report.passed {
+                failures.push(describe_failure(d, t, &report));
+                return;
+            }
+            baseline[t] = Baseline {
+                micros: report.micros,
+                total_hits: report.total_hits,
+            };
+            for (site, _) in &report.hits {
+                for &m in d.sites[test.binary].get(site).into_iter().flatten() {
+                    results[m].covered_by.push(t);
+                }
+            }
+        },
+    );
+    if interrupt::interrupted() {
+        return Err(Error::Interrupted);
+    }
+    if let Some(e) = error {
+        return Err(e);
+    }
+    if !failures.is_empty() {
+        failures.sort();
+        return Err(Error::BaselineFailed(format!(
+            "{} test(s) fail with every mutant off, so no mutant can be judged; fix them \
+             first (or mark them #[ignore]):\n\n{}",
+            failures.len(),
+            failures.join("\n\n")
+        )));
+    }
+    Ok(baseline)
+}
+
+fn describe_failure(d: &Discovery, t: usize, report: &Report) -> String {
+    let test = &d.tests[t];
+    let name = d.binaries[test.binary].test_id(&test.name);
+    let how = match report.end {
+        End::WallClock => "did not finish within the baseline timeout".to_owned(),
+        End::Signaled(s) => format!("crashed ({})", outcome::signal_name(s)),
+        End::Exited(0) => "exited before reporting a result".to_owned(),
+        End::Exited(code) => format!("failed (exit code {code})"),
+        End::HitBudget => "ran out of hit budget".to_owned(),
+    };
+    let output = report.output.as_deref().unwrap_or("").trim();
+    let tail: Vec<&str> = output.lines().rev().take(15).collect();
+    let tail: Vec<&str> = tail.into_iter().rev().collect();
+    format!("  {name} {how}\n    {}", tail.join("\n    "))
+}
+
+/// Runs mutants in rounds: round k tries each undecided mutant against its k-th fastest
+/// covering test. Returns whether the run was interrupted.
+fn run_mutants(
+    d: &Discovery,
+    selected: &[bool],
+    config: &Config,
+    progress: &mut Progress,
+    baseline: &[Baseline],
+    results: &mut [MutantResult],
+) -> Result<bool> {
+    let mut pending: Vec<(usize, usize)> = (0..d.mutants.len())
+        .filter(|&m| selected[m] && !results[m].covered_by.is_empty())
+        .map(|m| (m, 0))
+        .collect();
+    progress.phase("Mutants", pending.len());
+    for (m, r) in results.iter().enumerate() {
+        if selected[m] && r.covered_by.is_empty() {
+            progress.mutant(Status::NoCoverage, &d.mutants[m].entry.id);
+        }
+    }
+    // Per mutant: the first detecting verdict, or the last surviving one.
+    let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
+    while !pending.is_empty() {
+        if interrupt::interrupted() {
+            return Ok(true);
+        }
+        let mut by_test: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for &(m, k) in &pending {
+            by_test.entry(results[m].covered_by[k]).or_default().push(m);
+        }
+        let chunk = (pending.len() / (config.jobs * 4)).max(8);
+        let jobs: Vec<(usize, Vec<usize>)> = by_test
+            .into_iter()
+            .flat_map(|(t, ms)| {
+                ms.chunks(chunk)
+                    .map(|c| (t, c.to_vec()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let mut round: Vec<(usize, usize, Verdict)> = Vec::new();
+        let mut error = None;
+        pool::run(
+            jobs,
+            config.jobs,
+            |(t, ms)| run_batch(d, config, &baseline[t], t, &ms),
+            |batch| match batch {
+                Ok(verdicts) => round.extend(verdicts),
+                Err(e) => {
+                    error.get_or_insert(e);
+                }
+            },
+        );
+        if interrupt::interrupted() {
+            return Ok(true);
+        }
+        if let Some(e) = error {
+            return Err(e);
+        }
+        let mut next = Vec::new();
+        let decided: std::collections::HashMap<usize, (usize, Verdict)> =
+            round.into_iter().map(|(m, t, v)| (m, (t, v))).collect();
+        for (m, k) in pending {
+            let Some((t, verdict)) = decided.get(&m).cloned() else {
+                continue;
+            };
+            let r = &mut results[m];
+            let best = &mut verdicts[m];
+            if verdict.status.detected() {
+                r.killed_by.push(t);
+            }
+            // The verdict shown is the first detection, else the (last) survival; an
+            // unviable mutant is unviable under every test.
+            let replace = match best {
+                None => true,
+                Some(v) => !v.status.detected() && verdict.status != Status::Survived,
+            };
+            if replace {
+                *best = Some(verdict.clone());
+            }
+            let more = k + 1 < r.covered_by.len();
+            let go_on = match verdict.status {
+                Status::Unviable => false,
+                Status::Survived => true,
+                _ => !config.shortcut,
+            };
+            if go_on && more {
+                next.push((m, k + 1));
+            } else {
+                let v = best.take().expect("a verdict was recorded");
+                r.status = v.status;
+                r.reason = v.reason;
+                progress.mutant(r.status, &d.mutants[m].entry.id);
+            }
+        }
+        pending = next;
+    }
+    Ok(false)
+}
+
+/// One server for test `t`, running each mutant of the batch in turn.
+fn run_batch(
+    d: &Discovery,
+    config: &Config,
+    baseline: &Baseline,
+    t: usize,
+    mutants: &[usize],
+) -> Result<Vec<(usize, usize, Verdict)>> {
+    let test = &d.tests[t];
+    let binary = &d.binaries[test.binary];
+    let start = || {
+        Server::start(binary, Some(&test.name))?.ok_or_else(|| {
+            Error::Internal(format!("{} has no mutate runtime", binary.path.display()))
+        })
+    };
+    let mut server = start()?;
+    let mut out = Vec::with_capacity(mutants.len());
+    for &m in mutants {
+        if interrupt::interrupted() {
+            return Err(Error::Interrupted);
+        }
+        let request = Request {
+            mutant: Some(d.mutants[m].entry.id.clone()),
+            budget: budget(baseline),
+            timeout_ms: wall_clock_ms(config, baseline),
+            memory_mb: config.memory_mb,
+            coverage: false,
+            output: true,
+        };
+        let report = match server.run(&request) {
+            Ok(report) => report,
+            Err(Error::Interrupted) => return Err(Error::Interrupted),
+            // A server that broke down is restarted once for this mutant.
+            Err(_) => {
+                server = start()?;
+                server.run(&request)?
+            }
+        };
+        out.push((m, t, outcome::judge(&report)));
+    }
+    Ok(out)
+}

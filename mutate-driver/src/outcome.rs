@@ -1,0 +1,173 @@
+//! Outcomes of mutants, and how one forked run is judged.
+
+use mutate_runtime::protocol::{End, Report};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Status {
+    Killed,
+    Timeout,
+    Crashed,
+    Survived,
+    NoCoverage,
+    Unviable,
+    Ignored,
+}
+
+impl Status {
+    pub const ALL: [Status; 7] = [
+        Status::Killed,
+        Status::Timeout,
+        Status::Crashed,
+        Status::Survived,
+        Status::NoCoverage,
+        Status::Unviable,
+        Status::Ignored,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Status::Killed => "killed",
+            Status::Timeout => "timeout",
+            Status::Crashed => "crashed",
+            Status::Survived => "survived",
+            Status::NoCoverage => "no coverage",
+            Status::Unviable => "unviable",
+            Status::Ignored => "ignored",
+        }
+    }
+
+    /// File name of the plain list of mutants with this status.
+    pub fn file_stem(self) -> &'static str {
+        match self {
+            Status::NoCoverage => "no_coverage",
+            other => other.label(),
+        }
+    }
+
+    /// Detected by the tests: the mutant made them fail, hang or crash.
+    pub fn detected(self) -> bool {
+        matches!(self, Status::Killed | Status::Timeout | Status::Crashed)
+    }
+}
+
+/// The verdict of one mutant under one test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    pub status: Status,
+    pub reason: String,
+}
+
+pub fn judge(report: &Report) -> Verdict {
+    let verdict = |status, reason: String| Verdict { status, reason };
+    if report.fell_back {
+        return verdict(
+            Status::Unviable,
+            "the replacement does not exist for these types; the original ran".into(),
+        );
+    }
+    match report.end {
+        End::HitBudget => verdict(
+            Status::Timeout,
+            format!("ran {} site hits, past its budget", report.total_hits),
+        ),
+        End::WallClock => verdict(Status::Timeout, "killed at the wall-clock limit".into()),
+        End::Signaled(signal) => verdict(
+            Status::Crashed,
+            format!("killed by {}", signal_name(signal)),
+        ),
+        End::Exited(0) if report.passed => verdict(Status::Survived, "the test passed".into()),
+        End::Exited(0) => verdict(
+            Status::Killed,
+            "the process exited 0 before the test reported passing".into(),
+        ),
+        End::Exited(101) => verdict(Status::Killed, failure_reason(report)),
+        End::Exited(code) => verdict(Status::Killed, format!("exited with code {code}")),
+    }
+}
+
+/// The panic message, when libtest's output has one.
+fn failure_reason(report: &Report) -> String {
+    let output = report.output.as_deref().unwrap_or("");
+    output
+        .lines()
+        .skip_while(|l| !l.contains("panicked at"))
+        .nth(1)
+        .map(|msg| format!("test failed: {}", msg.trim()))
+        .unwrap_or_else(|| "test failed".into())
+}
+
+pub fn signal_name(signal: i32) -> String {
+    let name = match signal {
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGILL => "SIGILL",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGTRAP => "SIGTRAP",
+        _ => return format!("signal {signal}"),
+    };
+    name.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(end: End, passed: bool) -> Report {
+        Report {
+            end,
+            micros: 1,
+            total_hits: 1,
+            fell_back: false,
+            passed,
+            hits: vec![],
+            output: None,
+        }
+    }
+
+    #[test]
+    fn exit_zero_without_a_pass_is_a_kill() {
+        assert_eq!(judge(&report(End::Exited(0), false)).status, Status::Killed);
+        assert_eq!(
+            judge(&report(End::Exited(0), true)).status,
+            Status::Survived
+        );
+    }
+
+    #[test]
+    fn signals_budgets_and_clocks() {
+        assert_eq!(
+            judge(&report(End::Signaled(6), false)).status,
+            Status::Crashed
+        );
+        assert_eq!(
+            judge(&report(End::HitBudget, false)).status,
+            Status::Timeout
+        );
+        assert_eq!(
+            judge(&report(End::WallClock, false)).status,
+            Status::Timeout
+        );
+        assert_eq!(
+            judge(&report(End::Exited(101), false)).status,
+            Status::Killed
+        );
+    }
+
+    #[test]
+    fn fallback_wins_over_everything() {
+        let mut r = report(End::Exited(0), true);
+        r.fell_back = true;
+        assert_eq!(judge(&r).status, Status::Unviable);
+    }
+
+    #[test]
+    fn panic_message_is_the_reason() {
+        let mut r = report(End::Exited(101), false);
+        r.output = Some("thread 'x' panicked at src/lib.rs:3:5:\nassertion failed: ok\n".into());
+        assert_eq!(judge(&r).reason, "test failed: assertion failed: ok");
+    }
+}

@@ -1,0 +1,68 @@
+//! Progress on long work: a bar with live counts on a terminal, plain lines otherwise.
+
+use crate::outcome::Status;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    counts: [usize; 7],
+}
+
+impl Progress {
+    pub fn new() -> Self {
+        Progress {
+            bar: None,
+            counts: [0; 7],
+        }
+    }
+
+    pub fn phase(&mut self, name: &str, total: usize) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+        if std::io::stderr().is_terminal() {
+            let bar = ProgressBar::new(total as u64);
+            bar.set_style(
+                ProgressStyle::with_template("{prefix:>10.bold} [{bar:30}] {pos}/{len} {msg}")
+                    .expect("valid template")
+                    .progress_chars("=> "),
+            );
+            bar.set_prefix(name.to_owned());
+            self.bar = Some(bar);
+        } else {
+            eprintln!("{name:>10} {total}");
+        }
+    }
+
+    pub fn tick(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+        }
+    }
+
+    /// One mutant finished.
+    pub fn mutant(&mut self, status: Status, id: &str) {
+        self.counts[status as usize] += 1;
+        match &self.bar {
+            Some(bar) => {
+                bar.inc(1);
+                let c = &self.counts;
+                bar.set_message(format!(
+                    "{} killed, {} survived, {} timeout, {} crashed",
+                    c[Status::Killed as usize],
+                    c[Status::Survived as usize],
+                    c[Status::Timeout as usize],
+                    c[Status::Crashed as usize]
+                ));
+            }
+            None => eprintln!("{:>10} {id}", status.label().to_uppercase()),
+        }
+    }
+
+    pub fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! One plain file per outcome, one mutant id a line: easy to grep, diff and feed back
+//! through `--re`.
+
+use crate::discover::Discovery;
+use crate::lab::Results;
+use crate::outcome::Status;
+use std::path::Path;
+
+pub fn write(dir: &Path, d: &Discovery, results: &Results) -> std::io::Result<()> {
+    for status in Status::ALL {
+        let mut text = String::new();
+        for (m, r) in results.mutants.iter().enumerate() {
+            if r.status == status {
+                text.push_str(&d.mutants[m].entry.id);
+                text.push('\n');
+            }
+        }
+        std::fs::write(dir.join(format!("{}.txt", status.file_stem())), text)?;
+    }
+    Ok(())
+}

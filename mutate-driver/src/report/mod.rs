@@ -1,0 +1,51 @@
+//! Everything the user reads after a run: the terminal summary, `report.json` in the
+//! mutation-testing-report-schema, and plain lists of mutant ids per outcome.
+
+pub mod json;
+pub mod lists;
+pub mod terminal;
+
+use crate::lab::Results;
+use crate::outcome::Status;
+
+/// Counts per status and the scores.
+#[derive(Debug, Default, Clone, serde::Serialize)]
+pub struct Summary {
+    pub total: usize,
+    pub killed: usize,
+    pub timeout: usize,
+    pub crashed: usize,
+    pub survived: usize,
+    pub no_coverage: usize,
+    pub unviable: usize,
+    pub ignored: usize,
+    /// detected / (detected + survived + no coverage), in percent.
+    pub score: Option<f64>,
+    /// detected / (detected + survived), in percent.
+    pub covered_score: Option<f64>,
+}
+
+impl Summary {
+    pub fn of(results: &Results) -> Self {
+        let mut s = Summary {
+            total: results.mutants.len(),
+            ..Default::default()
+        };
+        for r in &results.mutants {
+            *match r.status {
+                Status::Killed => &mut s.killed,
+                Status::Timeout => &mut s.timeout,
+                Status::Crashed => &mut s.crashed,
+                Status::Survived => &mut s.survived,
+                Status::NoCoverage => &mut s.no_coverage,
+                Status::Unviable => &mut s.unviable,
+                Status::Ignored => &mut s.ignored,
+            } += 1;
+        }
+        let detected = (s.killed + s.timeout + s.crashed) as f64;
+        let percent = |d: f64, n: f64| (n > 0.0).then(|| 100.0 * d / n);
+        s.score = percent(detected, detected + (s.survived + s.no_coverage) as f64);
+        s.covered_score = percent(detected, detected + s.survived as f64);
+        s
+    }
+}

@@ -1,0 +1,73 @@
+//! The summary printed at the end of a run, with every survivor shown as a diff and the
+//! command that reproduces it.
+
+use super::Summary;
+use crate::discover::Discovery;
+use crate::lab::Results;
+use crate::outcome::Status;
+use crate::source;
+use std::fmt::Write;
+use std::path::Path;
+use std::time::Duration;
+
+/// `reproduce` turns a mutant id into the command that runs it alone.
+pub fn render(
+    d: &Discovery,
+    results: &Results,
+    root: &Path,
+    elapsed: Duration,
+    reproduce: impl Fn(&str) -> String,
+) -> String {
+    let mut out = String::new();
+    for status in [Status::Survived, Status::NoCoverage] {
+        for (m, r) in results.mutants.iter().enumerate() {
+            if r.status != status {
+                continue;
+            }
+            let e = &d.mutants[m].entry;
+            let _ = writeln!(out, "{:>11} {}", status.label().to_uppercase(), e.id);
+            if let Ok(text) = std::fs::read_to_string(root.join(&e.file))
+                && let Some((before, after)) = source::before_after(&text, e)
+            {
+                let line = e.span[0];
+                for l in before.lines() {
+                    let _ = writeln!(out, "{:>11} {line:>5} - {l}", "");
+                }
+                let _ = writeln!(out, "{:>11} {line:>5} + {after}", "");
+            }
+            if status == Status::Survived {
+                let _ = writeln!(out, "{:>11} reproduce: {}", "", reproduce(&e.id));
+            }
+        }
+    }
+    let s = Summary::of(results);
+    let percent = |p: Option<f64>| p.map_or("n/a".to_owned(), |p| format!("{p:.1}%"));
+    let _ = writeln!(
+        out,
+        "\n{} mutants in {:.1}s: {} killed, {} timeout, {} crashed, {} survived, {} no coverage, \
+         {} unviable, {} ignored",
+        s.total,
+        elapsed.as_secs_f64(),
+        s.killed,
+        s.timeout,
+        s.crashed,
+        s.survived,
+        s.no_coverage,
+        s.unviable,
+        s.ignored
+    );
+    let _ = writeln!(
+        out,
+        "mutation score {} ({} of covered mutants); {} tests",
+        percent(s.score),
+        percent(s.covered_score),
+        d.tests.len()
+    );
+    if results.interrupted {
+        let _ = writeln!(
+            out,
+            "interrupted: mutants not yet run are counted as no coverage"
+        );
+    }
+    out
+}

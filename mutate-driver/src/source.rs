@@ -1,0 +1,57 @@
+//! The code a mutant changes, before and after, for survivors and diffs.
+
+use mutate_runtime::protocol::CatalogEntry;
+
+/// The lines the mutant spans, as written and as mutated. Columns are 1-based characters.
+pub fn before_after(source: &str, entry: &CatalogEntry) -> Option<(String, String)> {
+    let [l1, c1, l2, c2] = entry.span;
+    let lines: Vec<&str> = source.lines().collect();
+    let first = *lines.get(l1.checked_sub(1)? as usize)?;
+    let last = *lines.get(l2.checked_sub(1)? as usize)?;
+    let before: Vec<&str> = lines[(l1 - 1) as usize..l2 as usize].to_vec();
+    let prefix: String = first.chars().take(c1.saturating_sub(1) as usize).collect();
+    let suffix: String = last.chars().skip(c2.saturating_sub(1) as usize).collect();
+    let after = format!("{prefix}{}{suffix}", entry.replacement);
+    Some((before.join("\n"), after))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(span: [u32; 4], replacement: &str) -> CatalogEntry {
+        CatalogEntry {
+            index: 0,
+            site: 0,
+            id: String::new(),
+            operator: String::new(),
+            file: String::new(),
+            span,
+            original: String::new(),
+            replacement: replacement.into(),
+            description: String::new(),
+            function: String::new(),
+        }
+    }
+
+    #[test]
+    fn replaces_the_span_on_one_line() {
+        let src = "fn f() {\n    if a < b { 1 } else { 2 }\n}\n";
+        let (before, after) = before_after(src, &entry([2, 10, 2, 11], "<=")).unwrap();
+        assert_eq!(before, "    if a < b { 1 } else { 2 }");
+        assert_eq!(after, "    if a <= b { 1 } else { 2 }");
+    }
+
+    #[test]
+    fn joins_a_span_over_lines() {
+        let src = "x(a &&\n  b);\n";
+        let (before, after) = before_after(src, &entry([1, 3, 2, 4], "true")).unwrap();
+        assert_eq!(before, "x(a &&\n  b);");
+        assert_eq!(after, "x(true);");
+    }
+
+    #[test]
+    fn out_of_range_is_none() {
+        assert!(before_after("one line", &entry([3, 1, 3, 2], "x")).is_none());
+    }
+}
