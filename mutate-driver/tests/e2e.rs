@@ -201,3 +201,33 @@ fn usage_errors_exit_2_with_one_message() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn hostile_mutants_are_detected_without_hanging() {
+    let out_dir = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
+    let out = driver(&[
+        "--manifest-path",
+        "examples/hostile/Cargo.toml",
+        "-o",
+        out_dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let actual = verdicts(out_dir.path());
+    check_expected("examples/hostile/expected/verdicts.txt", &actual);
+    // Endless loops end by hit budget, not by waiting out wall clocks.
+    assert!(actual.contains("Timeout      examples/hostile/src/lib.rs:10:11: replace += with *="));
+    // Stack overflow is a crash; exit(0) in the middle of a test is a kill.
+    assert!(actual.contains("Crashed      examples/hostile/src/lib.rs:19:40: replace - with +"));
+    assert!(
+        actual.contains(
+            "Killed       examples/hostile/src/lib.rs:25:8: replace if condition with true"
+        )
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(240));
+}
