@@ -205,7 +205,7 @@ fn run_mutants(
     let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
     while !pending.is_empty() {
         if interrupt::interrupted() {
-            return Ok(true);
+            return Ok(not_run(&pending, results));
         }
         let mut by_test: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         for &(m, k) in &pending {
@@ -234,7 +234,7 @@ fn run_mutants(
             },
         );
         if interrupt::interrupted() {
-            return Ok(true);
+            return Ok(not_run(&pending, results));
         }
         if let Some(e) = error {
             return Err(e);
@@ -278,6 +278,17 @@ fn run_mutants(
         pending = next;
     }
     Ok(false)
+}
+
+/// Mutants an interrupt left undecided are not run, not uncovered. Returns true (the
+/// run was interrupted).
+fn not_run(pending: &[(usize, usize)], results: &mut [MutantResult]) -> bool {
+    for &(m, _) in pending {
+        results[m].status = Status::Ignored;
+        results[m].reason = "not run: interrupted".into();
+        results[m].killed_by.clear();
+    }
+    true
 }
 
 /// One server for test `t`, running each mutant of the batch in turn.

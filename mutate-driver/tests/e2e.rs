@@ -21,6 +21,19 @@ fn driver(args: &[&str]) -> Output {
         .expect("driver runs")
 }
 
+/// Runs the driver on an example with its reports in a fresh directory.
+fn run_example(manifest: &str, extra: &[&str]) -> (Output, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut args = vec![
+        "--manifest-path",
+        manifest,
+        "-o",
+        dir.path().to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    (driver(&args), dir)
+}
+
 /// `STATUS id` lines from a report, sorted by id.
 fn verdicts(report_dir: &Path) -> String {
     let text = std::fs::read_to_string(report_dir.join("report.json")).expect("report written");
@@ -80,6 +93,7 @@ fn score(report_dir: &Path) -> f64 {
 
 #[test]
 fn triangle_strong_and_weak_oracles() {
+    // Run as cargo runs it: with `mutate-driver` as the first argument.
     let strong = tempfile::tempdir().unwrap();
     let out = driver(&[
         "mutate-driver",
@@ -97,15 +111,10 @@ fn triangle_strong_and_weak_oracles() {
     let strong_verdicts = verdicts(strong.path());
     check_expected("examples/triangle/expected/strong.txt", &strong_verdicts);
 
-    let weak = tempfile::tempdir().unwrap();
-    let out = driver(&[
-        "--manifest-path",
+    let (out, weak) = run_example(
         "examples/triangle/Cargo.toml",
-        "--features",
-        "weak-oracle",
-        "-o",
-        weak.path().to_str().unwrap(),
-    ]);
+        &["--features", "weak-oracle"],
+    );
     assert_eq!(out.status.code(), Some(3));
     check_expected(
         "examples/triangle/expected/weak.txt",
@@ -118,13 +127,7 @@ fn triangle_strong_and_weak_oracles() {
     );
 
     // The same run again gives the same verdicts.
-    let again = tempfile::tempdir().unwrap();
-    driver(&[
-        "--manifest-path",
-        "examples/triangle/Cargo.toml",
-        "-o",
-        again.path().to_str().unwrap(),
-    ]);
+    let (_, again) = run_example("examples/triangle/Cargo.toml", &[]);
     assert_eq!(verdicts(again.path()), strong_verdicts);
 }
 
@@ -204,14 +207,8 @@ fn usage_errors_exit_2_with_one_message() {
 
 #[test]
 fn hostile_mutants_are_detected_without_hanging() {
-    let out_dir = tempfile::tempdir().unwrap();
     let started = std::time::Instant::now();
-    let out = driver(&[
-        "--manifest-path",
-        "examples/hostile/Cargo.toml",
-        "-o",
-        out_dir.path().to_str().unwrap(),
-    ]);
+    let (out, out_dir) = run_example("examples/hostile/Cargo.toml", &[]);
     assert_eq!(
         out.status.code(),
         Some(3),

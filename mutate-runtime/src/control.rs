@@ -66,7 +66,7 @@ pub fn start_counting() {
 
 /// Zeroes the hit counters.
 pub fn reset_counts() {
-    counters::reset(0);
+    counters::reset(0, true);
 }
 
 /// How often the site of mutant `id` was reached since counting started (or was reset).

@@ -55,13 +55,17 @@ pub(crate) fn counters() -> &'static [AtomicU64] {
     }
 }
 
-/// Zeroes the counters and flags and sets the budget.
-pub(crate) fn reset(budget: u64) {
+/// Zeroes the flags and sets the budget; zeroes the site counters too when `sites`
+/// (runs that do not read coverage skip that: it is per-mutant work over every site).
+pub(crate) fn reset(budget: u64, sites: bool) {
     let Some(header) = header() else { return };
     header.total.store(0, Relaxed);
     header.budget.store(budget, Relaxed);
     header.budget_exceeded.store(0, Relaxed);
     header.fell_back.store(0, Relaxed);
+    if !sites {
+        return;
+    }
     for counter in counters() {
         counter.store(0, Relaxed);
     }

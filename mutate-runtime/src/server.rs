@@ -113,7 +113,7 @@ fn send(replies: &mut File, lines: &[String]) {
 
 /// Forks a child for `request`. Returns `None` in the child, the report in the server.
 fn run_child(request: &Request, index: u32) -> Option<Report> {
-    counters::reset(request.budget);
+    counters::reset(request.budget, request.coverage);
     // SAFETY: plain libc calls; results checked.
     let capture = unsafe { libc::memfd_create(c"mutate-capture".as_ptr(), libc::MFD_CLOEXEC) };
     let started = Instant::now();

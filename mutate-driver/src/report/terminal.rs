@@ -66,7 +66,7 @@ pub fn render(
     if results.interrupted {
         let _ = writeln!(
             out,
-            "interrupted: mutants not yet run are counted as no coverage"
+            "interrupted: mutants not yet run are listed as ignored"
         );
     }
     out
