@@ -42,14 +42,18 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         }
         Item::Impl(_) | Item::Trait(_) => rewrite_item(&mut schemata, ""),
         Item::Mod(m) if m.content.is_some() => rewrite_item(&mut schemata, ""),
-        Item::Mod(m) => errors.push(syn::Error::new_spanned(
-            &*m,
+        // Misplaced: the error points at the attribute itself (the call site).
+        Item::Mod(_) => errors.push(syn::Error::new(
+            proc_macro2::Span::call_site(),
             "`#[mutate]` cannot see into `mod name;`: put `#[mutate]` on the items inside \
              that file, or on an inline `mod name { ... }`",
         )),
-        other => errors.push(syn::Error::new_spanned(
-            &*other,
-            "`#[mutate]` goes on a fn, an impl block, a trait or an inline mod",
+        other => errors.push(syn::Error::new(
+            proc_macro2::Span::call_site(),
+            format!(
+                "`#[mutate]` goes on a fn, an impl block, a trait or an inline mod, not on {}",
+                kind(other)
+            ),
         )),
     }
     if let Some(e) = errors.0 {
@@ -57,6 +61,24 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     }
     quote! {
         ::mutate_runtime::__select! { { #original } { #schemata } }
+    }
+}
+
+/// How an item a user put the attribute on is called, for the error message.
+fn kind(item: &Item) -> &'static str {
+    match item {
+        Item::Const(_) => "a const",
+        Item::Enum(_) => "an enum",
+        Item::ExternCrate(_) => "an `extern crate`",
+        Item::ForeignMod(_) => "an `extern` block",
+        Item::Macro(_) => "a macro",
+        Item::Static(_) => "a static",
+        Item::Struct(_) => "a struct",
+        Item::TraitAlias(_) => "a trait alias",
+        Item::Type(_) => "a type alias",
+        Item::Union(_) => "a union",
+        Item::Use(_) => "a `use`",
+        _ => "this item",
     }
 }
 

@@ -66,12 +66,11 @@ impl<'a> Rewriter<'a> {
         match e {
             Expr::Break(b) => {
                 self.target_loop(b.label.as_ref())?;
-                let label = &b.label;
-                let shown = crate::model::tidy(&written);
+                let (keyword, label) = (&b.break_token, &b.label);
                 Some(jump::rewrite(
                     self.collector,
+                    &quote!(#keyword #label),
                     &written,
-                    &shown,
                     quote!(continue #label),
                 ))
             }
@@ -79,11 +78,11 @@ impl<'a> Rewriter<'a> {
                 let Scope::Loop { unit: true, .. } = self.target_loop(k.label.as_ref())? else {
                     return None;
                 };
-                let label = &k.label;
+                let (keyword, label) = (&k.continue_token, &k.label);
                 Some(jump::rewrite(
                     self.collector,
+                    &quote!(#keyword #label),
                     &written,
-                    "continue",
                     quote!(break #label),
                 ))
             }

@@ -64,10 +64,21 @@ pub fn start_counting() {
     unsafe { counters::install(memory.as_mut_ptr().cast(), sites) };
 }
 
-/// Zeroes the hit counters.
+/// Zeroes the hit counters and lifts any hit budget.
 pub fn reset_counts() {
     counters::reset(0, true);
 }
+
+/// Ends the process with exit code [`HIT_BUDGET_EXIT_CODE`] once more than `budget` site
+/// hits have been counted since counting started (0: no limit). A mutant that turns a loop
+/// endless is stopped deterministically this way, long before any wall clock would.
+pub fn set_hit_budget(budget: u64) {
+    start_counting();
+    counters::reset(budget, false);
+}
+
+/// Exit code of a process that ran out of hit budget.
+pub const HIT_BUDGET_EXIT_CODE: i32 = counters::BUDGET_EXIT_CODE;
 
 /// How often the site of mutant `id` was reached since counting started (or was reset).
 pub fn hits(id: &str) -> Option<u64> {

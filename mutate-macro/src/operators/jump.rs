@@ -6,15 +6,24 @@ use crate::model::Collector;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
+/// `keyword` is the jump's keyword and label as written (a `break`'s value is not part of
+/// the change, and by now holds mutants of its own), `written` the whole jump.
 pub fn rewrite(
     c: &mut Collector,
+    keyword: &TokenStream,
     written: &TokenStream,
-    original: &str,
     replacement: TokenStream,
 ) -> TokenStream {
     let site = c.new_site();
+    let original = crate::model::tidy(keyword);
     let shown = crate::model::tidy(&replacement);
-    let k = c.add(site, "jump", location::of_tokens(written), original, &shown);
+    let k = c.add(
+        site,
+        "jump",
+        location::of_tokens(keyword),
+        &original,
+        &shown,
+    );
     let sw = switch(site);
     let written = written.to_token_stream();
     quote!((match #sw { #k => #replacement, _ => #written }))

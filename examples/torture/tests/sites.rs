@@ -1,0 +1,310 @@
+//! Every mutant of the fixture, switched on alone, must change what the fixture computes or
+//! report itself unviable; with none on, the fixture computes what it does as written.
+//!
+//! `probe` calls every annotated function on fixed inputs and prints the results, one line
+//! per function. In a plain build and in a schemata build with nothing active its output
+//! must match the same snapshot. In a schemata build each mutant then runs in a child
+//! process (this test binary again, so an endless loop or a crash cannot take the suite
+//! down) and the functions whose lines changed are recorded in a second snapshot.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use torture::*;
+
+/// Set in a child: the id of the mutant it probes.
+const CHILD_ENV: &str = "TORTURE_PROBE_MUTANT";
+/// Marks the child's probe lines among libtest's own output.
+const LINE_PREFIX: &str = "probe| ";
+/// Enough for every function's loops as written, far below an endless loop.
+const HIT_BUDGET: u64 = 1_000_000;
+/// A backstop for an endless loop without a site in it; none is expected.
+const CHILD_WALL_CLOCK: Duration = Duration::from_secs(20);
+
+/// Mutants that no input can tell apart from the original, each with the reason.
+const EQUIVALENT: &[(&str, &str)] = &[];
+
+fn line(out: &mut Vec<(String, String)>, name: &str, f: impl FnOnce() -> String) {
+    let result = catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        format!("panicked: {message}")
+    });
+    out.push((name.to_owned(), result));
+}
+
+fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let mut context = std::task::Context::from_waker(std::task::Waker::noop());
+    loop {
+        if let std::task::Poll::Ready(value) = future.as_mut().poll(&mut context) {
+            return value;
+        }
+    }
+}
+
+/// Calls every annotated function; one `(function, results)` pair each.
+fn probe() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let o = &mut out;
+    line(o, "classify", || {
+        let cases = [
+            (0, 1, 1),
+            (1, 2, 3),
+            (2, 2, 2),
+            (2, 2, 3),
+            (3, 2, 2),
+            (2, 3, 2),
+            (3, 4, 5),
+            (1, 1, 3),
+            (5, 1, 1),
+        ];
+        format!("{:?}", cases.map(|(a, b, c)| classify(a, b, c)))
+    });
+    line(o, "strings", || strings("ab", &"cd".to_string()));
+    line(o, "total", || {
+        format!("{:?}", total(Meters(1.5), Meters(2.0)))
+    });
+    line(o, "generic_sum", || {
+        format!("{} {}", generic_sum(2, 3), generic_sum(0.5, 0.25))
+    });
+    line(o, "longest", || {
+        format!(
+            "{} {} {}",
+            longest("abc", "de"),
+            longest("a", "bc"),
+            longest("xy", "zw")
+        )
+    });
+    line(o, "closures", || format!("{:?}", closures(&[1, 2, 3])));
+    line(o, "async_double", || {
+        format!("{}", block_on(async_double(21)))
+    });
+    line(o, "evens", || format!("{:?}", evens(7).collect::<Vec<_>>()));
+    line(o, "parse_sum", || {
+        format!(
+            "{:?} {:?}",
+            parse_sum("7", "3"),
+            parse_sum("x", "3").is_err()
+        )
+    });
+    line(o, "first_word_len", || {
+        format!("{} {}", first_word_len("hello world"), first_word_len("  "))
+    });
+    line(o, "find_pair", || {
+        let grid = vec![vec![-1, 5, 3], vec![4, 3, -3], vec![3]];
+        format!(
+            "{:?} {:?} {:?} {:?}",
+            find_pair(&grid, 3),
+            find_pair(&grid, 4),
+            find_pair(&grid, -3),
+            find_pair(&grid, 9)
+        )
+    });
+    line(o, "loop_value", || {
+        format!("{} {} {}", loop_value(1), loop_value(4), loop_value(200))
+    });
+    line(o, "raw_read", || format!("{}", raw_read(&[1, 2, 9])));
+    line(o, "arrays", || format!("{}", arrays()));
+    line(o, "describe", || {
+        format!("{:?}", [0, 1, 2, -5, -200, 7].map(describe))
+    });
+    line(o, "literals", || format!("{}", literals()));
+    line(o, "with_macros", || with_macros(&[1, 2, 3]));
+    line(o, "timing", || {
+        let start = Instant::now();
+        format!("{:?}", timing(start) - start)
+    });
+    line(o, "bits", || {
+        format!(
+            "{} {} {}",
+            bits(0b1100, 0b1010),
+            bits(0, 0),
+            bits(u32::MAX, 1)
+        )
+    });
+    line(o, "negate", || {
+        format!("{:?} {:?}", negate(5, true), negate(-3, false))
+    });
+    line(o, "counting", || {
+        let counts = counting(&["a", "b", "a"]);
+        format!("{:?}", counts.into_iter().collect::<BTreeMap<_, _>>())
+    });
+    line(o, "cell_add", || {
+        format!("{}", cell_add(&std::cell::RefCell::new(1)))
+    });
+    line(o, "while_loop", || {
+        format!("{} {} {}", while_loop(1), while_loop(6), while_loop(27))
+    });
+    line(o, "let_chains", || {
+        format!(
+            "{} {} {} {}",
+            let_chains(Some(5), true),
+            let_chains(Some(3), true),
+            let_chains(Some(5), false),
+            let_chains(None, true)
+        )
+    });
+    line(o, "Stack", || {
+        let mut stack = Stack::new();
+        let empty = (stack.peek(), stack.is_empty(), stack.len());
+        let first = stack.push('a');
+        let second = stack.push('b');
+        format!(
+            "{empty:?} {first} {second} {:?} {} {}",
+            stack.peek(),
+            stack.is_empty(),
+            stack.len()
+        )
+    });
+    line(o, "Shape", || {
+        format!("{} {}", Square(3.0).area(), Square(1.5).doubled())
+    });
+    line(o, "geometry", || {
+        format!(
+            "{} {} {} {}",
+            geometry::perimeter(2, 3),
+            geometry::inner::half(9),
+            geometry::inner::half(1),
+            geometry::const_square(4)
+        )
+    });
+    out
+}
+
+fn render(lines: &[(String, String)]) -> String {
+    lines
+        .iter()
+        .map(|(name, result)| format!("{name}: {result}\n"))
+        .collect()
+}
+
+/// The child half of `every_mutant_is_observable`: a no-op unless started by it.
+#[test]
+fn probe_child() {
+    let Ok(id) = std::env::var(CHILD_ENV) else {
+        return;
+    };
+    mutate_runtime::control::set_hit_budget(HIT_BUDGET);
+    mutate_runtime::control::activate(&id).expect("the parent took the id from the catalog");
+    std::panic::set_hook(Box::new(|_| {}));
+    let lines = probe();
+    let fell_back = mutate_runtime::control::fell_back();
+    for (name, result) in lines {
+        println!("{LINE_PREFIX}{name}: {result}");
+    }
+    println!("{LINE_PREFIX}fell back: {fell_back}");
+}
+
+#[test]
+fn unmutated_behaviour_matches_the_code_as_written() {
+    // Same snapshot in both builds: schemata with nothing active behave exactly as written.
+    mutate_runtime::control::deactivate();
+    insta::assert_snapshot!("unmutated", render(&probe()));
+}
+
+/// What one mutant did to the probe.
+fn observe(id: &str, original: &[(String, String)]) -> String {
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "probe_child", "--nocapture", "--test-threads=1"])
+        .env(CHILD_ENV, id)
+        .env_remove("MUTATE_ACTIVE")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("test binary starts");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > CHILD_WALL_CLOCK {
+            child.kill().ok();
+            child.wait().ok();
+            return "wall-clock timeout".to_owned();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .ok();
+    if status.code() == Some(mutate_runtime::control::HIT_BUDGET_EXIT_CODE) {
+        return "hit budget exceeded".to_owned();
+    }
+    let lines: BTreeMap<&str, &str> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix(LINE_PREFIX)?.split_once(": "))
+        .collect();
+    if !status.success() {
+        return format!("crashed ({status})");
+    }
+    if lines.get("fell back") == Some(&"true") {
+        return "unviable".to_owned();
+    }
+    let changed: Vec<&str> = original
+        .iter()
+        .filter(|(name, result)| lines.get(name.as_str()) != Some(&result.as_str()))
+        .map(|(name, _)| name.as_str())
+        .collect();
+    if changed.is_empty() {
+        "unchanged".to_owned()
+    } else {
+        format!("changed {}", changed.join(", "))
+    }
+}
+
+#[test]
+fn every_mutant_is_observable() {
+    if !mutate_runtime::SCHEMATA {
+        // A plain build has no mutants: there is nothing to switch on.
+        assert!(mutate_runtime::control::catalog().is_empty());
+        return;
+    }
+    let original = probe();
+    let catalog = mutate_runtime::control::catalog();
+    assert!(catalog.len() > 250, "the fixture has lost mutants");
+    let results = Mutex::new(BTreeMap::new());
+    let next = Mutex::new(catalog.iter());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let Some(mutant) = next.lock().unwrap().next() else {
+                        return;
+                    };
+                    let verdict = observe(mutant.id, &original);
+                    results.lock().unwrap().insert(mutant.id, verdict);
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap();
+    let unexplained: Vec<&str> = results
+        .iter()
+        .filter(|(id, verdict)| {
+            *verdict == "unchanged" && !EQUIVALENT.iter().any(|(e, _)| e == *id)
+        })
+        .map(|(id, _)| *id)
+        .collect();
+    let table: String = results
+        .iter()
+        .map(|(id, verdict)| format!("{id}\n    {verdict}\n"))
+        .collect();
+    insta::assert_snapshot!("mutants", table);
+    assert!(
+        unexplained.is_empty(),
+        "mutants with no observable effect and no reason given:\n{}",
+        unexplained.join("\n")
+    );
+}

@@ -1,0 +1,8 @@
+use mutate_runtime::mutate;
+
+#[mutate]
+pub struct Point {
+    pub x: i32,
+}
+
+fn main() {}

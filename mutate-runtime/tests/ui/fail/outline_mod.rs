@@ -1,0 +1,7 @@
+use mutate_runtime::mutate;
+
+#[mutate]
+#[path = "outline/helpers.rs"]
+mod helpers;
+
+fn main() {}
