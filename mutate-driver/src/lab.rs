@@ -110,7 +110,7 @@ fn run_baseline(
     pool::run(
         (0..d.tests.len()).collect(),
         config.jobs,
-        |t| {
+        |t, send| {
             let test = &d.tests[t];
             let binary = &d.binaries[test.binary];
             let report = Server::start(binary, Some(&test.name)).and_then(|server| match server {
@@ -120,7 +120,7 @@ fn run_baseline(
                     binary.path.display()
                 ))),
             });
-            (t, report)
+            send((t, report));
         },
         |(t, report)| {
             progress.tick();
@@ -220,60 +220,61 @@ fn run_mutants(
                     .collect::<Vec<_>>()
             })
             .collect();
-        let mut round: Vec<(usize, usize, Verdict)> = Vec::new();
+        // Which covering test (by rank) each pending mutant is on in this round.
+        let rank: std::collections::HashMap<usize, usize> = pending.iter().copied().collect();
+        let mut next = Vec::new();
         let mut error = None;
         pool::run(
             jobs,
             config.jobs,
-            |(t, ms)| run_batch(d, config, &baseline[t], t, &ms),
-            |batch| match batch {
-                Ok(verdicts) => round.extend(verdicts),
+            |(t, ms), send| run_batch(d, config, &baseline[t], t, &ms, send),
+            |verdict| match verdict {
+                Ok((m, t, verdict)) => {
+                    let r = &mut results[m];
+                    let best = &mut verdicts[m];
+                    if verdict.status.detected() {
+                        r.killed_by.push(t);
+                    }
+                    // The verdict shown is the first detection, else the (last) survival;
+                    // an unviable mutant is unviable under every test.
+                    let replace = match best {
+                        None => true,
+                        Some(v) => !v.status.detected() && verdict.status != Status::Survived,
+                    };
+                    if replace {
+                        *best = Some(verdict);
+                    }
+                    let k = rank[&m];
+                    let more = k + 1 < r.covered_by.len();
+                    let go_on = match best.as_ref().map(|v| v.status) {
+                        Some(Status::Unviable) => false,
+                        Some(Status::Survived) => true,
+                        _ => !config.shortcut,
+                    };
+                    if go_on && more {
+                        next.push((m, k + 1));
+                    } else {
+                        let v = best.take().expect("a verdict was recorded");
+                        r.status = v.status;
+                        r.reason = v.reason;
+                        progress.mutant(r.status, &d.mutants[m].entry.id);
+                    }
+                }
                 Err(e) => {
                     error.get_or_insert(e);
                 }
             },
         );
         if interrupt::interrupted() {
-            return Ok(not_run(&pending, results));
+            // Decided mutants keep their verdicts; the rest were not run.
+            let undecided: Vec<(usize, usize)> = pending
+                .into_iter()
+                .filter(|&(m, _)| results[m].status == Status::NoCoverage)
+                .collect();
+            return Ok(not_run(&undecided, results));
         }
         if let Some(e) = error {
             return Err(e);
-        }
-        let mut next = Vec::new();
-        let decided: std::collections::HashMap<usize, (usize, Verdict)> =
-            round.into_iter().map(|(m, t, v)| (m, (t, v))).collect();
-        for (m, k) in pending {
-            let Some((t, verdict)) = decided.get(&m).cloned() else {
-                continue;
-            };
-            let r = &mut results[m];
-            let best = &mut verdicts[m];
-            if verdict.status.detected() {
-                r.killed_by.push(t);
-            }
-            // The verdict shown is the first detection, else the (last) survival; an
-            // unviable mutant is unviable under every test.
-            let replace = match best {
-                None => true,
-                Some(v) => !v.status.detected() && verdict.status != Status::Survived,
-            };
-            if replace {
-                *best = Some(verdict.clone());
-            }
-            let more = k + 1 < r.covered_by.len();
-            let go_on = match verdict.status {
-                Status::Unviable => false,
-                Status::Survived => true,
-                _ => !config.shortcut,
-            };
-            if go_on && more {
-                next.push((m, k + 1));
-            } else {
-                let v = best.take().expect("a verdict was recorded");
-                r.status = v.status;
-                r.reason = v.reason;
-                progress.mutant(r.status, &d.mutants[m].entry.id);
-            }
         }
         pending = next;
     }
@@ -298,7 +299,21 @@ fn run_batch(
     baseline: &Baseline,
     t: usize,
     mutants: &[usize],
-) -> Result<Vec<(usize, usize, Verdict)>> {
+    send: &dyn Fn(Result<(usize, usize, Verdict)>),
+) {
+    if let Err(e) = run_each(d, config, baseline, t, mutants, send) {
+        send(Err(e));
+    }
+}
+
+fn run_each(
+    d: &Discovery,
+    config: &Config,
+    baseline: &Baseline,
+    t: usize,
+    mutants: &[usize],
+    send: &dyn Fn(Result<(usize, usize, Verdict)>),
+) -> Result<()> {
     let test = &d.tests[t];
     let binary = &d.binaries[test.binary];
     let start = || {
@@ -307,7 +322,6 @@ fn run_batch(
         })
     };
     let mut server = start()?;
-    let mut out = Vec::with_capacity(mutants.len());
     for &m in mutants {
         if interrupt::interrupted() {
             return Err(Error::Interrupted);
@@ -329,7 +343,7 @@ fn run_batch(
                 server.run(&request)?
             }
         };
-        out.push((m, t, outcome::judge(&report)));
+        send(Ok((m, t, outcome::judge(&report))));
     }
-    Ok(out)
+    Ok(())
 }

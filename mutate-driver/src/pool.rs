@@ -1,5 +1,6 @@
 //! A fixed pool of worker threads pulling jobs from one queue; results come back to the
-//! calling thread, which alone updates progress and state.
+//! calling thread, which alone updates progress and state. A job may send any number of
+//! results, each as soon as it has it, so progress moves while a long job runs.
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -8,7 +9,7 @@ use std::sync::mpsc;
 pub fn run<J: Send, R: Send>(
     jobs: Vec<J>,
     workers: usize,
-    work: impl Fn(J) -> R + Sync,
+    work: impl Fn(J, &dyn Fn(R)) + Sync,
     mut on_result: impl FnMut(R),
 ) {
     let queue = Mutex::new(VecDeque::from(jobs));
@@ -21,9 +22,8 @@ pub fn run<J: Send, R: Send>(
                 loop {
                     let job = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front();
                     let Some(job) = job else { break };
-                    if send.send(work(job)).is_err() {
-                        break;
-                    }
+                    // The receiver lives until every worker is done.
+                    work(job, &|result| send.send(result).unwrap_or(()));
                 }
             });
         }
@@ -39,8 +39,16 @@ mod tests {
     #[test]
     fn every_job_runs_once() {
         let mut seen = Vec::new();
-        super::run((0..100).collect(), 4, |j: i32| j * 2, |r| seen.push(r));
+        super::run(
+            (0..100).collect(),
+            4,
+            |j: i32, send| {
+                send(j * 2);
+                send(j * 2 + 1);
+            },
+            |r| seen.push(r),
+        );
         seen.sort();
-        assert_eq!(seen, (0..100).map(|j| j * 2).collect::<Vec<_>>());
+        assert_eq!(seen, (0..200).collect::<Vec<_>>());
     }
 }

@@ -27,3 +27,15 @@ pub fn checked(x: u32) -> u32 {
     }
     x * 2
 }
+
+/// Sleeps `rounds` times 40 ms: every run of a test through it takes a while, so the
+/// driver can be interrupted in the middle of one.
+#[mutate_runtime::mutate]
+pub fn settle(rounds: u32) -> u32 {
+    let mut done = 0;
+    while done < rounds {
+        std::thread::sleep(std::time::Duration::from_millis(40));
+        done += 1;
+    }
+    done
+}

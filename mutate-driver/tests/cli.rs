@@ -1,0 +1,79 @@
+//! Listing, running one mutant, and usage errors.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn list_and_run_one_mutant() {
+    let out = driver(&["--manifest-path", "examples/triangle/Cargo.toml", "--list"]);
+    assert_eq!(out.status.code(), Some(0));
+    let ids: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect();
+    assert!(ids.len() > 20, "{ids:?}");
+    assert!(
+        ids.iter()
+            .all(|id| id.starts_with("examples/triangle/src/lib.rs:"))
+    );
+
+    let out = driver(&[
+        "--manifest-path",
+        "examples/triangle/Cargo.toml",
+        "--list",
+        "--json",
+        "--re",
+        "replace == with !=",
+    ]);
+    let listed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let listed = listed.as_array().unwrap();
+    assert!(!listed.is_empty());
+    assert!(
+        listed
+            .iter()
+            .all(|m| m["replacement"] == "!=" && m["operator"] == "relational")
+    );
+
+    let killed = "examples/triangle/src/lib.rs:19:10: replace == with != in classify";
+    let out = driver(&[
+        "--manifest-path",
+        "examples/triangle/Cargo.toml",
+        "--run-mutant",
+        killed,
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("KILLED"));
+
+    let out = driver(&[
+        "--manifest-path",
+        "examples/triangle/Cargo.toml",
+        "--run-mutant",
+        "no such id",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn usage_errors_exit_2_with_one_message() {
+    let out = driver(&["--manifest-path", "does/not/exist/Cargo.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("does not exist"), "{stderr}");
+
+    let out = driver(&["--no-such-flag"]);
+    assert_eq!(out.status.code(), Some(2));
+
+    let out = driver(&[
+        "--manifest-path",
+        "examples/triangle/Cargo.toml",
+        "--re",
+        "(",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,58 @@
+//! A workspace of two packages, one using the other, with unit tests in both and
+//! integration tests in `invoice/tests/`: exact verdicts for the whole workspace and for
+//! one package.
+
+mod common;
+
+use common::*;
+use std::time::Duration;
+
+const MANIFEST: &str = "examples/workspace/Cargo.toml";
+
+#[test]
+fn whole_workspace_and_one_package() {
+    let (out, dir) = run_example(MANIFEST, &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "survivors exit 3:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let all = verdicts(dir.path());
+    check_expected("examples/workspace/expected/workspace.txt", &all);
+    // Mutants of `money` are killed by `invoice`'s integration tests too: a plus that
+    // subtracts breaks every invoice total.
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).unwrap())
+            .unwrap();
+    let killers: Vec<String> = report["files"]["money/src/lib.rs"]["mutants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m["coveredBy"].as_array().cloned().unwrap_or_default())
+        .map(|t| t.as_str().unwrap().to_owned())
+        .collect();
+    assert!(
+        killers.iter().any(|t| t.contains("totals")),
+        "invoice's integration tests reach money's mutants: {killers:?}"
+    );
+    let test_files = report["testFiles"].as_object().unwrap();
+    assert!(
+        test_files
+            .keys()
+            .any(|f| f.contains("invoice/tests/totals.rs")),
+        "{:?}",
+        test_files.keys().collect::<Vec<_>>()
+    );
+
+    // `-p money`: only money's own tests and so only money's mutants.
+    let (out, dir) = run_example(MANIFEST, &["-p", "money"]);
+    assert!(matches!(out.status.code(), Some(0 | 3)), "{out:?}");
+    let money = verdicts(dir.path());
+    check_expected("examples/workspace/expected/money.txt", &money);
+    assert!(money.lines().all(|l| l.contains(" money/src/lib.rs:")));
+
+    let left = leftover_processes("examples/workspace/target", "", Duration::from_secs(1));
+    assert!(left.is_empty(), "processes outlived the driver: {left:?}");
+}
