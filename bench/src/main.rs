@@ -1,0 +1,74 @@
+//! `cargo run --release -p mutate-bench -- [WHAT]`: the measurements behind BENCHMARKS.md.
+//! Every figure is a median over repeated runs, and every comparison is taken side by
+//! side, interleaved, in one run: this machine is shared and its timings drift.
+
+mod artifacts;
+mod fork_server;
+mod stats;
+mod suites;
+
+use clap::{Parser, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(about = "Measure mutate's overheads; see BENCHMARKS.md")]
+struct Cli {
+    /// What to measure.
+    #[arg(value_enum, default_value = "all")]
+    what: What,
+    /// Repetitions of each measurement (the median is reported).
+    #[arg(long, default_value_t = 11)]
+    runs: usize,
+    /// Runs of one test through the fork server per repetition.
+    #[arg(long, default_value_t = 200)]
+    requests: usize,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum What {
+    All,
+    /// The cost of one inactive site check in a hot loop.
+    SiteCheck,
+    /// Per-mutant overhead: fork, switch, classify, against a fresh process per run.
+    ForkServer,
+    /// A test suite run in the schemata build against the plain build.
+    Baseline,
+    /// The driver over the triangle example, build warm.
+    WholeRun,
+    /// `cargo test --no-run` of the torture fixture, clean and incremental, both modes.
+    BuildTime,
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("bench/ sits in the repository")
+        .to_path_buf()
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let all = cli.what == What::All;
+    let result = (|| -> Result<(), String> {
+        if all || cli.what == What::SiteCheck {
+            suites::site_check(cli.runs)?;
+        }
+        if all || cli.what == What::ForkServer {
+            fork_server::measure(cli.runs, cli.requests)?;
+        }
+        if all || cli.what == What::Baseline {
+            suites::baseline(cli.runs)?;
+        }
+        if all || cli.what == What::BuildTime {
+            suites::build_time(cli.runs.min(3))?;
+        }
+        if all || cli.what == What::WholeRun {
+            suites::whole_run(cli.runs.min(5))?;
+        }
+        Ok(())
+    })();
+    if let Err(message) = result {
+        eprintln!("mutate-bench: {message}");
+        std::process::exit(1);
+    }
+}
