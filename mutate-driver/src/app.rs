@@ -22,6 +22,7 @@ pub fn run(args: &Args) -> Result<i32> {
         workspace.target_dir.display()
     );
     let binaries = compile::build(args, &workspace)?;
+    let _scratch = crate::scratch::create()?;
     let d = discover::discover(binaries)?;
     if d.mutants.is_empty() {
         eprintln!(

@@ -13,6 +13,7 @@ mod outcome;
 mod pool;
 mod progress;
 mod report;
+mod scratch;
 mod server;
 mod source;
 

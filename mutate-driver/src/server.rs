@@ -26,6 +26,9 @@ pub fn test_command(binary: &TestBinary) -> Command {
         .env("CARGO_MANIFEST_DIR", &binary.package_dir)
         .env_remove("MUTATE_ACTIVE")
         .env_remove(SERVER_ENV);
+    if let Some(dir) = crate::scratch::dir() {
+        command.env("TMPDIR", dir);
+    }
     command
 }
 

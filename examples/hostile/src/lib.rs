@@ -39,3 +39,76 @@ pub fn settle(rounds: u32) -> u32 {
     }
     done
 }
+
+/// The step is computed once, outside the loop, so `1 -> 0` makes a loop with no site in
+/// it run forever: only the wall clock can stop it.
+#[mutate_runtime::mutate]
+pub fn step() -> u64 {
+    1
+}
+
+pub fn walk(n: u64) -> u64 {
+    let step = step();
+    let mut at = 0;
+    let mut visited = 0;
+    while at < n {
+        at += step;
+        visited += 1;
+    }
+    visited
+}
+
+/// Forcing the guard true aborts the process (SIGABRT).
+#[mutate_runtime::mutate]
+pub fn abort_above(x: u32) -> u32 {
+    if x > 1000 {
+        std::process::abort();
+    }
+    x + 1
+}
+
+/// Forcing the guard true writes through a pointer into the unmapped first page, as a
+/// null-pointer write does (SIGSEGV).
+#[mutate_runtime::mutate]
+pub fn poke_above(x: u32) -> u32 {
+    if x > 1000 {
+        // SAFETY: not safe at all, on purpose: this is the crash a mutant must cause.
+        unsafe { std::ptr::without_provenance_mut::<u32>(8).write_volatile(x) };
+    }
+    x + 2
+}
+
+/// Panics in its destructor when dropped during unwinding: a panic then aborts.
+pub struct PanicsWhileUnwinding;
+
+impl Drop for PanicsWhileUnwinding {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            panic!("a destructor panicked during unwinding");
+        }
+    }
+}
+
+/// Forcing the guard true panics while the guard is alive: a panic inside `Drop` during
+/// unwinding, which aborts the process.
+#[mutate_runtime::mutate]
+pub fn guarded(x: u32) -> u32 {
+    let _guard = PanicsWhileUnwinding;
+    if x > 1000 {
+        panic!("too large");
+    }
+    x + 3
+}
+
+/// Doubles a buffer `rounds` times; `+= -> *=` keeps the counter at 0 and the buffer
+/// grows until the memory limit stops it (a handful of sites, far from any hit budget).
+#[mutate_runtime::mutate]
+pub fn grow(rounds: u32) -> usize {
+    let mut buffer = vec![7u8; 1 << 20];
+    let mut done = 0;
+    while done < rounds {
+        buffer.extend_from_within(..);
+        done += 1;
+    }
+    buffer.len()
+}
