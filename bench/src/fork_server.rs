@@ -2,174 +2,106 @@
 //! (what the driver does) and, for comparison, by starting the test binary afresh (what a
 //! tool without a fork server pays at least). The round trip of a test that does nothing
 //! is the overhead (fork, switch, libtest's own start, wait, classify, protocol); a test
-//! that sleeps 5 ms shows the overhead is additive.
+//! that sleeps 5 ms shows the overhead is additive. Both go through the driver's own
+//! client and test command, so what is measured is what the driver does.
 
 use crate::artifacts::{self, Mode};
+use crate::repo;
 use crate::stats::{median, row};
-use mutate_runtime::protocol::{CatalogEntry, PREFIX, Report, Request, SERVER_ENV};
-use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use mutate_driver::compile::TestBinary;
+use mutate_driver::server::{Server, test_command};
+use mutate_runtime::protocol::Request;
+use std::process::Stdio;
 use std::time::Instant;
 
-thread_local! {
-    /// Fork-to-reap times the server reported, in ms.
-    static CHILD_MICROS: std::cell::RefCell<Vec<f64>> = const { std::cell::RefCell::new(Vec::new()) };
+/// Starts the driver's client on `binary` as a server for `test`.
+fn start(binary: &TestBinary, test: &str) -> Result<Server, String> {
+    Server::start(binary, Some(test))
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{} has no mutate runtime", binary.path.display()))
 }
 
-struct Server {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-    mutant: String,
+/// The first mutant of the binary's catalog: any one will do, the test does not reach it.
+fn some_mutant(server: &Server) -> Result<String, String> {
+    let entry = server.catalog.first().ok_or("the fixture has no mutants")?;
+    Ok(entry.id.clone())
 }
 
-impl Server {
-    fn start(binary: &Path, test: &str) -> Result<Server, String> {
-        let mut child = Command::new(binary)
-            .args(["--exact", test])
-            .env(SERVER_ENV, "1")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = BufReader::new(child.stdout.take().expect("piped"));
-        let mut server = Server {
-            child,
-            stdin,
-            stdout,
-            mutant: String::new(),
-        };
-        loop {
-            let line = server.line()?;
-            if line.starts_with("mutant\t") && server.mutant.is_empty() {
-                let entry = CatalogEntry::decode(&line).ok_or("malformed catalog line")?;
-                server.mutant = entry.id;
-            } else if line == "ready" {
-                return Ok(server);
-            }
-        }
-    }
-
-    fn line(&mut self) -> Result<String, String> {
-        let mut line = String::new();
-        loop {
-            line.clear();
-            let n = self
-                .stdout
-                .read_line(&mut line)
-                .map_err(|e| e.to_string())?;
-            if n == 0 {
-                return Err("the test binary closed its output".into());
-            }
-            if let Some(rest) = line.strip_prefix(PREFIX) {
-                return Ok(rest.trim_end().to_owned());
-            }
-        }
-    }
-
-    fn run(&mut self, request: &Request) -> Result<Report, String> {
-        writeln!(self.stdin, "{}", request.encode()).map_err(|e| e.to_string())?;
-        let mut report = None;
-        loop {
-            let line = self.line()?;
-            if Report::decode_line(&mut report, &line)? {
-                return Ok(report.expect("complete"));
-            }
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.child.kill().ok();
-        self.child.wait().ok();
-    }
-}
-
-/// Median milliseconds per run over `runs` repetitions of `requests` runs each.
-fn through_server(binary: &Path, test: &str, runs: usize, requests: usize) -> Result<f64, String> {
-    let mut server = Server::start(binary, test)?;
+/// Median milliseconds per run over `requests` runs: the round trip as the driver sees
+/// it, and fork to reap as the server measures it.
+fn through_server(binary: &TestBinary, test: &str, requests: usize) -> Result<(f64, f64), String> {
+    let mut server = start(binary, test)?;
     let request = Request {
-        mutant: Some(server.mutant.clone()),
+        mutant: Some(some_mutant(&server)?),
         budget: 1_000_000,
         timeout_ms: 10_000,
         memory_mb: 4096,
         coverage: false,
         output: true,
     };
-    let mut per_run = Vec::new();
-    for _ in 0..runs {
-        let start = Instant::now();
-        for _ in 0..requests {
-            let report = server.run(&request)?;
-            CHILD_MICROS.with(|c| c.borrow_mut().push(report.micros as f64 / 1000.0));
-            if !report.passed {
-                return Err(format!("{test} did not pass under the first mutant"));
-            }
+    let mut child = Vec::with_capacity(requests);
+    let started = Instant::now();
+    for _ in 0..requests {
+        let report = server.run(&request).map_err(|e| e.to_string())?;
+        if !report.passed {
+            return Err(format!("{test} did not pass under the first mutant"));
         }
-        per_run.push(start.elapsed().as_secs_f64() * 1000.0 / requests as f64);
+        child.push(report.micros as f64 / 1000.0);
     }
-    Ok(median(per_run))
+    let round_trip = started.elapsed().as_secs_f64() * 1000.0 / requests as f64;
+    Ok((round_trip, median(child)))
 }
 
-/// The same, starting the binary afresh for every run.
+/// Milliseconds per run, starting the binary afresh for every run, as the driver would.
 fn fresh_process(
-    binary: &Path,
+    binary: &TestBinary,
     test: &str,
     mutant: &str,
-    runs: usize,
     requests: usize,
 ) -> Result<f64, String> {
-    let mut per_run = Vec::new();
-    for _ in 0..runs {
-        let start = Instant::now();
-        for _ in 0..requests {
-            let status = Command::new(binary)
-                .args(["--exact", test])
-                .env("MUTATE_ACTIVE", mutant)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .map_err(|e| e.to_string())?;
-            if !status.success() {
-                return Err(format!("{test} failed in a fresh process"));
-            }
+    let started = Instant::now();
+    for _ in 0..requests {
+        let status = test_command(binary)
+            .args(["--exact", test])
+            .env("MUTATE_ACTIVE", mutant)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map_err(|e| e.to_string())?;
+        if !status.success() {
+            return Err(format!("{test} failed in a fresh process"));
         }
-        per_run.push(start.elapsed().as_secs_f64() * 1000.0 / requests as f64);
     }
-    Ok(median(per_run))
+    Ok(started.elapsed().as_secs_f64() * 1000.0 / requests as f64)
 }
 
 pub fn measure(runs: usize, requests: usize) -> Result<(), String> {
-    let binary = artifacts::one(
+    let path = artifacts::one(
         Mode::Schemata,
         &["test", "--no-run", "-p", "bench-fixture", "--lib"],
         "bench_fixture",
     )?;
-    let mutant = Server::start(&binary, "tests::empty")?.mutant.clone();
+    let binary = TestBinary {
+        path,
+        target: "bench_fixture".into(),
+        src_path: "bench/fixture/src/lib.rs".into(),
+        package_dir: repo().join("bench/fixture"),
+    };
+    let mutant = some_mutant(&start(&binary, "tests::empty")?)?;
     println!("fork server: one test run with a mutant on ({requests} runs x {runs}, median)");
-    let mut served = Vec::new();
-    let mut fresh = Vec::new();
+    let (mut served, mut child, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
     // Interleaved, so drift in the machine's load hits both alike.
     for _ in 0..runs {
-        served.push(through_server(&binary, "tests::empty", 1, requests)?);
-        fresh.push(fresh_process(
-            &binary,
-            "tests::empty",
-            &mutant,
-            1,
-            requests,
-        )?);
+        let (round_trip, in_child) = through_server(&binary, "tests::empty", requests)?;
+        served.push(round_trip);
+        child.push(in_child);
+        fresh.push(fresh_process(&binary, "tests::empty", &mutant, requests)?);
     }
-    let (served, fresh) = (median(served), median(fresh));
+    let (served, child, fresh) = (median(served), median(child), median(fresh));
     row(
         "empty test, fork server (per-mutant overhead)",
         format!("{served:.3} ms"),
     );
-    let child = CHILD_MICROS.with(|c| median(c.take()));
     row(
         "  of which fork to reap, as the server measures it",
         format!("{child:.3} ms"),
@@ -179,10 +111,13 @@ pub fn measure(runs: usize, requests: usize) -> Result<(), String> {
         "fresh process / fork server",
         format!("{:.1}x", fresh / served),
     );
-    let slow = through_server(&binary, "tests::sleeps_5ms", runs, requests / 4 + 1)?;
+    let mut slow = Vec::new();
+    for _ in 0..runs {
+        slow.push(through_server(&binary, "tests::sleeps_5ms", requests / 4 + 1)?.0);
+    }
     row(
         "5 ms test, fork server, minus the 5 ms",
-        format!("{:.3} ms", slow - 5.0),
+        format!("{:.3} ms", median(slow) - 5.0),
     );
     Ok(())
 }

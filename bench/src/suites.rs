@@ -37,7 +37,7 @@ fn site_check_once(mode: Mode, profile: &str, runs: usize) -> Result<(f64, f64),
 }
 
 pub fn site_check(runs: usize) -> Result<(), String> {
-    let sites = bench_sites();
+    let sites = bench_fixture::SITES_PER_ROUND;
     println!(
         "inactive site check: a hot loop, annotated against its plain twin (ns per round, {sites} sites a round)"
     );
@@ -54,17 +54,6 @@ pub fn site_check(runs: usize) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// The fixture's own count of sites per round, kept beside the code it counts.
-fn bench_sites() -> u64 {
-    let source =
-        std::fs::read_to_string(repo().join("bench/fixture/src/lib.rs")).unwrap_or_default();
-    source
-        .lines()
-        .find_map(|l| l.strip_prefix("pub const SITES_PER_ROUND: u64 = "))
-        .and_then(|v| v.trim_end_matches(';').parse().ok())
-        .unwrap_or(1)
 }
 
 /// Wall milliseconds of one run of `binary` with `args`, which must succeed.

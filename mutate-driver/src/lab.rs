@@ -10,7 +10,7 @@ use crate::pool;
 use crate::progress::Progress;
 use crate::server::Server;
 use mutate_runtime::protocol::{End, Report, Request};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
 #[derive(Debug, Clone)]
@@ -205,7 +205,7 @@ fn run_mutants(
     let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
     while !pending.is_empty() {
         if interrupt::interrupted() {
-            return Ok(not_run(&pending, results));
+            return Ok(not_run(pending.iter().map(|&(m, _)| m), results));
         }
         let mut by_test: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         for &(m, k) in &pending {
@@ -220,44 +220,27 @@ fn run_mutants(
                     .collect::<Vec<_>>()
             })
             .collect();
-        // Which covering test (by rank) each pending mutant is on in this round.
-        let rank: std::collections::HashMap<usize, usize> = pending.iter().copied().collect();
+        // Which covering test (by rank) each pending mutant is on in this round; a
+        // mutant leaves the map when its verdict for this round comes in.
+        let mut rank: HashMap<usize, usize> = pending.iter().copied().collect();
         let mut next = Vec::new();
         let mut error = None;
         pool::run(
             jobs,
             config.jobs,
-            |(t, ms), send| run_batch(d, config, &baseline[t], t, &ms, send),
+            |(t, ms), send| {
+                if let Err(e) = run_batch(d, config, &baseline[t], t, &ms, send) {
+                    send(Err(e));
+                }
+            },
             |verdict| match verdict {
                 Ok((m, t, verdict)) => {
-                    let r = &mut results[m];
-                    let best = &mut verdicts[m];
-                    if verdict.status.detected() {
-                        r.killed_by.push(t);
-                    }
-                    // The verdict shown is the first detection, else the (last) survival;
-                    // an unviable mutant is unviable under every test.
-                    let replace = match best {
-                        None => true,
-                        Some(v) => !v.status.detected() && verdict.status != Status::Survived,
-                    };
-                    if replace {
-                        *best = Some(verdict);
-                    }
-                    let k = rank[&m];
-                    let more = k + 1 < r.covered_by.len();
-                    let go_on = match best.as_ref().map(|v| v.status) {
-                        Some(Status::Unviable) => false,
-                        Some(Status::Survived) => true,
-                        _ => !config.shortcut,
-                    };
-                    if go_on && more {
-                        next.push((m, k + 1));
+                    let k = rank.remove(&m).expect("a verdict for a pending mutant");
+                    let done = record(config, &mut results[m], &mut verdicts[m], k, t, verdict);
+                    if done {
+                        progress.mutant(results[m].status, &d.mutants[m].entry.id);
                     } else {
-                        let v = best.take().expect("a verdict was recorded");
-                        r.status = v.status;
-                        r.reason = v.reason;
-                        progress.mutant(r.status, &d.mutants[m].entry.id);
+                        next.push((m, k + 1));
                     }
                 }
                 Err(e) => {
@@ -267,11 +250,8 @@ fn run_mutants(
         );
         if interrupt::interrupted() {
             // Decided mutants keep their verdicts; the rest were not run.
-            let undecided: Vec<(usize, usize)> = pending
-                .into_iter()
-                .filter(|&(m, _)| results[m].status == Status::NoCoverage)
-                .collect();
-            return Ok(not_run(&undecided, results));
+            let undecided = rank.into_keys().chain(next.into_iter().map(|(m, _)| m));
+            return Ok(not_run(undecided, results));
         }
         if let Some(e) = error {
             return Err(e);
@@ -281,10 +261,47 @@ fn run_mutants(
     Ok(false)
 }
 
+/// Takes mutant `r`'s verdict under its `k`-th covering test `t`. Returns whether the
+/// mutant is decided (its status set); otherwise it goes on to its next covering test.
+fn record(
+    config: &Config,
+    r: &mut MutantResult,
+    best: &mut Option<Verdict>,
+    k: usize,
+    t: usize,
+    verdict: Verdict,
+) -> bool {
+    let status = verdict.status;
+    if status.detected() {
+        r.killed_by.push(t);
+    }
+    // The verdict shown is the first detection, else the (last) survival; an unviable
+    // mutant is unviable under every test.
+    let replace = match best {
+        None => true,
+        Some(v) => !v.status.detected() && status != Status::Survived,
+    };
+    if replace {
+        *best = Some(verdict);
+    }
+    let go_on = match status {
+        Status::Unviable => false,
+        Status::Survived => true,
+        _ => !config.shortcut,
+    };
+    if go_on && k + 1 < r.covered_by.len() {
+        return false;
+    }
+    let v = best.take().expect("a verdict was recorded");
+    r.status = v.status;
+    r.reason = v.reason;
+    true
+}
+
 /// Mutants an interrupt left undecided are not run, not uncovered. Returns true (the
 /// run was interrupted).
-fn not_run(pending: &[(usize, usize)], results: &mut [MutantResult]) -> bool {
-    for &(m, _) in pending {
+fn not_run(undecided: impl IntoIterator<Item = usize>, results: &mut [MutantResult]) -> bool {
+    for m in undecided {
         results[m].status = Status::Ignored;
         results[m].reason = "not run: interrupted".into();
         results[m].killed_by.clear();
@@ -292,21 +309,9 @@ fn not_run(pending: &[(usize, usize)], results: &mut [MutantResult]) -> bool {
     true
 }
 
-/// One server for test `t`, running each mutant of the batch in turn.
+/// One server for test `t`, running each mutant of the batch in turn and sending each
+/// verdict as it comes.
 fn run_batch(
-    d: &Discovery,
-    config: &Config,
-    baseline: &Baseline,
-    t: usize,
-    mutants: &[usize],
-    send: &dyn Fn(Result<(usize, usize, Verdict)>),
-) {
-    if let Err(e) = run_each(d, config, baseline, t, mutants, send) {
-        send(Err(e));
-    }
-}
-
-fn run_each(
     d: &Discovery,
     config: &Config,
     baseline: &Baseline,

@@ -1,21 +1,6 @@
 //! `cargo mutate-driver`: mutation testing on mutant schemata.
 
-mod app;
-mod cli;
-mod compile;
-mod discover;
-mod error;
-mod exit_code;
-mod filter;
-mod interrupt;
-mod lab;
-mod outcome;
-mod pool;
-mod progress;
-mod report;
-mod scratch;
-mod server;
-mod source;
+use mutate_driver::{app, cli, interrupt};
 
 fn main() {
     let args = cli::parse();

@@ -26,7 +26,7 @@ fn whole_workspace_and_one_package() {
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).unwrap())
             .unwrap();
-    let killers: Vec<String> = report["files"]["money/src/lib.rs"]["mutants"]
+    let covering: Vec<String> = report["files"]["money/src/lib.rs"]["mutants"]
         .as_array()
         .unwrap()
         .iter()
@@ -34,8 +34,8 @@ fn whole_workspace_and_one_package() {
         .map(|t| t.as_str().unwrap().to_owned())
         .collect();
     assert!(
-        killers.iter().any(|t| t.contains("totals")),
-        "invoice's integration tests reach money's mutants: {killers:?}"
+        covering.iter().any(|t| t.contains("totals")),
+        "invoice's integration tests reach money's mutants: {covering:?}"
     );
     let test_files = report["testFiles"].as_object().unwrap();
     assert!(

@@ -1,0 +1,20 @@
+//! `cargo mutate-driver` as a library: the binary's entry point, and the pieces the
+//! benchmarks in `bench/` drive directly (the build and the fork-server client). Not a
+//! stable API.
+
+pub mod app;
+pub mod cli;
+pub mod compile;
+mod discover;
+pub mod error;
+mod exit_code;
+mod filter;
+pub mod interrupt;
+mod lab;
+mod outcome;
+mod pool;
+mod progress;
+mod report;
+mod scratch;
+pub mod server;
+mod source;
