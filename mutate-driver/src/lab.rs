@@ -9,6 +9,7 @@ use crate::outcome::{self, Status, Verdict};
 use crate::pool;
 use crate::progress::Progress;
 use crate::server::Server;
+use crate::together::{self, Together};
 use mutate_runtime::protocol::{End, Report, Request};
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
@@ -44,6 +45,9 @@ pub struct MutantResult {
 pub struct Results {
     pub mutants: Vec<MutantResult>,
     pub interrupted: bool,
+    /// Tests that pass alone but fail when their binary runs whole: order-dependent.
+    /// Verdicts use each test alone, so they stand; the user should know all the same.
+    pub fail_together: Vec<usize>,
 }
 
 /// Hit budget for a mutant under a test: ten times the test's own hits, plus slack.
@@ -77,7 +81,7 @@ pub fn run(
             covered_by: Vec::new(),
         })
         .collect();
-    let baseline = run_baseline(d, config, progress, &mut results)?;
+    let (baseline, fail_together) = run_baseline(d, config, progress, &mut results)?;
     for r in &mut results {
         r.covered_by.sort_by_key(|&t| (baseline[t].micros, t));
         r.covered_by.dedup();
@@ -86,6 +90,7 @@ pub fn run(
     Ok(Results {
         mutants: results,
         interrupted,
+        fail_together,
     })
 }
 
@@ -94,7 +99,7 @@ fn run_baseline(
     config: &Config,
     progress: &mut Progress,
     results: &mut [MutantResult],
-) -> Result<Vec<Baseline>> {
+) -> Result<(Vec<Baseline>, Vec<usize>)> {
     progress.phase("Baseline", d.tests.len());
     let request = Request {
         mutant: None,
@@ -133,7 +138,7 @@ fn run_baseline(
             };
             let test = &d.tests[t];
             if report.end != End::Exited(0) || !report.passed {
-                failures.push(describe_failure(d, t, &report));
+                failures.push((t, describe_failure(d, t, &report)));
                 return;
             }
             baseline[t] = Baseline {
@@ -153,7 +158,21 @@ fn run_baseline(
     if let Some(e) = error {
         return Err(e);
     }
+    let together = run_together(d, config, progress, &baseline, failures.len());
+    if interrupt::interrupted() {
+        return Err(Error::Interrupted);
+    }
     if !failures.is_empty() {
+        let mut failures: Vec<String> = failures
+            .into_iter()
+            .map(|(t, text)| match together.get(&t) {
+                Some(Together::Passed) => format!(
+                    "{text}\n    (it passes when its binary runs whole, one test at a time: it \
+                     depends on what another test leaves behind)"
+                ),
+                _ => text,
+            })
+            .collect();
         failures.sort();
         return Err(Error::BaselineFailed(format!(
             "{} test(s) fail with every mutant off, so no mutant can be judged; fix them \
@@ -162,7 +181,35 @@ fn run_baseline(
             failures.join("\n\n")
         )));
     }
-    Ok(baseline)
+    let mut fail_together: Vec<usize> = together
+        .into_iter()
+        .filter(|&(_, result)| result == Together::Failed)
+        .map(|(t, _)| t)
+        .collect();
+    fail_together.sort();
+    Ok((baseline, fail_together))
+}
+
+/// Every binary with tests, run whole; its time limit is what its tests took alone,
+/// scaled like a mutant's, plus the baseline timeout for each test that failed alone.
+fn run_together(
+    d: &Discovery,
+    config: &Config,
+    progress: &mut Progress,
+    baseline: &[Baseline],
+    failed_alone: usize,
+) -> together::Outcomes {
+    let mut binaries: Vec<usize> = d.tests.iter().map(|t| t.binary).collect();
+    binaries.sort();
+    binaries.dedup();
+    progress.phase("Together", binaries.len());
+    let alone = Baseline {
+        micros: baseline.iter().map(|b| b.micros).sum(),
+        total_hits: 0,
+    };
+    let timeout = Duration::from_millis(wall_clock_ms(config, &alone))
+        + config.baseline_timeout * failed_alone as u32;
+    together::run(d, binaries, config.jobs, timeout, || progress.tick())
 }
 
 fn describe_failure(d: &Discovery, t: usize, report: &Report) -> String {

@@ -18,3 +18,4 @@ mod report;
 mod scratch;
 pub mod server;
 mod source;
+mod together;

@@ -11,20 +11,22 @@ use std::time::{Duration, Instant};
 #[test]
 fn sigint_mid_run_writes_a_partial_report_and_exits_130() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = driver_command(&[
-        "--manifest-path",
-        "examples/hostile/Cargo.toml",
-        "--features",
-        "slow-suite",
-        "-j",
-        "1",
-        "-o",
-        dir.path().to_str().unwrap(),
-    ])
-    .stdout(Stdio::null())
-    .stderr(Stdio::piped())
-    .spawn()
-    .unwrap();
+    let sandbox = Sandbox::new();
+    let mut child = sandbox
+        .command(&[
+            "--manifest-path",
+            "examples/hostile/Cargo.toml",
+            "--features",
+            "slow-suite",
+            "-j",
+            "1",
+            "-o",
+            dir.path().to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     // Wait until mutants are being judged: a verdict line on the plain progress output.
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
     let mut seen = String::new();
@@ -57,8 +59,7 @@ fn sigint_mid_run_writes_a_partial_report_and_exits_130() {
         std::thread::sleep(Duration::from_millis(10));
     };
     assert_eq!(status.code(), Some(130), "{seen}");
-    let left = leftover_processes("target", "hostile-", Duration::from_secs(1));
-    assert!(left.is_empty(), "children outlived the driver: {left:?}");
+    sandbox.assert_clean();
 
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).unwrap())

@@ -21,6 +21,10 @@ fn triangle_strong_and_weak_oracles() {
         stdout.contains("reproduce: cargo mutate-driver"),
         "{stdout}"
     );
+    // Its tests do not depend on each other, and none is reported as if they did.
+    assert!(!stdout.contains("ORDER"), "{stdout}");
+    let order = std::fs::read_to_string(strong.path().join("order_dependent_tests.txt")).unwrap();
+    assert_eq!(order, "");
     let strong_verdicts = verdicts(strong.path());
     check_expected("examples/triangle/expected/strong.txt", &strong_verdicts);
 

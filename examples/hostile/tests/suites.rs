@@ -21,3 +21,48 @@ fn hangs_before_any_mutation() {
 fn settles() {
     assert_eq!(hostile::settle(10), 10);
 }
+
+/// Set by `order_1_leaves_state_behind`, expected untouched by `order_2_expects_fresh_state`:
+/// each passes alone; run together in name order, the second fails.
+#[cfg(feature = "order-suite")]
+static LEFT_BEHIND: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+#[cfg(feature = "order-suite")]
+#[test]
+fn order_1_leaves_state_behind() {
+    let value = hostile::checked(1);
+    assert_eq!(value, 2);
+    LEFT_BEHIND.store(value, std::sync::atomic::Ordering::SeqCst);
+}
+
+#[cfg(feature = "order-suite")]
+#[test]
+fn order_2_expects_fresh_state() {
+    assert_eq!(
+        LEFT_BEHIND.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "another test left state behind"
+    );
+    assert_eq!(hostile::checked(3), 6);
+}
+
+/// Set by `lonely_1_prepares`, required by `lonely_2_needs_preparation`: the second fails
+/// alone and passes after the first.
+#[cfg(feature = "lonely-suite")]
+static PREPARED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+#[cfg(feature = "lonely-suite")]
+#[test]
+fn lonely_1_prepares() {
+    assert_eq!(hostile::checked(1), 2);
+    PREPARED.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+#[cfg(feature = "lonely-suite")]
+#[test]
+fn lonely_2_needs_preparation() {
+    assert!(
+        PREPARED.load(std::sync::atomic::Ordering::SeqCst),
+        "runs only after lonely_1_prepares"
+    );
+}

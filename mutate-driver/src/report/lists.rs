@@ -1,5 +1,5 @@
 //! One plain file per outcome, one mutant id a line: easy to grep, diff and feed back
-//! through `--re`.
+//! through `--re`; and the tests that fail only when run together, one a line.
 
 use crate::discover::Discovery;
 use crate::lab::Results;
@@ -17,5 +17,11 @@ pub fn write(dir: &Path, d: &Discovery, results: &Results) -> std::io::Result<()
         }
         std::fs::write(dir.join(format!("{}.txt", status.file_stem())), text)?;
     }
-    Ok(())
+    let mut order = String::new();
+    for &t in &results.fail_together {
+        let test = &d.tests[t];
+        order.push_str(&d.binaries[test.binary].test_id(&test.name));
+        order.push('\n');
+    }
+    std::fs::write(dir.join("order_dependent_tests.txt"), order)
 }

@@ -40,6 +40,23 @@ pub fn render(
             }
         }
     }
+    if !results.fail_together.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nThese tests pass alone but fail when their binary runs whole\n\
+             (`cargo test -- --test-threads=1`): they depend on test order.\n\
+             Mutants were judged with each test alone, so their verdicts stand."
+        );
+        for &t in &results.fail_together {
+            let test = &d.tests[t];
+            let _ = writeln!(
+                out,
+                "{:>11} {}",
+                "ORDER",
+                d.binaries[test.binary].test_id(&test.name)
+            );
+        }
+    }
     let s = Summary::of(results);
     let percent = |p: Option<f64>| p.map_or("n/a".to_owned(), |p| format!("{p:.1}%"));
     let _ = writeln!(

@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::{Duration, Instant};
 
 pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -25,40 +26,80 @@ pub fn driver_command(args: &[&str]) -> Command {
     command
 }
 
-pub fn driver(args: &[&str]) -> Output {
-    driver_command(args).output().expect("driver runs")
+/// One driver run's own TMPDIR. Everything the run starts inherits it (the driver's
+/// scratch directory, and so every test's TMPDIR, is made inside it), so after the run
+/// it must be empty and no process may still carry it.
+pub struct Sandbox {
+    tmp: tempfile::TempDir,
 }
 
-/// Processes still running from an example's schemata test binaries (in `target`, relative
-/// to the repository, with names starting `binary_prefix`, e.g. `hostile-`), waiting up to
-/// `grace` for them to go.
-pub fn leftover_processes(
-    target: &str,
-    binary_prefix: &str,
-    grace: std::time::Duration,
-) -> Vec<String> {
-    let deps = repo().join(target).join("mutate/debug/deps");
-    let deadline = std::time::Instant::now() + grace;
-    loop {
-        let mut found = Vec::new();
-        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-            let Ok(exe) = std::fs::read_link(entry.path().join("exe")) else {
-                continue;
-            };
-            let name = exe.file_name().unwrap_or_default().to_string_lossy();
-            if exe.parent() == Some(deps.as_path()) && name.starts_with(binary_prefix) {
-                found.push(format!(
-                    "{} {}",
-                    entry.file_name().to_string_lossy(),
-                    exe.display()
-                ));
-            }
+impl Sandbox {
+    pub fn new() -> Self {
+        Sandbox {
+            tmp: tempfile::Builder::new()
+                .prefix("mutate-e2e-")
+                .tempdir()
+                .unwrap(),
         }
-        if found.is_empty() || std::time::Instant::now() >= deadline {
-            return found;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
     }
+
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut command = driver_command(args);
+        command.env("TMPDIR", self.tmp.path());
+        command
+    }
+
+    /// Fails if a process of the run outlives it by more than a second, or if the run
+    /// left anything in its TMPDIR.
+    pub fn assert_clean(&self) {
+        let needle = format!("TMPDIR={}", self.tmp.path().display());
+        let deadline = Instant::now() + Duration::from_secs(1);
+        let left = loop {
+            let left = processes_with_env(&needle);
+            if left.is_empty() || Instant::now() >= deadline {
+                break left;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(left.is_empty(), "processes outlived the run: {left:?}");
+        let files: Vec<_> = std::fs::read_dir(self.tmp.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        assert!(files.is_empty(), "the run left temporary files: {files:?}");
+    }
+}
+
+/// `pid command-line` of each process whose environment holds `needle` as a prefix of
+/// one variable.
+fn processes_with_env(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(environ) = std::fs::read(entry.path().join("environ")) else {
+            continue;
+        };
+        if environ
+            .split(|&b| b == 0)
+            .any(|var| var.starts_with(needle.as_bytes()))
+        {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            found.push(format!(
+                "{} {}",
+                entry.file_name().to_string_lossy(),
+                String::from_utf8_lossy(&cmdline).replace('\0', " ")
+            ));
+        }
+    }
+    found
+}
+
+/// The driver run to its end in a fresh [`Sandbox`], checked clean afterwards.
+pub fn driver(args: &[&str]) -> Output {
+    let sandbox = Sandbox::new();
+    let out = sandbox.command(args).output().expect("driver runs");
+    sandbox.assert_clean();
+    out
 }
 
 /// Runs the driver on an example with its reports in a fresh directory.
