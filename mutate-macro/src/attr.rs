@@ -1,16 +1,20 @@
-//! Options of the attribute: `#[mutate]` or `#[mutate(skip)]`.
+//! Options of the attribute: `#[mutate]`, `#[mutate(skip)]`,
+//! `#[mutate(operators(arithmetic, fn_value))]`.
 
+use mutate_operators::Selection;
 use proc_macro2::TokenStream;
 use syn::Attribute;
 use syn::parse::Parser;
 
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Options {
     /// Leave the item as written.
     pub skip: bool,
+    /// Only these operators (names or groups); all when `None`.
+    pub operators: Option<Vec<String>>,
 }
 
-const KNOWN: &str = "the only option is `skip`";
+const KNOWN: &str = "the options are `skip` and `operators(...)`";
 
 /// Parses the arguments of the attribute itself.
 pub fn parse_args(args: TokenStream) -> syn::Result<Options> {
@@ -19,12 +23,36 @@ pub fn parse_args(args: TokenStream) -> syn::Result<Options> {
         if meta.path.is_ident("skip") {
             options.skip = true;
             Ok(())
+        } else if meta.path.is_ident("operators") {
+            let mut names = Vec::new();
+            meta.parse_nested_meta(|name| {
+                let Some(ident) = name.path.get_ident() else {
+                    return Err(name.error("an operator or group name, e.g. `arithmetic`"));
+                };
+                let text = ident.to_string();
+                Selection::of([text.as_str()]).map_err(|e| name.error(e))?;
+                names.push(text);
+                Ok(())
+            })?;
+            options.operators = Some(names);
+            Ok(())
         } else {
             Err(meta.error(format!("unknown `#[mutate]` option: {KNOWN}")))
         }
     });
     parser.parse2(args)?;
     Ok(options)
+}
+
+impl Options {
+    /// The operators this item's functions get, given its enclosing item's.
+    pub fn selection(&self, outer: &Selection) -> Selection {
+        match &self.operators {
+            Some(names) => Selection::of(names.iter().map(String::as_str))
+                .expect("names were checked when parsed"),
+            None => outer.clone(),
+        }
+    }
 }
 
 /// Whether an attribute is ours: `mutate`, `mutate_runtime::mutate`, `::mutate_runtime::mutate`.
@@ -96,6 +124,19 @@ mod tests {
     fn parses_skip_and_nothing() {
         assert_eq!(parse_args(quote!()).unwrap(), Options::default());
         assert!(parse_args(quote!(skip)).unwrap().skip);
+    }
+
+    #[test]
+    fn parses_operator_names_and_groups() {
+        let options = parse_args(quote!(operators(arithmetic, extreme))).unwrap();
+        let selection = options.selection(&Selection::none());
+        assert!(selection.contains("arithmetic") && selection.contains("fn_value"));
+        assert!(!selection.contains("literal"));
+        let err = parse_args(quote!(operators(arithmetics))).unwrap_err();
+        assert!(
+            err.to_string().contains("operators: arithmetic, bitwise"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub fn table_items(collector: &Collector) -> TokenStream {
             let [l1, c1, l2, c2] = m.location.span;
             let original = &m.original;
             let replacement = &m.replacement;
-            let description = format!("{} in {function}", m.change);
+            let description = m.description(function);
             let site = m.site;
             quote! {
                 #rt::MutantInfo {

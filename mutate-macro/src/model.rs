@@ -2,6 +2,7 @@
 //! and has a local index within the function's table, assigned in visiting order.
 
 use crate::location::Location;
+use mutate_operators::Selection;
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
 #[derive(Debug, Clone)]
@@ -11,24 +12,50 @@ pub struct Mutant {
     pub location: Location,
     pub original: String,
     pub replacement: String,
-    /// What the mutant does, without the function: `replace < with <=`.
+    /// What the mutant does: `replace < with <=`.
     pub change: String,
+    /// Whether `change` leaves the function unnamed (the description adds `in f`).
+    pub needs_function: bool,
 }
 
-#[derive(Debug, Default)]
+impl Mutant {
+    /// What users read: `replace < with <= in classify`,
+    /// `replace parse -> Option<u8> with None`.
+    pub fn description(&self, function: &str) -> String {
+        if self.needs_function {
+            format!("{} in {function}", self.change)
+        } else {
+            self.change.clone()
+        }
+    }
+}
+
+#[derive(Debug)]
 pub struct Collector {
     /// Function the mutants are in, as shown to users: `triangle` or `Shape::area`.
     pub function: String,
     pub mutants: Vec<Mutant>,
     pub sites: u32,
+    /// Operators this function gets; the others' mutants are not made.
+    selection: Selection,
 }
 
+/// The local index of a mutant whose operator is not selected: no switch ever reads it,
+/// so its arm is dead code and no table holds it.
+pub const NEVER: u32 = u32::MAX;
+
 impl Collector {
-    pub fn new(function: String) -> Self {
+    pub fn new(function: String, selection: Selection) -> Self {
         Collector {
             function,
-            ..Default::default()
+            mutants: Vec::new(),
+            sites: 0,
+            selection,
         }
+    }
+
+    pub fn wants(&self, operator: &str) -> bool {
+        self.selection.contains(operator)
     }
 
     pub fn new_site(&mut self) -> u32 {
@@ -58,6 +85,52 @@ impl Collector {
         replacement: &str,
         change: String,
     ) -> u32 {
+        self.push(
+            site,
+            operator,
+            location,
+            original,
+            replacement,
+            change,
+            true,
+        )
+    }
+
+    /// Adds a mutant of the whole function, whose `change` names the function itself.
+    pub fn add_whole(
+        &mut self,
+        site: u32,
+        operator: &'static str,
+        location: Location,
+        original: &str,
+        replacement: &str,
+        change: String,
+    ) -> u32 {
+        self.push(
+            site,
+            operator,
+            location,
+            original,
+            replacement,
+            change,
+            false,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        site: u32,
+        operator: &'static str,
+        location: Location,
+        original: &str,
+        replacement: &str,
+        change: String,
+        needs_function: bool,
+    ) -> u32 {
+        if !self.wants(operator) {
+            return NEVER;
+        }
         self.mutants.push(Mutant {
             operator,
             site,
@@ -65,6 +138,7 @@ impl Collector {
             original: original.to_owned(),
             replacement: replacement.to_owned(),
             change,
+            needs_function,
         });
         (self.mutants.len() - 1) as u32
     }
@@ -78,8 +152,9 @@ impl Collector {
             .map(|m| {
                 let [line, col, ..] = m.location.span;
                 let base = format!(
-                    "{}:{line}:{col}: {} in {}",
-                    m.location.file, m.change, self.function
+                    "{}:{line}:{col}: {}",
+                    m.location.file,
+                    m.description(&self.function)
                 );
                 let n = seen.entry(base.clone()).or_insert(0);
                 *n += 1;
@@ -91,6 +166,15 @@ impl Collector {
             })
             .collect()
     }
+}
+
+/// Source-like text of a type: `Result<i64, Error>`, not `Result < i64, Error >`.
+pub fn tidy_type(ty: &TokenStream) -> String {
+    tidy(ty)
+        .replace(" < ", "<")
+        .replace("< ", "<")
+        .replace(" <", "<")
+        .replace(" >", ">")
 }
 
 /// Source-like text of tokens, for descriptions: spaces only where Rust code has them.
@@ -155,18 +239,26 @@ mod tests {
         assert_eq!(tidy(&quote!(Vec::new())), "Vec::new()");
         assert_eq!(tidy(&quote!(x.0 as u8)), "x.0 as u8");
         assert_eq!(tidy(&quote!(!done)), "!done");
+        assert_eq!(
+            tidy_type(&quote!(Result<Vec<u8>, std::io::Error>)),
+            "Result<Vec<u8>, std::io::Error>"
+        );
+        assert_eq!(
+            tidy_type(&quote!(impl Iterator<Item = u32> + '_)),
+            "impl Iterator<Item = u32> + '_"
+        );
     }
 
     #[test]
     fn ids_are_unique_within_a_function() {
-        let mut c = Collector::new("f".into());
+        let mut c = Collector::new("f".into(), Selection::all());
         let loc = Location {
             file: "src/lib.rs".into(),
             span: [1, 2, 1, 3],
         };
         let site = c.new_site();
-        c.add(site, "binary", loc.clone(), "+", "-");
-        c.add(site, "binary", loc, "+", "-");
+        c.add(site, "arithmetic", loc.clone(), "+", "-");
+        c.add(site, "arithmetic", loc, "+", "-");
         let ids = c.ids();
         assert_eq!(ids[0], "src/lib.rs:1:2: replace + with - in f");
         assert_eq!(ids[1], "src/lib.rs:1:2: replace + with - in f (#2)");

@@ -5,7 +5,9 @@
 use crate::attr::{self, Options};
 use crate::emit;
 use crate::model::{Collector, tidy};
+use crate::operators::fn_value;
 use crate::rewrite::Rewriter;
+use mutate_operators::Selection;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::visit_mut::VisitMut;
@@ -27,6 +29,7 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     strip_inner(&mut item, &mut errors);
     let mut original = item.clone();
     clear_marks(&mut original);
+    let selection = options.selection(&Selection::all());
     let mut schemata = item;
     match &mut schemata {
         Item::Fn(f) => {
@@ -37,11 +40,12 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
                      run-time switches",
                 ));
             } else {
-                rewrite_fn(f.sig.ident.to_string(), &f.sig, &mut f.block);
+                let name = f.sig.ident.to_string();
+                rewrite_fn(name, &f.sig, &mut f.block, &selection, &[]);
             }
         }
-        Item::Impl(_) | Item::Trait(_) => rewrite_item(&mut schemata, ""),
-        Item::Mod(m) if m.content.is_some() => rewrite_item(&mut schemata, ""),
+        Item::Impl(_) | Item::Trait(_) => rewrite_item(&mut schemata, "", &selection),
+        Item::Mod(m) if m.content.is_some() => rewrite_item(&mut schemata, "", &selection),
         // Misplaced: the error points at the attribute itself (the call site).
         Item::Mod(_) => errors.push(syn::Error::new(
             proc_macro2::Span::call_site(),
@@ -100,15 +104,24 @@ impl Errors {
     }
 }
 
-/// Marker attribute left on items to skip, between stripping and rewriting.
+/// Marker attributes left on inner items between stripping and rewriting: the items to
+/// skip, and the items with their own operators.
 const SKIP_MARK: &str = "__mutate_skip";
+const OPERATORS_MARK: &str = "__mutate_operators";
 
 /// Takes nested `#[mutate]` attributes off (they must not expand again) and marks the
-/// items they skip.
+/// items they skip or give their own operators.
 fn strip_inner(item: &mut Item, errors: &mut Errors) {
     fn mark(attrs: &mut Vec<syn::Attribute>, errors: &mut Errors) {
         match attr::take_inner(attrs) {
-            Ok(Some(Options { skip: true })) => attrs.push(syn::parse_quote!(#[__mutate_skip])),
+            Ok(Some(Options { skip: true, .. })) => attrs.push(syn::parse_quote!(#[__mutate_skip])),
+            Ok(Some(Options {
+                operators: Some(names),
+                ..
+            })) => {
+                let names = names.iter().map(|n| quote::format_ident!("{n}"));
+                attrs.push(syn::parse_quote!(#[__mutate_operators(#(#names),*)]));
+            }
             Ok(_) => {}
             Err(e) => errors.push(e),
         }
@@ -151,14 +164,14 @@ fn clear_marks(item: &mut Item) {
         Item::Impl(i) => {
             for inner in &mut i.items {
                 if let ImplItem::Fn(f) = inner {
-                    take_skip(&mut f.attrs);
+                    take_marks(&mut f.attrs, &Selection::none());
                 }
             }
         }
         Item::Trait(t) => {
             for inner in &mut t.items {
                 if let TraitItem::Fn(f) = inner {
-                    take_skip(&mut f.attrs);
+                    take_marks(&mut f.attrs, &Selection::none());
                 }
             }
         }
@@ -166,16 +179,16 @@ fn clear_marks(item: &mut Item) {
             for inner in m.content.iter_mut().flat_map(|(_, items)| items) {
                 match inner {
                     Item::Fn(f) => {
-                        take_skip(&mut f.attrs);
+                        take_marks(&mut f.attrs, &Selection::none());
                     }
                     Item::Impl(i) => {
-                        take_skip(&mut i.attrs);
+                        take_marks(&mut i.attrs, &Selection::none());
                     }
                     Item::Trait(t) => {
-                        take_skip(&mut t.attrs);
+                        take_marks(&mut t.attrs, &Selection::none());
                     }
                     Item::Mod(m) => {
-                        take_skip(&mut m.attrs);
+                        take_marks(&mut m.attrs, &Selection::none());
                     }
                     _ => {}
                 }
@@ -186,68 +199,90 @@ fn clear_marks(item: &mut Item) {
     }
 }
 
-/// Whether an item was marked to skip; the mark is removed either way.
-fn take_skip(attrs: &mut Vec<syn::Attribute>) -> bool {
-    let before = attrs.len();
-    attrs.retain(|a| !a.path().is_ident(SKIP_MARK));
-    before != attrs.len()
-}
-
-fn leave_alone(attrs: &mut Vec<syn::Attribute>) -> bool {
-    take_skip(attrs) | attr::is_test_only(attrs)
+/// Removes an item's marks, returning the operators it should get: `None` to leave it
+/// alone (marked to skip, or test-only code), else its own operators or `outer`.
+fn take_marks(attrs: &mut Vec<syn::Attribute>, outer: &Selection) -> Option<Selection> {
+    let mut skip = attr::is_test_only(attrs);
+    let mut selection = outer.clone();
+    attrs.retain(|a| {
+        if a.path().is_ident(SKIP_MARK) {
+            skip = true;
+            false
+        } else if a.path().is_ident(OPERATORS_MARK) {
+            let names = a.meta.require_list().map(|l| l.tokens.to_string());
+            if let Ok(names) = names
+                && let Ok(own) = Selection::of(names.split(','))
+            {
+                selection = own;
+            }
+            false
+        } else {
+            true
+        }
+    });
+    (!skip).then_some(selection)
 }
 
 /// Rewrites every function an impl, trait or mod holds. `prefix` is the module path
 /// inside the annotated item, for function names.
-fn rewrite_item(item: &mut Item, prefix: &str) {
+fn rewrite_item(item: &mut Item, prefix: &str, outer: &Selection) {
     match item {
         Item::Fn(f) => {
-            if leave_alone(&mut f.attrs) {
+            let Some(selection) = take_marks(&mut f.attrs, outer) else {
                 return;
-            }
+            };
             let name = format!("{prefix}{}", f.sig.ident);
-            rewrite_fn(name, &f.sig, &mut f.block);
+            rewrite_fn(name, &f.sig, &mut f.block, &selection, &[]);
         }
         Item::Impl(i) => {
-            if leave_alone(&mut i.attrs) {
+            let Some(outer) = take_marks(&mut i.attrs, outer) else {
                 return;
-            }
+            };
             let ty = self_type_name(&i.self_ty);
+            let generics = type_params(&i.generics);
             for inner in &mut i.items {
                 if let ImplItem::Fn(f) = inner
-                    && !leave_alone(&mut f.attrs)
+                    && let Some(selection) = take_marks(&mut f.attrs, &outer)
                 {
                     let name = format!("{prefix}{ty}::{}", f.sig.ident);
-                    rewrite_fn(name, &f.sig, &mut f.block);
+                    rewrite_fn(name, &f.sig, &mut f.block, &selection, &generics);
                 }
             }
         }
         Item::Trait(t) => {
-            if leave_alone(&mut t.attrs) {
+            let Some(outer) = take_marks(&mut t.attrs, outer) else {
                 return;
-            }
+            };
             let trait_name = t.ident.to_string();
+            let generics = type_params(&t.generics);
             for inner in &mut t.items {
                 if let TraitItem::Fn(f) = inner
-                    && !leave_alone(&mut f.attrs)
+                    && let Some(selection) = take_marks(&mut f.attrs, &outer)
                     && let Some(block) = &mut f.default
                 {
                     let name = format!("{prefix}{trait_name}::{}", f.sig.ident);
-                    rewrite_fn(name, &f.sig, block);
+                    rewrite_fn(name, &f.sig, block, &selection, &generics);
                 }
             }
         }
         Item::Mod(m) => {
-            if leave_alone(&mut m.attrs) {
+            let Some(outer) = take_marks(&mut m.attrs, outer) else {
                 return;
-            }
+            };
             let prefix = format!("{prefix}{}::", m.ident);
             for inner in m.content.iter_mut().flat_map(|(_, items)| items) {
-                rewrite_item(inner, &prefix);
+                rewrite_item(inner, &prefix, &outer);
             }
         }
         _ => {}
     }
+}
+
+fn type_params(generics: &syn::Generics) -> Vec<String> {
+    generics
+        .type_params()
+        .map(|p| p.ident.to_string())
+        .collect()
 }
 
 /// `Triangle` for `impl Triangle`, `impl<T> Stack<T>`, `impl Display for Triangle`.
@@ -264,13 +299,25 @@ fn self_type_name(ty: &syn::Type) -> String {
 
 /// Rewrites one body into schemata and puts its table first. `const fn`s are skipped:
 /// a const context cannot hold run-time switches.
-fn rewrite_fn(name: String, sig: &Signature, block: &mut Block) {
+/// `outer_generics`: the type parameters of the enclosing impl or trait.
+fn rewrite_fn(
+    name: String,
+    sig: &Signature,
+    block: &mut Block,
+    selection: &Selection,
+    outer_generics: &[String],
+) {
     if sig.constness.is_some() {
         return;
     }
-    let mut collector = Collector::new(name);
+    let written = block.clone();
+    let mut collector = Collector::new(name, selection.clone());
     Rewriter::new(&mut collector).visit_block_mut(block);
+    let mut generics = outer_generics.to_vec();
+    generics.extend(type_params(&sig.generics));
+    fn_value::rewrite(&mut collector, sig, &generics, block, &written);
     if collector.mutants.is_empty() {
+        *block = written;
         return;
     }
     let table = emit::table_items(&collector);

@@ -38,6 +38,17 @@ impl<'a> Rewriter<'a> {
         }
     }
 
+    /// Runs one operator's rewrite; its code only when it made a mutant (its operator
+    /// may not be selected for this function).
+    fn made(
+        &mut self,
+        rewrite: impl FnOnce(&mut Collector) -> Option<proc_macro2::TokenStream>,
+    ) -> Option<proc_macro2::TokenStream> {
+        let before = self.collector.mutants.len();
+        let tokens = rewrite(self.collector)?;
+        (self.collector.mutants.len() > before).then_some(tokens)
+    }
+
     fn scoped(&mut self, scope: Scope, f: impl FnOnce(&mut Self)) {
         self.scopes.push(scope);
         f(self);
@@ -67,24 +78,28 @@ impl<'a> Rewriter<'a> {
             Expr::Break(b) => {
                 self.target_loop(b.label.as_ref())?;
                 let (keyword, label) = (&b.break_token, &b.label);
-                Some(jump::rewrite(
-                    self.collector,
-                    &quote!(#keyword #label),
-                    &written,
-                    quote!(continue #label),
-                ))
+                self.made(|c| {
+                    Some(jump::rewrite(
+                        c,
+                        &quote!(#keyword #label),
+                        &written,
+                        quote!(continue #label),
+                    ))
+                })
             }
             Expr::Continue(k) => {
                 let Scope::Loop { unit: true, .. } = self.target_loop(k.label.as_ref())? else {
                     return None;
                 };
                 let (keyword, label) = (&k.continue_token, &k.label);
-                Some(jump::rewrite(
-                    self.collector,
-                    &quote!(#keyword #label),
-                    &written,
-                    quote!(break #label),
-                ))
+                self.made(|c| {
+                    Some(jump::rewrite(
+                        c,
+                        &quote!(#keyword #label),
+                        &written,
+                        quote!(break #label),
+                    ))
+                })
             }
             _ => None,
         }
@@ -143,8 +158,12 @@ impl VisitMut for Rewriter<'_> {
                 });
                 if !binary::has_let(&w.cond) {
                     let kind = condition::Kind::While;
-                    let cond = condition::rewrite(self.collector, kind, &w.cond, &written);
-                    *w.cond = Expr::Verbatim(cond);
+                    let cond = &w.cond;
+                    if let Some(cond) =
+                        self.made(|c| Some(condition::rewrite(c, kind, cond, &written)))
+                    {
+                        *w.cond = Expr::Verbatim(cond);
+                    }
                 }
                 return;
             }
@@ -155,7 +174,7 @@ impl VisitMut for Rewriter<'_> {
                     me.visit_block_mut(&mut f.body)
                 });
                 if let Expr::Range(r) = strip_parens(&f.expr)
-                    && let Some(tokens) = range::rewrite(self.collector, r)
+                    && let Some(tokens) = self.made(|c| range::rewrite(c, r))
                 {
                     *f.expr = Expr::Verbatim(tokens);
                 }
@@ -189,9 +208,12 @@ impl VisitMut for Rewriter<'_> {
                         self.visit_expr_mut(&mut g.guard);
                         if !binary::has_let(&g.guard) {
                             let kind = condition::Kind::Guard;
-                            let guard =
-                                condition::rewrite(self.collector, kind, &g.guard, &written);
-                            *g.guard = Expr::Verbatim(guard);
+                            let guard = &g.guard;
+                            if let Some(guard) =
+                                self.made(|c| Some(condition::rewrite(c, kind, guard, &written)))
+                            {
+                                *g.guard = Expr::Verbatim(guard);
+                            }
                         }
                     }
                     self.visit_expr_mut(&mut arm.body);
@@ -207,8 +229,12 @@ impl VisitMut for Rewriter<'_> {
                 }
                 if !binary::has_let(&i.cond) {
                     let kind = condition::Kind::If;
-                    let cond = condition::rewrite(self.collector, kind, &i.cond, &written);
-                    *i.cond = Expr::Verbatim(cond);
+                    let cond = &i.cond;
+                    if let Some(cond) =
+                        self.made(|c| Some(condition::rewrite(c, kind, cond, &written)))
+                    {
+                        *i.cond = Expr::Verbatim(cond);
+                    }
                 }
                 return;
             }
@@ -216,7 +242,7 @@ impl VisitMut for Rewriter<'_> {
                 if let Expr::Lit(lit) = strip_parens(&u.expr) {
                     let minus = u.op.to_token_stream();
                     if let Some(tokens) =
-                        literal::rewrite_negative(self.collector, &minus, &lit.lit)
+                        self.made(|c| literal::rewrite_negative(c, &minus, &lit.lit))
                     {
                         *e = Expr::Verbatim(tokens);
                     }
@@ -228,9 +254,9 @@ impl VisitMut for Rewriter<'_> {
         }
         let typed = self.untyped_closures == 0;
         let replacement = match e {
-            Expr::Binary(b) => binary::rewrite(self.collector, b, typed),
-            Expr::Unary(u) if typed => unary::rewrite(self.collector, u),
-            Expr::Lit(l) => literal::rewrite(self.collector, &l.lit),
+            Expr::Binary(b) => self.made(|c| binary::rewrite(c, b, typed)),
+            Expr::Unary(u) if typed => self.made(|c| unary::rewrite(c, u)),
+            Expr::Lit(l) => self.made(|c| literal::rewrite(c, &l.lit)),
             Expr::Break(_) | Expr::Continue(_) => self.rewrite_jump(e),
             _ => None,
         };

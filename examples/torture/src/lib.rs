@@ -343,3 +343,5 @@ pub mod geometry {
         }
     }
 }
+
+pub mod returns;

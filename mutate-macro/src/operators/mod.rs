@@ -6,9 +6,11 @@
 
 pub mod binary;
 pub mod condition;
+pub mod fn_value;
 pub mod jump;
 pub mod literal;
 pub mod range;
+pub mod returns;
 pub mod unary;
 
 use crate::emit::{rt, table};

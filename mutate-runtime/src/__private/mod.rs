@@ -5,9 +5,11 @@ pub use crate::catalog::{MutantInfo, Table, register};
 pub use ::ctor;
 
 pub mod ops;
+pub mod returns;
 pub mod values;
 
 pub use ops::{Operand, Operands, PlaceOperand};
+pub use returns::{EitherIter, Make};
 pub use values::{SwitchRange, succ};
 
 /// Local index (within `table`) of the active mutant, after counting a hit of `site`.

@@ -1,0 +1,202 @@
+//! One function per kind of declared return type, for the body replacements: each value
+//! the replacement table knows, generic and lifetime-carrying types, types with no
+//! `Default` (unviable), opaque types and a function that never returns.
+
+use mutate_runtime::mutate;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::rc::Rc;
+use std::sync::Arc;
+
+#[mutate]
+pub fn record(log: &mut Vec<u32>, x: u32) {
+    log.push(x);
+}
+
+#[mutate]
+pub fn is_even(x: u32) -> bool {
+    x % 2 == 0
+}
+
+#[mutate]
+pub fn unsigned(x: u8) -> u8 {
+    x.wrapping_mul(3)
+}
+
+#[mutate]
+pub fn signed(x: i16) -> i16 {
+    x - 7
+}
+
+#[mutate]
+pub fn float(x: f64) -> f64 {
+    x * 0.5
+}
+
+#[mutate]
+pub fn letter(n: u32) -> char {
+    char::from_digit(n % 10, 10).unwrap_or('?')
+}
+
+#[mutate]
+pub fn owned(n: u32) -> String {
+    format!("n={n}")
+}
+
+#[mutate]
+pub fn borrowed(text: &str) -> &str {
+    text.trim()
+}
+
+#[mutate]
+pub fn optional(x: i32) -> Option<i32> {
+    x.checked_mul(2)
+}
+
+#[mutate]
+pub fn fallible(text: &str) -> Result<u16, std::num::ParseIntError> {
+    text.parse()
+}
+
+#[mutate]
+pub fn listed(n: u8) -> Vec<u8> {
+    (1..=n).collect()
+}
+
+#[mutate]
+pub fn boxed(x: i8) -> Box<i8> {
+    Box::new(x.saturating_add(1))
+}
+
+#[mutate]
+pub fn shared(text: &str) -> Rc<String> {
+    Rc::new(text.to_uppercase())
+}
+
+#[mutate]
+pub fn atomic(flag: bool) -> Arc<bool> {
+    Arc::new(!flag)
+}
+
+#[mutate]
+pub fn counts(text: &str) -> HashMap<char, usize> {
+    let mut map = HashMap::new();
+    for c in text.chars() {
+        *map.entry(c).or_insert(0) += 1;
+    }
+    map
+}
+
+#[mutate]
+pub fn ordered(text: &str) -> BTreeMap<String, bool> {
+    text.split(',')
+        .map(|w| (w.to_owned(), w.len() > 2))
+        .collect()
+}
+
+#[mutate]
+pub fn distinct(v: &[u8]) -> HashSet<u8> {
+    v.iter().copied().collect()
+}
+
+#[mutate]
+pub fn sorted(v: &[i64]) -> BTreeSet<i64> {
+    v.iter().copied().collect()
+}
+
+#[mutate]
+pub fn queue(n: u16) -> VecDeque<u16> {
+    (0..n).collect()
+}
+
+#[mutate]
+pub fn first<'a>(items: &'a [String], _label: &str) -> &'a String {
+    &items[0]
+}
+
+#[mutate]
+pub fn tail(v: &[u32]) -> &[u32] {
+    &v[1..]
+}
+
+#[mutate]
+pub fn largest<T: PartialOrd + Copy>(v: &[T]) -> T {
+    let mut best = v[0];
+    for &x in v {
+        if x > best {
+            best = x;
+        }
+    }
+    best
+}
+
+#[mutate]
+pub fn pick<T>(v: &[T], i: usize) -> &T {
+    &v[i % v.len()]
+}
+
+#[mutate]
+pub fn squares(n: u32) -> impl Iterator<Item = u32> {
+    (1..=n).map(|x| x * x)
+}
+
+#[mutate]
+pub fn adder(n: i32) -> impl Fn(i32) -> i32 {
+    move |x| x + n
+}
+
+#[mutate]
+pub fn pair(x: u8) -> (bool, u8) {
+    (x > 9, x / 2)
+}
+
+#[mutate]
+pub fn triple(x: u8) -> [u8; 3] {
+    [x, x.wrapping_add(1), x.wrapping_add(2)]
+}
+
+/// No `Default`: the body replacement is unviable.
+#[derive(Debug, PartialEq)]
+pub struct Token(pub u32);
+
+#[mutate]
+pub fn token(x: u32) -> Token {
+    Token(x + 1)
+}
+
+#[mutate]
+pub fn maybe_token(x: u32) -> Option<Token> {
+    (x > 0).then_some(Token(x))
+}
+
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Settings {
+    pub level: u8,
+}
+
+#[mutate]
+impl Settings {
+    pub fn with_level(level: u8) -> Self {
+        Settings {
+            level: level.min(9),
+        }
+    }
+
+    pub fn level_ref(&self) -> &u8 {
+        &self.level
+    }
+
+    pub fn level_mut(&mut self) -> &mut u8 {
+        &mut self.level
+    }
+}
+
+/// Never returns: no body replacement.
+#[mutate]
+pub fn fail(message: &str) -> ! {
+    panic!("{message}")
+}
+
+#[mutate]
+pub async fn later(x: u64) -> Option<u64> {
+    x.checked_sub(1)
+}

@@ -1,0 +1,154 @@
+//! Whole-body replacement (cargo-mutants' function-value mutants, Descartes' extreme
+//! mutation): at the top of the body, one site whose mutants each return a value of the
+//! declared return type at once; the default arm goes on into the body as written.
+
+use super::returns::{self, Replacements, Value};
+use super::switch;
+use crate::emit::rt;
+use crate::location;
+use crate::model::{Collector, tidy, tidy_type};
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+use syn::{Block, Signature, Stmt};
+
+const OPERATOR: &str = "fn_value";
+
+/// Adds the function's body replacements to `block` (already rewritten by the other
+/// operators), whose written text was `written`.
+pub fn rewrite(
+    c: &mut Collector,
+    sig: &Signature,
+    generics: &[String],
+    block: &mut Block,
+    written: &Block,
+) {
+    if !c.wants(OPERATOR) {
+        return;
+    }
+    let location = location::of_tokens(&written.to_token_stream());
+    let body = body_text(written);
+    let shown_type = match &sig.output {
+        syn::ReturnType::Default => String::new(),
+        syn::ReturnType::Type(_, ty) => format!(" -> {}", tidy_type(&ty.to_token_stream())),
+    };
+    let original = elide(&tidy(&written.to_token_stream()));
+    let add = |c: &mut Collector, site: u32, shown: &str| {
+        let change = format!("replace {}{shown_type} with {shown}", c.function);
+        c.add_whole(
+            site,
+            OPERATOR,
+            location.clone(),
+            &original,
+            &format!("{{ {shown} }}"),
+            change,
+        )
+    };
+    let rt = rt();
+    match returns::for_output(&sig.output, generics) {
+        Replacements::Nothing => {}
+        Replacements::Unit => {
+            if written.stmts.is_empty() {
+                return;
+            }
+            let site = c.new_site();
+            let k = add(c, site, "()");
+            let sw = switch(site);
+            prepend(block, quote!(if #sw == #k { return; }));
+        }
+        Replacements::Values(values) => {
+            let values: Vec<Value> = values
+                .into_iter()
+                .filter(|v| body.as_deref() != Some(v.shown.as_str()))
+                .collect();
+            if values.is_empty() {
+                return;
+            }
+            let site = c.new_site();
+            let arms: Vec<TokenStream> = values
+                .iter()
+                .map(|v| {
+                    let k = add(c, site, &v.shown);
+                    let code = &v.code;
+                    if v.fallible {
+                        quote!(#k => {
+                            if let ::core::option::Option::Some(__mutate_v) =
+                                (|| ::core::option::Option::Some(#code))()
+                            {
+                                return __mutate_v;
+                            }
+                            #rt::fell_back();
+                        })
+                    } else {
+                        quote!(#k => return #code,)
+                    }
+                })
+                .collect();
+            let sw = switch(site);
+            prepend(block, quote!(match #sw { #(#arms)* _ => {} }));
+        }
+        Replacements::Iterator(items) => {
+            let site = c.new_site();
+            let mut arms = vec![{
+                let k = add(c, site, "std::iter::empty()");
+                quote!(#k => ::core::option::Option::Some(::core::option::Option::None),)
+            }];
+            for v in &items {
+                let k = add(c, site, &format!("std::iter::once({})", v.shown));
+                let code = &v.code;
+                arms.push(if v.fallible {
+                    quote!(#k => (|| ::core::option::Option::Some(
+                        ::core::option::Option::Some(#code)))().or_else(|| {
+                        #rt::fell_back();
+                        ::core::option::Option::None
+                    }),)
+                } else {
+                    quote!(#k => ::core::option::Option::Some(::core::option::Option::Some(#code)),)
+                });
+            }
+            // One opaque type for every return: the body's iterator and the replacement
+            // share `EitherIter`. The body runs in a closure so its own `return`s still
+            // return its iterator.
+            let sw = switch(site);
+            let stmts = &block.stmts;
+            let wrapped = quote! {{
+                let __mutate_replaced: ::core::option::Option<::core::option::Option<_>> =
+                    match #sw { #(#arms)* _ => ::core::option::Option::None };
+                if let ::core::option::Option::Some(__mutate_item) = __mutate_replaced {
+                    return #rt::EitherIter::Replaced(__mutate_item.into_iter());
+                }
+                #rt::EitherIter::Body((move || { #(#stmts)* })())
+            }};
+            *block = syn::parse2(wrapped).expect("a block");
+        }
+        Replacements::Impossible => {
+            let site = c.new_site();
+            let k = add(c, site, "Default::default()");
+            let sw = switch(site);
+            prepend(block, quote!(if #sw == #k { #rt::fell_back(); }));
+        }
+    }
+}
+
+fn prepend(block: &mut Block, tokens: TokenStream) {
+    block
+        .stmts
+        .insert(0, Stmt::Item(syn::Item::Verbatim(tokens)));
+}
+
+/// The body's text when it is one expression: a replacement equal to it is not made.
+fn body_text(block: &Block) -> Option<String> {
+    match block.stmts.as_slice() {
+        [Stmt::Expr(e, None)] => Some(tidy(&e.to_token_stream())),
+        _ => None,
+    }
+}
+
+/// A long body shortened for the catalog: the report shows the source itself.
+fn elide(text: &str) -> String {
+    const MAX: usize = 120;
+    if text.chars().count() <= MAX {
+        return text.to_owned();
+    }
+    let head: String = text.chars().take(MAX).collect();
+    format!("{head} …")
+}

@@ -1,0 +1,460 @@
+//! Plausible values of a declared return type, read from its syntax (cargo-mutants'
+//! table): `bool` → true, false; integers → 0, 1 (and -1 when signed); `String` → empty
+//! and `"xyzzy"`; `Option<T>` → `None` and `Some(v)`; containers empty and with one
+//! value; anything else `Default::default()`, made through autoref specialization so a
+//! type without `Default` makes the mutant unviable rather than the build fail.
+
+use crate::emit::rt;
+use crate::model::tidy;
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+use syn::{GenericArgument, PathArguments, Type};
+
+/// One value of a type.
+#[derive(Clone)]
+pub struct Value {
+    /// The expression, as code.
+    pub code: TokenStream,
+    /// The expression as shown to users: `Ok(Default::default())`.
+    pub shown: String,
+    /// Holds a `Default` made through the fallback: its code evaluates to `Option<T>`
+    /// pieces that must all be `Some` (see [`Value::fallible`]).
+    pub fallible: bool,
+}
+
+impl Value {
+    fn plain(code: TokenStream, shown: impl Into<String>) -> Self {
+        Value {
+            code,
+            shown: shown.into(),
+            fallible: false,
+        }
+    }
+
+    /// Wraps the value: `wrap(code)`, shown as `shown(inner)`.
+    fn map(self, code: impl FnOnce(TokenStream) -> TokenStream, shown: &str) -> Self {
+        Value {
+            code: code(self.code),
+            shown: shown.replace("{}", &self.shown),
+            fallible: self.fallible,
+        }
+    }
+}
+
+/// What a function's body can be replaced with.
+pub enum Replacements {
+    /// The return type is `()`: an empty body.
+    Unit,
+    /// Values of the return type (each, for a fallible one, to be unwrapped with `?` in
+    /// an `Option` context).
+    Values(Vec<Value>),
+    /// `impl Iterator<Item = T>`: an empty iterator, and one holding each value of `T`.
+    Iterator(Vec<Value>),
+    /// No value can be written for this type (`impl Trait`, `!`): one mutant that is
+    /// always unviable, so the report shows it was considered.
+    Impossible,
+    /// Never returns: nothing to replace.
+    Nothing,
+}
+
+/// At most this many values per type: tuples multiply.
+const MAX_VALUES: usize = 8;
+
+/// The replacements for a function whose return type is `output`. `generics` are the
+/// type parameters in scope, which name types that may be unsized.
+pub fn for_output(output: &syn::ReturnType, generics: &[String]) -> Replacements {
+    let ty = match output {
+        syn::ReturnType::Default => return Replacements::Unit,
+        syn::ReturnType::Type(_, ty) => strip(ty),
+    };
+    match ty {
+        Type::Tuple(t) if t.elems.is_empty() => Replacements::Unit,
+        Type::Never(_) => Replacements::Nothing,
+        Type::ImplTrait(i) => match iterator_item(i) {
+            Some(item) if !has_impl(item) => Replacements::Iterator(Values { generics }.of(item)),
+            _ => Replacements::Impossible,
+        },
+        _ if has_impl(ty) => Replacements::Impossible,
+        _ => Replacements::Values(Values { generics }.of(ty)),
+    }
+}
+
+fn strip(ty: &Type) -> &Type {
+    match ty {
+        Type::Paren(p) => strip(&p.elem),
+        Type::Group(g) => strip(&g.elem),
+        _ => ty,
+    }
+}
+
+/// `T` of `impl Iterator<Item = T>` (with any lifetime bounds).
+fn iterator_item(i: &syn::TypeImplTrait) -> Option<&Type> {
+    let mut item = None;
+    for bound in &i.bounds {
+        match bound {
+            syn::TypeParamBound::Trait(t) => {
+                let last = t.path.segments.last()?;
+                if last.ident != "Iterator" || item.is_some() {
+                    return None;
+                }
+                let PathArguments::AngleBracketed(args) = &last.arguments else {
+                    return None;
+                };
+                for arg in &args.args {
+                    if let GenericArgument::AssocType(a) = arg
+                        && a.ident == "Item"
+                    {
+                        item = Some(&a.ty);
+                    }
+                }
+            }
+            syn::TypeParamBound::Lifetime(_) => {}
+            _ => return None,
+        }
+    }
+    item
+}
+
+/// Whether the type mentions `impl Trait` anywhere: such a type cannot be named in a body.
+fn has_impl(ty: &Type) -> bool {
+    ty.to_token_stream()
+        .into_iter()
+        .any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "impl"))
+        || tidy(&ty.to_token_stream()).contains("impl ")
+}
+
+struct Values<'a> {
+    generics: &'a [String],
+}
+
+impl Values<'_> {
+    fn of(&self, ty: &Type) -> Vec<Value> {
+        let mut values = self.values(strip(ty));
+        values.truncate(MAX_VALUES);
+        values
+    }
+
+    fn values(&self, ty: &Type) -> Vec<Value> {
+        match ty {
+            Type::Path(p) if p.qself.is_none() => self.path(ty, &p.path),
+            Type::Reference(r) => self.reference(ty, r),
+            Type::Tuple(t) => self.tuple(&t.elems),
+            Type::Array(a) => match scalar_values(strip(&a.elem)) {
+                Some(values) => {
+                    let len = &a.len;
+                    values
+                        .into_iter()
+                        .map(|v| {
+                            let shown = format!("[{}; {}]", v.shown, tidy(&len.to_token_stream()));
+                            let code = v.code;
+                            Value::plain(quote!([#code; #len]), shown)
+                        })
+                        .collect()
+                }
+                None => vec![default_of(ty)],
+            },
+            _ => vec![default_of(ty)],
+        }
+    }
+
+    fn path(&self, ty: &Type, path: &syn::Path) -> Vec<Value> {
+        if let Some(values) = scalar_values(ty) {
+            return values;
+        }
+        let Some(last) = path.segments.last() else {
+            return vec![default_of(ty)];
+        };
+        let name = last.ident.to_string();
+        let args = type_args(&last.arguments);
+        let first = args.first().copied();
+        match (name.as_str(), first) {
+            ("String", None) => vec![
+                Value::plain(quote!(::std::string::String::new()), "String::new()"),
+                Value::plain(
+                    quote!(::std::string::String::from("xyzzy")),
+                    "\"xyzzy\".into()",
+                ),
+            ],
+            ("Option", Some(inner)) => {
+                let mut values = vec![Value::plain(quote!(::core::option::Option::None), "None")];
+                values.extend(
+                    self.of(inner)
+                        .into_iter()
+                        .map(|v| v.map(|c| quote!(::core::option::Option::Some(#c)), "Some({})")),
+                );
+                values
+            }
+            ("Result", Some(inner)) => self
+                .of(inner)
+                .into_iter()
+                .map(|v| v.map(|c| quote!(::core::result::Result::Ok(#c)), "Ok({})"))
+                .collect(),
+            ("Vec", Some(inner)) => {
+                let mut values = vec![Value::plain(quote!(::std::vec::Vec::new()), "vec![]")];
+                values.extend(
+                    self.of(inner)
+                        .into_iter()
+                        .map(|v| v.map(|c| quote!(::std::vec![#c]), "vec![{}]")),
+                );
+                values
+            }
+            ("Box" | "Rc" | "Arc", Some(inner)) if !self.maybe_unsized(inner) => {
+                let wrapper = &last.ident;
+                let shown = format!("{name}::new({{}})");
+                self.of(inner)
+                    .into_iter()
+                    .map(|v| v.map(|c| quote!(#wrapper::new(#c)), &shown))
+                    .collect()
+            }
+            ("HashSet" | "BTreeSet" | "VecDeque" | "BinaryHeap" | "LinkedList", Some(inner)) => {
+                self.collection(ty, &name, self.of(inner))
+            }
+            ("HashMap" | "BTreeMap", Some(key)) if args.len() == 2 => {
+                let Some(key) = self.of(key).into_iter().next() else {
+                    return vec![default_of(ty)];
+                };
+                let pairs = self.of(args[1]).into_iter().map(|v| {
+                    let (k, c) = (&key.code, &v.code);
+                    Value {
+                        code: quote!((#k, #c)),
+                        shown: format!("({}, {})", key.shown, v.shown),
+                        fallible: key.fallible || v.fallible,
+                    }
+                });
+                self.collection(ty, &name, pairs.collect())
+            }
+            _ => vec![default_of(ty)],
+        }
+    }
+
+    /// Empty, then one element of each value: `X::from_iter([v])`.
+    fn collection(&self, ty: &Type, name: &str, elements: Vec<Value>) -> Vec<Value> {
+        let empty = default_named(ty, &format!("{name}::new()"));
+        let mut values = vec![empty];
+        values.extend(elements.into_iter().map(|v| {
+            v.map(
+                |c| quote!(<#ty as ::core::iter::FromIterator<_>>::from_iter([#c])),
+                &format!("{name}::from_iter([{{}}])"),
+            )
+        }));
+        values
+    }
+
+    fn reference(&self, ty: &Type, r: &syn::TypeReference) -> Vec<Value> {
+        let elem = strip(&r.elem);
+        let mutable = r.mutability.is_some();
+        match elem {
+            Type::Path(p) if !mutable && p.path.is_ident("str") => vec![
+                Value::plain(quote!(""), "\"\""),
+                Value::plain(quote!("xyzzy"), "\"xyzzy\""),
+            ],
+            Type::Slice(s) => {
+                let (empty, shown) = if mutable {
+                    (quote!(&mut []), "&mut []")
+                } else {
+                    (quote!(&[]), "&[]")
+                };
+                let mut values = vec![Value::plain(empty, shown)];
+                values.extend(self.of(&s.elem).into_iter().map(|v| {
+                    v.map(
+                        |c| quote!(::std::vec::Vec::leak(::std::vec![#c])),
+                        "Vec::leak(vec![{}])",
+                    )
+                }));
+                values
+            }
+            _ if self.maybe_unsized(elem) => vec![default_of(ty)],
+            _ => self
+                .of(elem)
+                .into_iter()
+                .map(|v| {
+                    v.map(
+                        |c| quote!(::std::boxed::Box::leak(::std::boxed::Box::new(#c))),
+                        "Box::leak(Box::new({}))",
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    fn tuple(&self, elems: &syn::punctuated::Punctuated<Type, syn::Token![,]>) -> Vec<Value> {
+        let mut combos: Vec<Vec<Value>> = vec![Vec::new()];
+        for elem in elems {
+            let values = self.of(elem);
+            combos = combos
+                .iter()
+                .flat_map(|combo| {
+                    values.iter().map(move |v| {
+                        let mut next = combo.clone();
+                        next.push(v.clone());
+                        next
+                    })
+                })
+                .take(MAX_VALUES)
+                .collect();
+        }
+        combos
+            .into_iter()
+            .map(|combo| {
+                let codes = combo.iter().map(|v| &v.code);
+                let shown: Vec<&str> = combo.iter().map(|v| v.shown.as_str()).collect();
+                let trailing = if combo.len() == 1 { "," } else { "" };
+                Value {
+                    code: quote!((#(#codes,)*)),
+                    shown: format!("({}{trailing})", shown.join(", ")),
+                    fallible: combo.iter().any(|v| v.fallible),
+                }
+            })
+            .collect()
+    }
+
+    /// A type parameter, `Self`, a trait object or a std type known to be unsized: no
+    /// `Box::new` or `Box::leak` of a value of it.
+    fn maybe_unsized(&self, ty: &Type) -> bool {
+        match strip(ty) {
+            Type::Path(p) => {
+                let Some(ident) = p.path.get_ident() else {
+                    return false;
+                };
+                let ident = ident.to_string();
+                ident == "Self"
+                    || ["str", "Path", "OsStr", "CStr"].contains(&ident.as_str())
+                    || self.generics.contains(&ident)
+            }
+            Type::Slice(_) | Type::TraitObject(_) => true,
+            _ => false,
+        }
+    }
+}
+
+/// Values of `bool`, integers, floats and `char`, written as literals.
+fn scalar_values(ty: &Type) -> Option<Vec<Value>> {
+    let Type::Path(p) = ty else { return None };
+    let name = p.path.get_ident()?.to_string();
+    let texts: &[&str] = match name.as_str() {
+        "bool" => &["true", "false"],
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => &["0", "1"],
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => &["0", "1", "-1"],
+        "f32" | "f64" => &["0.0", "1.0", "-1.0"],
+        "char" => &["'\\0'", "'A'"],
+        _ => return None,
+    };
+    Some(
+        texts
+            .iter()
+            .map(|t| Value::plain(t.parse().expect("literals are tokens"), *t))
+            .collect(),
+    )
+}
+
+/// The type arguments of a path segment: `[T]` of `Option<T>`, `[K, V]` of `HashMap<K, V>`.
+fn type_args(args: &PathArguments) -> Vec<&Type> {
+    match args {
+        PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|arg| match arg {
+                GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `Default::default()` of a type, through the fallback.
+fn default_of(ty: &Type) -> Value {
+    default_named(ty, "Default::default()")
+}
+
+fn default_named(ty: &Type, shown: &str) -> Value {
+    let rt = rt();
+    Value {
+        code: quote! {
+            {
+                #[allow(unused_imports)]
+                use #rt::returns::{MakeDefault as _, MakeFallback as _};
+                (&#rt::Make::<#ty>::new()).make()?
+            }
+        },
+        shown: shown.to_owned(),
+        fallible: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(output: &str, generics: &[&str]) -> Vec<String> {
+        let output: syn::ReturnType = syn::parse_str(output).unwrap();
+        let generics: Vec<String> = generics.iter().map(|g| g.to_string()).collect();
+        match for_output(&output, &generics) {
+            Replacements::Values(v) | Replacements::Iterator(v) => {
+                v.into_iter().map(|v| v.shown).collect()
+            }
+            Replacements::Unit => vec!["()".into()],
+            Replacements::Impossible => vec!["impossible".into()],
+            Replacements::Nothing => vec![],
+        }
+    }
+
+    #[test]
+    fn scalars_and_strings() {
+        assert_eq!(shown("-> bool", &[]), ["true", "false"]);
+        assert_eq!(shown("-> i64", &[]), ["0", "1", "-1"]);
+        assert_eq!(shown("-> usize", &[]), ["0", "1"]);
+        assert_eq!(
+            shown("-> String", &[]),
+            ["String::new()", "\"xyzzy\".into()"]
+        );
+        assert_eq!(shown("-> &'static str", &[]), ["\"\"", "\"xyzzy\""]);
+        assert_eq!(shown("", &[]), ["()"]);
+        assert_eq!(shown("-> ()", &[]), ["()"]);
+        assert_eq!(shown("-> !", &[]), Vec::<String>::new());
+    }
+
+    #[test]
+    fn wrappers_nest() {
+        assert_eq!(
+            shown("-> Option<bool>", &[]),
+            ["None", "Some(true)", "Some(false)"]
+        );
+        assert_eq!(
+            shown("-> Result<Version, Error>", &[]),
+            ["Ok(Default::default())"]
+        );
+        assert_eq!(shown("-> Vec<u8>", &[]), ["vec![]", "vec![0]", "vec![1]"]);
+        assert_eq!(shown("-> Box<str>", &[]), ["Default::default()"]);
+        assert_eq!(shown("-> Arc<u8>", &[]), ["Arc::new(0)", "Arc::new(1)"]);
+        assert_eq!(
+            shown("-> BTreeMap<String, bool>", &[]),
+            [
+                "BTreeMap::new()",
+                "BTreeMap::from_iter([(String::new(), true)])",
+                "BTreeMap::from_iter([(String::new(), false)])"
+            ]
+        );
+    }
+
+    #[test]
+    fn references_generics_and_opaque_types() {
+        assert_eq!(
+            shown("-> &[u8]", &[]),
+            ["&[]", "Vec::leak(vec![0])", "Vec::leak(vec![1])"]
+        );
+        assert_eq!(shown("-> &T", &["T"]), ["Default::default()"]);
+        assert_eq!(
+            shown("-> &Config", &[]),
+            ["Box::leak(Box::new(Default::default()))"]
+        );
+        assert_eq!(shown("-> impl Iterator<Item = u8> + '_", &[]), ["0", "1"]);
+        assert_eq!(shown("-> impl Fn() -> u8", &[]), ["impossible"]);
+        assert_eq!(shown("-> Option<impl Fn()>", &[]), ["impossible"]);
+        assert_eq!(
+            shown("-> (bool, u8)", &[]),
+            ["(true, 0)", "(true, 1)", "(false, 0)", "(false, 1)"]
+        );
+        assert_eq!(shown("-> [u8; 4]", &[]), ["[0; 4]", "[1; 4]"]);
+    }
+}

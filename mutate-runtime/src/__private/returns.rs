@@ -1,0 +1,98 @@
+//! Values for function-body replacements that the macro cannot write as literals: a
+//! `Default` value of a type it can only name (through autoref specialization, so a type
+//! without `Default` selects the fallback and the mutant is unviable, never a compile
+//! error), and an iterator that is either the body's or a replacement's.
+
+use std::marker::PhantomData;
+
+/// `(&Make::<T>::new()).make()`: `Some(T::default())` when `T: Default` is known at the
+/// call, else `None` (the fallback: the mutant is unviable and the original runs).
+pub struct Make<T: ?Sized>(PhantomData<T>);
+
+impl<T: ?Sized> Make<T> {
+    #[inline]
+    pub fn new() -> Self {
+        Make(PhantomData)
+    }
+}
+
+impl<T: ?Sized> Default for Make<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+pub trait MakeDefault<T> {
+    fn make(&self) -> Option<T>;
+}
+
+impl<T: Default> MakeDefault<T> for Make<T> {
+    #[inline]
+    fn make(&self) -> Option<T> {
+        Some(T::default())
+    }
+}
+
+pub trait MakeFallback<T> {
+    fn make(&self) -> Option<T>;
+}
+
+impl<T> MakeFallback<T> for &Make<T> {
+    #[inline]
+    fn make(&self) -> Option<T> {
+        None
+    }
+}
+
+/// The result of a function declared `-> impl Iterator<Item = T>`: its body's iterator,
+/// or a replacement (empty or one item). One concrete type for both, as an opaque return
+/// type requires.
+pub enum EitherIter<B, T> {
+    Body(B),
+    Replaced(std::option::IntoIter<T>),
+}
+
+impl<B: Iterator<Item = T>, T> Iterator for EitherIter<B, T> {
+    type Item = T;
+
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        match self {
+            EitherIter::Body(b) => b.next(),
+            EitherIter::Replaced(r) => r.next(),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            EitherIter::Body(b) => b.size_hint(),
+            EitherIter::Replaced(r) => r.size_hint(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The borrow is the mechanism: it lets the fallback impl on `&Make<T>` be chosen.
+    #[allow(clippy::needless_borrow)]
+    #[test]
+    fn default_when_known_else_none() {
+        #[allow(unused_imports)]
+        use super::{MakeDefault as _, MakeFallback as _};
+        struct NoDefault;
+        let known: Option<Vec<u8>> = (&Make::<Vec<u8>>::new()).make();
+        assert_eq!(known, Some(Vec::new()));
+        let unknown: Option<NoDefault> = (&Make::<NoDefault>::new()).make();
+        assert!(unknown.is_none());
+    }
+
+    #[test]
+    fn either_iterates_its_side() {
+        let body: EitherIter<std::ops::Range<u8>, u8> = EitherIter::Body(0..3);
+        assert_eq!(body.collect::<Vec<_>>(), vec![0, 1, 2]);
+        let once: EitherIter<std::ops::Range<u8>, u8> = EitherIter::Replaced(Some(7).into_iter());
+        assert_eq!(once.collect::<Vec<_>>(), vec![7]);
+    }
+}
