@@ -17,6 +17,7 @@ pub fn run(args: &Args) -> Result<i32> {
     let started = Instant::now();
     let workspace = compile::locate(args)?;
     let filter = Filter::new(&args.file, &args.regex, &args.exclude_regex)?;
+    let operators = crate::selection::resolve(args, &workspace.config)?;
     eprintln!(
         "   Building tests with mutant schemata ({})",
         workspace.target_dir.display()
@@ -33,7 +34,9 @@ pub fn run(args: &Args) -> Result<i32> {
     let selected: Vec<bool> = d
         .mutants
         .iter()
-        .map(|m| filter.accepts(&m.entry.file, &m.entry.id))
+        .map(|m| {
+            operators.contains(&m.entry.operator) && filter.accepts(&m.entry.file, &m.entry.id)
+        })
         .collect();
     if args.list {
         print_list(&d, &selected, args.json);

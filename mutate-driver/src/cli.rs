@@ -50,6 +50,18 @@ pub struct Args {
     #[arg(long = "exclude-re", value_name = "REGEX")]
     pub exclude_regex: Vec<String>,
 
+    /// Only these operators or groups (comma separated, repeatable), e.g.
+    /// `--operators expression,fn_value`. Overrides `[package.metadata.mutate] operators`.
+    #[arg(long, value_name = "NAMES")]
+    pub operators: Vec<String>,
+    /// Leave out these operators or groups (comma separated, repeatable).
+    #[arg(long, value_name = "NAMES")]
+    pub skip_operators: Vec<String>,
+    /// Only whole-body replacements: a fast first pass that finds pseudo-tested functions
+    /// (the `extreme` group).
+    #[arg(long, conflicts_with = "operators")]
+    pub extreme: bool,
+
     /// Run one mutant by id against every test, with the tests' output shown.
     #[arg(long, value_name = "ID", conflicts_with = "list")]
     pub run_mutant: Option<String>,

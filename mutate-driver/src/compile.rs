@@ -18,6 +18,9 @@ pub struct Workspace {
     pub target_dir: PathBuf,
     /// Directory of the manifest the user named (or found from the current directory).
     pub manifest_dir: PathBuf,
+    /// `[package.metadata.mutate]` of the manifest's package, else
+    /// `[workspace.metadata.mutate]`.
+    pub config: crate::selection::Config,
 }
 
 /// A test executable cargo built.
@@ -75,7 +78,18 @@ pub fn locate(args: &Args) -> Result<Workspace> {
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
+    let config = match metadata.root_package() {
+        Some(p) if !p.metadata["mutate"].is_null() => crate::selection::Config::from_metadata(
+            &p.metadata["mutate"],
+            &format!("[package.metadata.mutate] of {}", p.name),
+        )?,
+        _ => crate::selection::Config::from_metadata(
+            &metadata.workspace_metadata["mutate"],
+            "[workspace.metadata.mutate]",
+        )?,
+    };
     Ok(Workspace {
+        config,
         root: metadata.workspace_root.into_std_path_buf(),
         target_dir: metadata.target_directory.into_std_path_buf().join("mutate"),
         manifest_dir: std::fs::canonicalize(&manifest_dir).unwrap_or(manifest_dir),

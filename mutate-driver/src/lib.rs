@@ -16,6 +16,7 @@ mod pool;
 mod progress;
 mod report;
 mod scratch;
+mod selection;
 pub mod server;
 mod source;
 mod together;

@@ -76,4 +76,40 @@ fn usage_errors_exit_2_with_one_message() {
         "(",
     ]);
     assert_eq!(out.status.code(), Some(2));
+
+    let out = driver(&[
+        "--manifest-path",
+        "examples/triangle/Cargo.toml",
+        "--operators",
+        "arithmetic,swaps",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--operators: unknown mutation operator `swaps`; operators: arithmetic"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn operators_are_chosen_by_name_and_group() {
+    let out = driver(&[
+        "--manifest-path",
+        "examples/triangle/Cargo.toml",
+        "--list",
+        "--json",
+        "--operators",
+        "control",
+        "--skip-operators",
+        "jump",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let operators: std::collections::BTreeSet<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["operator"].as_str().unwrap())
+        .collect();
+    assert_eq!(operators.into_iter().collect::<Vec<_>>(), ["condition"]);
 }

@@ -64,3 +64,32 @@ fn versioned_set_survivors_are_the_untested_behaviours() {
         assert!(actual.contains(&line), "expected {line}\n{actual}");
     }
 }
+
+#[test]
+fn extreme_mode_finds_the_pseudo_tested_methods() {
+    let (out, dir) = run_example("examples/versioned_set/Cargo.toml", &["--extreme"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    // Only body replacements ran: every other mutant is ignored.
+    let actual = verdicts(dir.path());
+    for line in actual.lines() {
+        let is_body = line.contains(" -> ") || line.contains(" with ()");
+        assert!(
+            is_body || line.starts_with("Ignored"),
+            "a mutant other than a body replacement ran: {line}"
+        );
+    }
+    // The tests call `increment_version` (through `add`) and `is_empty`, but check
+    // neither: every replacement of their bodies survives. `same_elements` is partly
+    // checked (its `false` is caught), so it is not pseudo-tested.
+    let pseudo = std::fs::read_to_string(dir.path().join("pseudo_tested.txt")).unwrap();
+    assert_eq!(
+        pseudo,
+        "examples/versioned_set/src/lib.rs:30 VersionedSet::increment_version\n\
+         examples/versioned_set/src/lib.rs:42 VersionedSet::is_empty\n"
+    );
+    assert!(
+        stdout.contains("PSEUDO examples/versioned_set/src/lib.rs:42 VersionedSet::is_empty"),
+        "{stdout}"
+    );
+}

@@ -20,7 +20,8 @@ use proc_macro::TokenStream;
 /// in every other build.
 ///
 /// Options: `#[mutate(skip)]` on an item inside an annotated `impl`, `trait` or `mod`
-/// leaves that item alone.
+/// leaves that item alone; `#[mutate(operators(arithmetic, fn_value))]` gives the item
+/// (and what it holds) only those operators or groups (see `mutate-operators`).
 #[proc_macro_attribute]
 pub fn mutate(args: TokenStream, item: TokenStream) -> TokenStream {
     placement::expand(args.into(), item.into()).into()

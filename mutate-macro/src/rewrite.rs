@@ -6,7 +6,7 @@
 //! run-time check cannot stand or the code is not ours to read.
 
 use crate::model::Collector;
-use crate::operators::{binary, condition, jump, literal, range, unary};
+use crate::operators::{binary, condition, jump, literal, match_arm, range, statement, unary};
 use quote::{ToTokens, quote};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Expr, Pat};
@@ -201,6 +201,7 @@ impl VisitMut for Rewriter<'_> {
                 return;
             }
             Expr::Match(m) => {
+                let written = m.arms.clone();
                 self.visit_expr_mut(&mut m.expr);
                 for arm in &mut m.arms {
                     if let Pat::Guard(g) = &mut arm.pat {
@@ -217,6 +218,12 @@ impl VisitMut for Rewriter<'_> {
                         }
                     }
                     self.visit_expr_mut(&mut arm.body);
+                }
+                let before = self.collector.mutants.len();
+                let mut arms = m.arms.clone();
+                match_arm::rewrite(self.collector, &mut arms, &written);
+                if self.collector.mutants.len() > before {
+                    m.arms = arms;
                 }
                 return;
             }
@@ -262,6 +269,22 @@ impl VisitMut for Rewriter<'_> {
         };
         if let Some(tokens) = replacement {
             *e = Expr::Verbatim(tokens);
+        }
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let written: Vec<Option<syn::Stmt>> = block
+            .stmts
+            .iter()
+            .map(|s| statement::deletable(s).then(|| s.clone()))
+            .collect();
+        visit_mut::visit_block_mut(self, block);
+        for (stmt, written) in block.stmts.iter_mut().zip(written) {
+            if let Some(written) = written
+                && let Some(guarded) = statement::rewrite(self.collector, stmt, &written)
+            {
+                *stmt = guarded;
+            }
         }
     }
 

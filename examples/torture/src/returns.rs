@@ -200,3 +200,18 @@ pub fn fail(message: &str) -> ! {
 pub async fn later(x: u64) -> Option<u64> {
     x.checked_sub(1)
 }
+
+fn non_empty(text: &str) -> Result<(), String> {
+    if text.is_empty() {
+        Err("empty".into())
+    } else {
+        Ok(())
+    }
+}
+
+/// A `?` statement whose value is discarded: deleting it drops the check.
+#[mutate]
+pub fn shout(text: &str) -> Result<String, String> {
+    non_empty(text)?;
+    Ok(text.to_uppercase())
+}

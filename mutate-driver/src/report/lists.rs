@@ -1,5 +1,6 @@
 //! One plain file per outcome, one mutant id a line: easy to grep, diff and feed back
-//! through `--re`; and the tests that fail only when run together, one a line.
+//! through `--re`; the pseudo-tested functions; and the tests that fail only when run
+//! together, one a line.
 
 use crate::discover::Discovery;
 use crate::lab::Results;
@@ -17,6 +18,11 @@ pub fn write(dir: &Path, d: &Discovery, results: &Results) -> std::io::Result<()
         }
         std::fs::write(dir.join(format!("{}.txt", status.file_stem())), text)?;
     }
+    let mut pseudo = String::new();
+    for p in super::pseudo::find(d, results) {
+        pseudo.push_str(&format!("{}:{} {}\n", p.file, p.line, p.function));
+    }
+    std::fs::write(dir.join("pseudo_tested.txt"), pseudo)?;
     let mut order = String::new();
     for &t in &results.fail_together {
         let test = &d.tests[t];

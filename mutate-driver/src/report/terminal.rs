@@ -40,6 +40,21 @@ pub fn render(
             }
         }
     }
+    let pseudo = super::pseudo::find(d, results);
+    if !pseudo.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nPseudo-tested functions: tests reach them, yet every replacement of the whole\n\
+             body survived. The tests run this code but check nothing it computes."
+        );
+        for p in &pseudo {
+            let _ = writeln!(
+                out,
+                "{:>11} {}:{} {} ({} replacements survived)",
+                "PSEUDO", p.file, p.line, p.function, p.survived
+            );
+        }
+    }
     if !results.fail_together.is_empty() {
         let _ = writeln!(
             out,

@@ -9,8 +9,10 @@ pub mod condition;
 pub mod fn_value;
 pub mod jump;
 pub mod literal;
+pub mod match_arm;
 pub mod range;
 pub mod returns;
+pub mod statement;
 pub mod unary;
 
 use crate::emit::{rt, table};

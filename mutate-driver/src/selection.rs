@@ -1,0 +1,122 @@
+//! Which operators' mutants run: `--operators`/`--extreme` on the command line, else the
+//! crate's `[package.metadata.mutate] operators` (or `[workspace.metadata.mutate]`), else
+//! all; then less `--skip-operators` and the configuration's `skip_operators`. Every
+//! mutant is built either way; the others are reported as ignored.
+
+use crate::cli::Args;
+use crate::error::{Error, Result};
+use mutate_operators::Selection;
+use serde_json::Value;
+
+/// The `mutate` table of the package's (or workspace's) metadata, if any.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    /// Where it was read, for error messages.
+    pub origin: String,
+    pub operators: Option<Vec<String>>,
+    pub skip_operators: Vec<String>,
+}
+
+impl Config {
+    /// Reads `operators` and `skip_operators` (arrays of names) from a metadata table.
+    pub fn from_metadata(table: &Value, origin: &str) -> Result<Self> {
+        let mut config = Config {
+            origin: origin.to_owned(),
+            ..Config::default()
+        };
+        if table.is_null() {
+            return Ok(config);
+        }
+        let Some(table) = table.as_object() else {
+            return Err(Error::Usage(format!("{origin} must be a table")));
+        };
+        for (key, value) in table {
+            let names = || -> Result<Vec<String>> {
+                value
+                    .as_array()
+                    .and_then(|a| a.iter().map(|v| v.as_str().map(str::to_owned)).collect())
+                    .ok_or_else(|| {
+                        Error::Usage(format!("{origin}: `{key}` must be an array of names"))
+                    })
+            };
+            match key.as_str() {
+                "operators" => config.operators = Some(names()?),
+                "skip_operators" => config.skip_operators = names()?,
+                other => {
+                    return Err(Error::Usage(format!(
+                        "{origin}: unknown key `{other}` (known: operators, skip_operators)"
+                    )));
+                }
+            }
+        }
+        Ok(config)
+    }
+}
+
+/// Comma-separated lists as given on the command line, split.
+fn split(lists: &[String]) -> impl Iterator<Item = &str> {
+    lists
+        .iter()
+        .flat_map(|l| l.split(','))
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+}
+
+/// An unknown name, as a usage error that says where it was written.
+fn usage(place: &str) -> impl Fn(mutate_operators::UnknownName) -> Error + '_ {
+    move |e| Error::Usage(format!("{place}: {e}"))
+}
+
+pub fn resolve(args: &Args, config: &Config) -> Result<Selection> {
+    let base = if args.extreme {
+        Selection::of(["extreme"]).map_err(usage("--extreme"))?
+    } else if !args.operators.is_empty() {
+        Selection::of(split(&args.operators)).map_err(usage("--operators"))?
+    } else if let Some(names) = &config.operators {
+        Selection::of(names.iter().map(String::as_str)).map_err(usage(&config.origin))?
+    } else {
+        Selection::all()
+    };
+    base.without(config.skip_operators.iter().map(String::as_str))
+        .map_err(usage(&config.origin))?
+        .without(split(&args.skip_operators))
+        .map_err(usage("--skip-operators"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn args(line: &[&str]) -> Args {
+        Args::try_parse_from(std::iter::once("cargo-mutate-driver").chain(line.iter().copied()))
+            .unwrap()
+    }
+
+    #[test]
+    fn command_line_wins_over_configuration() {
+        let table = serde_json::json!({"operators": ["literal"], "skip_operators": ["jump"]});
+        let config = Config::from_metadata(&table, "[package.metadata.mutate]").unwrap();
+        let s = resolve(&args(&["--operators", "control,arithmetic"]), &config).unwrap();
+        assert!(s.contains("arithmetic") && s.contains("condition"));
+        assert!(!s.contains("jump") && !s.contains("literal"));
+        let s = resolve(&args(&[]), &config).unwrap();
+        assert_eq!(s.iter().collect::<Vec<_>>(), ["literal"]);
+        let s = resolve(&args(&["--extreme"]), &Config::default()).unwrap();
+        assert_eq!(s.iter().collect::<Vec<_>>(), ["fn_value"]);
+    }
+
+    #[test]
+    fn mistakes_are_usage_errors_naming_the_place() {
+        let e = resolve(&args(&["--skip-operators", "arith"]), &Config::default()).unwrap_err();
+        assert!(
+            matches!(&e, Error::Usage(m) if m.starts_with("--skip-operators: unknown mutation operator `arith`")),
+            "{e}"
+        );
+        let table = serde_json::json!({"operator": ["literal"]});
+        let e = Config::from_metadata(&table, "[package.metadata.mutate]").unwrap_err();
+        assert!(e.to_string().contains("unknown key `operator`"), "{e}");
+        let table = serde_json::json!({"operators": "literal"});
+        assert!(Config::from_metadata(&table, "here").is_err());
+    }
+}

@@ -1,0 +1,69 @@
+//! Match-arm deletion where a wildcard arm exists: the arm gets a guard that is false
+//! while the mutant is active, so its values fall through to the arms below (the wildcard
+//! catches what nothing else does, so the match stays exhaustive). Not applied to the
+//! wildcard arm itself, nor to arms after it (they are never reached).
+
+use super::switch;
+use crate::location;
+use crate::model::{Collector, tidy};
+use quote::{ToTokens, quote};
+use syn::{Arm, Expr, Pat};
+
+const OPERATOR: &str = "match_arm";
+
+/// Whether the arm catches every value: `_` or a plain binding, with no guard.
+fn is_wildcard(arm: &Arm) -> bool {
+    match &arm.pat {
+        Pat::Wild(_) => true,
+        Pat::Ident(i) => i.subpat.is_none(),
+        _ => false,
+    }
+}
+
+/// Adds a deletion mutant to each arm before the match's wildcard arm. `written` are the
+/// arms as the user wrote them (their bodies may have been rewritten since).
+pub fn rewrite(c: &mut Collector, arms: &mut [Arm], written: &[Arm]) {
+    if !c.wants(OPERATOR) {
+        return;
+    }
+    let Some(wildcard) = written.iter().position(is_wildcard) else {
+        return;
+    };
+    for (arm, as_written) in arms.iter_mut().zip(written).take(wildcard) {
+        // A guard with `let` in it cannot be joined with `&&` to another condition.
+        if let Pat::Guard(g) = &arm.pat
+            && super::binary::has_let(&g.guard)
+        {
+            continue;
+        }
+        let tokens = as_written.to_token_stream();
+        let site = c.new_site();
+        let pat = match &as_written.pat {
+            Pat::Guard(g) => tidy(&g.pat.to_token_stream()),
+            other => tidy(&other.to_token_stream()),
+        };
+        let k = c.add_described(
+            site,
+            OPERATOR,
+            location::of_tokens(&tokens),
+            &tidy(&tokens),
+            "",
+            format!("delete match arm {pat}"),
+        );
+        let sw = switch(site);
+        let kept = quote!((#sw != #k));
+        arm.pat = match std::mem::replace(&mut arm.pat, Pat::Verbatim(Default::default())) {
+            Pat::Guard(mut g) => {
+                let guard = &g.guard;
+                *g.guard = Expr::Verbatim(quote!(#kept && (#guard)));
+                Pat::Guard(g)
+            }
+            pat => Pat::Guard(syn::PatGuard {
+                attrs: Vec::new(),
+                pat: Box::new(pat),
+                if_token: Default::default(),
+                guard: Box::new(Expr::Verbatim(kept)),
+            }),
+        };
+    }
+}
