@@ -32,6 +32,19 @@ pub fn test_command(binary: &TestBinary) -> Command {
     command
 }
 
+/// Runs the command in a process group of its own (so the group can be killed with
+/// whatever it spawned), killed too if the driver dies.
+pub fn contain(command: &mut Command) {
+    command.process_group(0);
+    // SAFETY: only an async-signal-safe prctl between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+}
+
 impl Server {
     /// Starts `binary` as a server for `test` (or, with `None`, only to read its catalog).
     /// Returns `None` for a binary without the mutate runtime.
@@ -47,15 +60,8 @@ impl Server {
             .env("RUST_BACKTRACE", "0")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .process_group(0);
-        // SAFETY: only an async-signal-safe prctl between fork and exec.
-        unsafe {
-            command.pre_exec(|| {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                Ok(())
-            });
-        }
+            .stderr(Stdio::null());
+        contain(&mut command);
         let mut child = command
             .spawn()
             .map_err(|e| Error::internal(&format!("cannot start {}", binary.path.display()), e))?;

@@ -8,10 +8,9 @@ use crate::compile::TestBinary;
 use crate::discover::Discovery;
 use crate::interrupt;
 use crate::pool;
-use crate::server::test_command;
+use crate::server::{contain, test_command};
 use std::collections::HashMap;
 use std::io::Read;
-use std::os::unix::process::CommandExt;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -66,15 +65,8 @@ fn run_whole(binary: &TestBinary, timeout: Duration) -> String {
         .env("RUST_BACKTRACE", "0")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .process_group(0);
-    // SAFETY: only an async-signal-safe prctl between fork and exec.
-    unsafe {
-        command.pre_exec(|| {
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-            Ok(())
-        });
-    }
+        .stderr(Stdio::null());
+    contain(&mut command);
     let Ok(mut child) = command.spawn() else {
         return String::new();
     };
