@@ -27,7 +27,10 @@ pub const OPERATORS: &[(&str, &str)] = &[
     ),
     ("jump", "`break` and `continue` swapped"),
     ("range", "`..` and `..=` swapped in `for` heads"),
-    ("statement", "a unit call or `?` statement deleted"),
+    (
+        "statement",
+        "a call statement whose value is `()`, or an `expr?;`, deleted",
+    ),
     (
         "match_arm",
         "a match arm deleted where a wildcard arm catches its values",

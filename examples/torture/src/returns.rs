@@ -215,3 +215,11 @@ pub fn shout(text: &str) -> Result<String, String> {
     non_empty(text)?;
     Ok(text.to_uppercase())
 }
+
+/// A call statement whose value is not `()` (the popped item is dropped): deleting it is
+/// not a statement deletion, and the mutant is unviable.
+#[mutate]
+pub fn drop_last(mut v: Vec<u8>) -> Vec<u8> {
+    v.pop();
+    v
+}

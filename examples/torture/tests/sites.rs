@@ -121,6 +121,7 @@ fn returns_probe(o: &mut Vec<(String, String)>) {
         format!("{}", caught.is_err())
     });
     line(o, "shout", || format!("{:?} {:?}", shout("hi"), shout("")));
+    line(o, "drop_last", || format!("{:?}", drop_last(vec![3, 2])));
     line(o, "later", || {
         format!("{:?} {:?}", block_on(later(3)), block_on(later(0)))
     });

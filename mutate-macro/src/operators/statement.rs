@@ -1,14 +1,19 @@
-//! Statement deletion: an expression statement `expr?;` runs only while its mutant is
-//! off. Its value is discarded either way, so deleting it always type-checks; what goes
+//! Statement deletion. An expression statement `expr?;` runs only while its mutant is
+//! off: its value is discarded either way, so deleting it always type-checks; what goes
 //! is the check it makes (the early return of an error or `None`) and its side effects.
 //!
-//! Deleting a plain call statement would need the call's type (only a `()` call is a
-//! plausible deletion, and the macro cannot see types), so calls are not deleted yet.
+//! A call statement `f(x);` or `v.push(x);` is deleted only when its value is `()`,
+//! which only the compiler knows: the call goes into a closure, and the runtime's
+//! `UnitProbe` tells (by autoref specialization) whether the closure returns `()`. For
+//! any other call the mutant is unviable and the call runs. Calls whose arguments hold
+//! `return`, `?`, `break`, `continue`, `.await` or `yield` are left alone: in a closure
+//! those would mean something else.
 
 use super::switch;
+use crate::emit::rt;
 use crate::location;
 use crate::model::{Collector, tidy};
-use proc_macro2::TokenStream;
+use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::{Expr, Stmt};
 
@@ -16,7 +21,25 @@ const OPERATOR: &str = "statement";
 
 /// Whether the statement, as written, is one this operator deletes.
 pub fn deletable(stmt: &Stmt) -> bool {
-    matches!(stmt, Stmt::Expr(Expr::Try(_), Some(_)))
+    match stmt {
+        Stmt::Expr(Expr::Try(_), Some(_)) => true,
+        Stmt::Expr(e @ (Expr::Call(_) | Expr::MethodCall(_)), Some(_)) => {
+            !jumps(e.to_token_stream())
+        }
+        _ => false,
+    }
+}
+
+/// Whether the tokens hold anything that leaves or suspends the enclosing function.
+fn jumps(tokens: TokenStream) -> bool {
+    tokens.into_iter().any(|t| match t {
+        TokenTree::Ident(i) => ["return", "break", "continue", "await", "yield"]
+            .iter()
+            .any(|k| i == k),
+        TokenTree::Punct(p) => p.as_char() == '?',
+        TokenTree::Group(g) => jumps(g.stream()),
+        TokenTree::Literal(_) => false,
+    })
 }
 
 /// `stmt` (already rewritten) guarded by its mutant; `written` is it as written.
@@ -36,8 +59,39 @@ pub fn rewrite(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> Option<Stmt> {
         format!("delete {text}"),
     );
     let sw = switch(site);
+    let Stmt::Expr(call @ (Expr::Call(_) | Expr::MethodCall(_) | Expr::Verbatim(_)), _) = stmt
+    else {
+        return Some(Stmt::Expr(
+            Expr::Verbatim(quote!(if #sw != #k { #stmt })),
+            None,
+        ));
+    };
+    if matches!(written, Stmt::Expr(Expr::Try(_), _)) {
+        return Some(Stmt::Expr(
+            Expr::Verbatim(quote!(if #sw != #k { #stmt })),
+            None,
+        ));
+    }
+    let rt = rt();
     Some(Stmt::Expr(
-        Expr::Verbatim(quote!(if #sw != #k { #stmt })),
+        Expr::Verbatim(quote! {{
+            #[allow(unused_mut)]
+            let mut __mutate_call = || #call;
+            match #sw {
+                #k if {
+                    #[allow(unused_imports)]
+                    use #rt::calls::{OtherCall as _, UnitCall as _};
+                    (&#rt::UnitProbe::of(&__mutate_call)).is_unit()
+                } => {}
+                #k => {
+                    #rt::fell_back();
+                    __mutate_call();
+                }
+                _ => {
+                    __mutate_call();
+                }
+            }
+        }}),
         None,
     ))
 }

@@ -4,10 +4,12 @@
 pub use crate::catalog::{MutantInfo, Table, register};
 pub use ::ctor;
 
+pub mod calls;
 pub mod ops;
 pub mod returns;
 pub mod values;
 
+pub use calls::UnitProbe;
 pub use ops::{Operand, Operands, PlaceOperand};
 pub use returns::{EitherIter, Make};
 pub use values::{SwitchRange, succ};
