@@ -65,10 +65,16 @@ pub fn run(args: &Args) -> Result<i32> {
     let results = lab::run(&d, &selected, &config, &mut progress);
     progress.finish();
     let results = results?;
-    let out_dir = write_reports(args, &workspace, &d, &results)?;
-    let text = report::terminal::render(&d, &results, &workspace.root, started.elapsed(), |id| {
-        reproduce_command(args, id)
-    });
+    let pseudo = report::pseudo::find(&d, &results);
+    let out_dir = write_reports(args, &workspace, &d, &results, &pseudo)?;
+    let text = report::terminal::render(
+        &d,
+        &results,
+        &pseudo,
+        &workspace.root,
+        started.elapsed(),
+        |id| reproduce_command(args, id),
+    );
     print!("{text}");
     println!("reports in {}", out_dir.display());
     Ok(exit_code_of(&results))
@@ -92,6 +98,7 @@ fn write_reports(
     workspace: &Workspace,
     d: &Discovery,
     results: &Results,
+    pseudo: &[report::pseudo::PseudoTested],
 ) -> Result<std::path::PathBuf> {
     let dir = args
         .output
@@ -103,7 +110,7 @@ fn write_reports(
     let json = report::json::build(d, results, &workspace.root);
     let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
     std::fs::write(dir.join("report.json"), text).map_err(io)?;
-    report::lists::write(&dir, d, results).map_err(io)?;
+    report::lists::write(&dir, d, results, pseudo).map_err(io)?;
     Ok(dir)
 }
 

@@ -190,8 +190,9 @@ fn run_baseline(
     Ok((baseline, fail_together))
 }
 
-/// Every binary with tests, run whole; its time limit is what its tests took alone,
-/// scaled like a mutant's, plus the baseline timeout for each test that failed alone.
+/// Every binary with tests, run whole. Each gets one time limit: what all the tests took
+/// alone, scaled like a mutant's, plus the baseline timeout for each test that failed
+/// alone (their time is unknown).
 fn run_together(
     d: &Discovery,
     config: &Config,

@@ -85,15 +85,19 @@ impl Collector {
         replacement: &str,
         change: String,
     ) -> u32 {
-        self.push(
-            site,
+        if !self.wants(operator) {
+            return NEVER;
+        }
+        self.mutants.push(Mutant {
             operator,
+            site,
             location,
-            original,
-            replacement,
+            original: original.to_owned(),
+            replacement: replacement.to_owned(),
             change,
-            true,
-        )
+            needs_function: true,
+        });
+        (self.mutants.len() - 1) as u32
     }
 
     /// Adds a mutant of the whole function, whose `change` names the function itself.
@@ -106,41 +110,11 @@ impl Collector {
         replacement: &str,
         change: String,
     ) -> u32 {
-        self.push(
-            site,
-            operator,
-            location,
-            original,
-            replacement,
-            change,
-            false,
-        )
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn push(
-        &mut self,
-        site: u32,
-        operator: &'static str,
-        location: Location,
-        original: &str,
-        replacement: &str,
-        change: String,
-        needs_function: bool,
-    ) -> u32 {
-        if !self.wants(operator) {
-            return NEVER;
+        let k = self.add_described(site, operator, location, original, replacement, change);
+        if let Some(m) = self.mutants.get_mut(k as usize) {
+            m.needs_function = false;
         }
-        self.mutants.push(Mutant {
-            operator,
-            site,
-            location,
-            original: original.to_owned(),
-            replacement: replacement.to_owned(),
-            change,
-            needs_function,
-        });
-        (self.mutants.len() - 1) as u32
+        k
     }
 
     /// `file:line:col: change in function`, made unique within the function: code that a
@@ -166,6 +140,14 @@ impl Collector {
             })
             .collect()
     }
+}
+
+/// Whether any token, at any depth of groups, satisfies `test`.
+pub fn any_token(tokens: TokenStream, test: &dyn Fn(&TokenTree) -> bool) -> bool {
+    tokens.into_iter().any(|t| match &t {
+        TokenTree::Group(g) => any_token(g.stream(), test),
+        other => test(other),
+    })
 }
 
 /// Source-like text of a type: `Result<i64, Error>`, not `Result < i64, Error >`.

@@ -219,12 +219,8 @@ impl VisitMut for Rewriter<'_> {
                     }
                     self.visit_expr_mut(&mut arm.body);
                 }
-                let before = self.collector.mutants.len();
-                let mut arms = m.arms.clone();
-                match_arm::rewrite(self.collector, &mut arms, &written);
-                if self.collector.mutants.len() > before {
-                    m.arms = arms;
-                }
+                // Changes an arm only where it adds that arm's mutant.
+                match_arm::rewrite(self.collector, &mut m.arms, &written);
                 return;
             }
             Expr::If(i) => {

@@ -2,12 +2,18 @@
 //! through `--re`; the pseudo-tested functions; and the tests that fail only when run
 //! together, one a line.
 
+use super::pseudo::PseudoTested;
 use crate::discover::Discovery;
 use crate::lab::Results;
 use crate::outcome::Status;
 use std::path::Path;
 
-pub fn write(dir: &Path, d: &Discovery, results: &Results) -> std::io::Result<()> {
+pub fn write(
+    dir: &Path,
+    d: &Discovery,
+    results: &Results,
+    pseudo: &[PseudoTested],
+) -> std::io::Result<()> {
     for status in Status::ALL {
         let mut text = String::new();
         for (m, r) in results.mutants.iter().enumerate() {
@@ -18,11 +24,11 @@ pub fn write(dir: &Path, d: &Discovery, results: &Results) -> std::io::Result<()
         }
         std::fs::write(dir.join(format!("{}.txt", status.file_stem())), text)?;
     }
-    let mut pseudo = String::new();
-    for p in super::pseudo::find(d, results) {
-        pseudo.push_str(&format!("{}:{} {}\n", p.file, p.line, p.function));
-    }
-    std::fs::write(dir.join("pseudo_tested.txt"), pseudo)?;
+    let pseudo_lines: String = pseudo
+        .iter()
+        .map(|p| format!("{}:{} {}\n", p.file, p.line, p.function))
+        .collect();
+    std::fs::write(dir.join("pseudo_tested.txt"), pseudo_lines)?;
     let mut order = String::new();
     for &t in &results.fail_together {
         let test = &d.tests[t];

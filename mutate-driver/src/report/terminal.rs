@@ -2,6 +2,7 @@
 //! command that reproduces it.
 
 use super::Summary;
+use super::pseudo::PseudoTested;
 use crate::discover::Discovery;
 use crate::lab::Results;
 use crate::outcome::Status;
@@ -14,6 +15,7 @@ use std::time::Duration;
 pub fn render(
     d: &Discovery,
     results: &Results,
+    pseudo: &[PseudoTested],
     root: &Path,
     elapsed: Duration,
     reproduce: impl Fn(&str) -> String,
@@ -40,14 +42,13 @@ pub fn render(
             }
         }
     }
-    let pseudo = super::pseudo::find(d, results);
     if !pseudo.is_empty() {
         let _ = writeln!(
             out,
             "\nPseudo-tested functions: tests reach them, yet every replacement of the whole\n\
              body survived. The tests run this code but check nothing it computes."
         );
-        for p in &pseudo {
+        for p in pseudo {
             let _ = writeln!(
                 out,
                 "{:>11} {}:{} {} ({} replacements survived)",

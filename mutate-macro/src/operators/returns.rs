@@ -5,7 +5,7 @@
 //! type without `Default` makes the mutant unviable rather than the build fail.
 
 use crate::emit::rt;
-use crate::model::tidy;
+use crate::model::{any_token, tidy};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{GenericArgument, PathArguments, Type};
@@ -117,10 +117,10 @@ fn iterator_item(i: &syn::TypeImplTrait) -> Option<&Type> {
 
 /// Whether the type mentions `impl Trait` anywhere: such a type cannot be named in a body.
 fn has_impl(ty: &Type) -> bool {
-    ty.to_token_stream()
-        .into_iter()
-        .any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "impl"))
-        || tidy(&ty.to_token_stream()).contains("impl ")
+    any_token(
+        ty.to_token_stream(),
+        &|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == "impl"),
+    )
 }
 
 struct Values<'a> {

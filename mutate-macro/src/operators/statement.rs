@@ -12,7 +12,7 @@
 use super::switch;
 use crate::emit::rt;
 use crate::location;
-use crate::model::{Collector, tidy};
+use crate::model::{Collector, any_token, tidy};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::{Expr, Stmt};
@@ -32,13 +32,12 @@ pub fn deletable(stmt: &Stmt) -> bool {
 
 /// Whether the tokens hold anything that leaves or suspends the enclosing function.
 fn jumps(tokens: TokenStream) -> bool {
-    tokens.into_iter().any(|t| match t {
+    any_token(tokens, &|t| match t {
         TokenTree::Ident(i) => ["return", "break", "continue", "await", "yield"]
             .iter()
             .any(|k| i == k),
         TokenTree::Punct(p) => p.as_char() == '?',
-        TokenTree::Group(g) => jumps(g.stream()),
-        TokenTree::Literal(_) => false,
+        _ => false,
     })
 }
 
