@@ -113,3 +113,26 @@ fn operators_are_chosen_by_name_and_group() {
         .collect();
     assert_eq!(operators.into_iter().collect::<Vec<_>>(), ["condition"]);
 }
+
+#[test]
+fn operators_in_the_manifest_are_read_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(dir.path().join("src/lib.rs"), "").unwrap();
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        "[package]\nname = \"configured\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
+         [package.metadata.mutate]\noperators = [\"fn_value\", \"nonsense\"]\n",
+    )
+    .unwrap();
+    let manifest = dir.path().join("Cargo.toml");
+    let out = driver(&["--manifest-path", manifest.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "[package.metadata.mutate] of configured: unknown mutation operator `nonsense`"
+        ),
+        "{stderr}"
+    );
+}
