@@ -15,7 +15,12 @@ use std::time::{Duration, Instant};
 
 pub fn run(args: &Args) -> Result<i32> {
     let started = Instant::now();
-    let workspace = compile::locate(args)?;
+    let mut workspace = compile::locate(args)?;
+    if args.all_items {
+        let mirror = crate::all_items::prepare(args, &workspace)?;
+        workspace.build_root = mirror.root;
+        workspace.build_manifest = Some(mirror.manifest);
+    }
     let filter = Filter::new(&args.file, &args.regex, &args.exclude_regex)?;
     let operators = crate::selection::resolve(args, &workspace.config)?;
     eprintln!(
@@ -128,6 +133,15 @@ fn reproduce_command(args: &Args, id: &str) -> String {
     }
     for p in &args.package {
         command.push_str(&format!(" -p {}", shell_quote(p)));
+    }
+    if args.all_items {
+        command.push_str(" --all-items");
+    }
+    if let Some(path) = &args.runtime_path {
+        command.push_str(&format!(
+            " --runtime-path {}",
+            shell_quote(&path.display().to_string())
+        ));
     }
     command.push_str(&format!(" --run-mutant {}", shell_quote(id)));
     command

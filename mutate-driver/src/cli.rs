@@ -62,6 +62,15 @@ pub struct Args {
     #[arg(long, conflicts_with = "operators")]
     pub extreme: bool,
 
+    /// Mutate every item of the tested libraries, on a copy: no `#[mutate]` needed, and the
+    /// user's files are never touched.
+    #[arg(long)]
+    pub all_items: bool,
+    /// With --all-items: the folder of a local mutate-runtime checkout to depend on
+    /// [default: mutate-runtime from the registry, at this driver's version].
+    #[arg(long, value_name = "DIR", requires = "all_items")]
+    pub runtime_path: Option<PathBuf>,
+
     /// Run one mutant by id against every test, with the tests' output shown.
     #[arg(long, value_name = "ID", conflicts_with = "list")]
     pub run_mutant: Option<String>,

@@ -14,6 +14,10 @@ pub const SCHEMATA_CFG: &str = "mutate_schemata";
 #[derive(Debug, Clone)]
 pub struct Workspace {
     pub root: PathBuf,
+    /// The workspace cargo builds: `root`, or its annotated copy with `--all-items`.
+    pub build_root: PathBuf,
+    /// The manifest cargo is given instead of the user's (`--all-items`).
+    pub build_manifest: Option<PathBuf>,
     /// Where the schemata build goes: `<target>/mutate`.
     pub target_dir: PathBuf,
     /// Directory of the manifest the user named (or found from the current directory).
@@ -88,9 +92,12 @@ pub fn locate(args: &Args) -> Result<Workspace> {
             "[workspace.metadata.mutate]",
         )?,
     };
+    let root = metadata.workspace_root.into_std_path_buf();
     Ok(Workspace {
         config,
-        root: metadata.workspace_root.into_std_path_buf(),
+        build_root: root.clone(),
+        build_manifest: None,
+        root,
         target_dir: metadata.target_directory.into_std_path_buf().join("mutate"),
         manifest_dir: std::fs::canonicalize(&manifest_dir).unwrap_or(manifest_dir),
     })
@@ -103,10 +110,14 @@ fn find_manifest(start: &Path) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// Cargo arguments selecting packages and features, shared by every cargo call.
-pub fn selection_args(args: &Args) -> Vec<String> {
+/// Cargo arguments selecting the manifest, packages and features.
+pub fn selection_args(args: &Args, workspace: &Workspace) -> Vec<String> {
     let mut out = Vec::new();
-    if let Some(path) = &args.manifest_path {
+    if let Some(path) = workspace
+        .build_manifest
+        .as_ref()
+        .or(args.manifest_path.as_ref())
+    {
         out.push("--manifest-path".into());
         out.push(path.display().to_string());
     }
@@ -130,10 +141,15 @@ pub fn selection_args(args: &Args) -> Vec<String> {
     out
 }
 
-/// The user's RUSTFLAGS with the schemata cfg added.
-fn rustflags() -> String {
+/// The user's RUSTFLAGS with the schemata cfg added. `all_items`: the code was annotated
+/// by the driver, not the user, so the crate's own lint levels (`#![deny(warnings)]`,
+/// `#![forbid(unsafe_code)]`) must not stop the generated code from building.
+fn rustflags(all_items: bool) -> String {
     let user = std::env::var("RUSTFLAGS").unwrap_or_default();
-    let cfg = format!("--cfg {SCHEMATA_CFG}");
+    let mut cfg = format!("--cfg {SCHEMATA_CFG}");
+    if all_items {
+        cfg.push_str(" --cap-lints allow");
+    }
     if user.trim().is_empty() {
         cfg
     } else {
@@ -152,10 +168,10 @@ pub fn build(args: &Args, workspace: &Workspace) -> Result<Vec<TestBinary>> {
             "--message-format",
             "json-render-diagnostics",
         ])
-        .args(selection_args(args))
+        .args(selection_args(args, workspace))
         .arg("--target-dir")
         .arg(&workspace.target_dir)
-        .env("RUSTFLAGS", rustflags())
+        .env("RUSTFLAGS", rustflags(workspace.build_manifest.is_some()))
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -173,7 +189,7 @@ pub fn build(args: &Args, workspace: &Workspace) -> Result<Vec<TestBinary>> {
                 };
                 let src = artifact.target.src_path.into_std_path_buf();
                 let src_path = src
-                    .strip_prefix(&workspace.root)
+                    .strip_prefix(&workspace.build_root)
                     .unwrap_or(&src)
                     .to_string_lossy()
                     .into_owned();

@@ -2,6 +2,7 @@
 //! benchmarks in `bench/` drive directly (the build and the fork-server client). Not a
 //! stable API.
 
+mod all_items;
 pub mod app;
 pub mod cli;
 pub mod compile;

@@ -12,6 +12,10 @@ pub struct Options {
     pub skip: bool,
     /// Only these operators (names or groups); all when `None`.
     pub operators: Option<Vec<String>>,
+    /// Set by `cargo mutate-driver --all-items`, which inserts the attribute on the item's
+    /// first line: the 1-based column where the item starts in the user's file, so that
+    /// locations on that line are told as the user wrote them.
+    pub written_at_column: Option<usize>,
 }
 
 const KNOWN: &str = "the options are `skip` and `operators(...)`";
@@ -22,6 +26,10 @@ pub fn parse_args(args: TokenStream) -> syn::Result<Options> {
     let parser = syn::meta::parser(|meta| {
         if meta.path.is_ident("skip") {
             options.skip = true;
+            Ok(())
+        } else if meta.path.is_ident("__written_at_column") {
+            let column: syn::LitInt = meta.value()?.parse()?;
+            options.written_at_column = Some(column.base10_parse()?);
             Ok(())
         } else if meta.path.is_ident("operators") {
             let mut names = Vec::new();

@@ -2,6 +2,32 @@
 //! and columns. Known at expansion time, so ids never depend on expansion order.
 
 use proc_macro2::Span;
+use std::cell::Cell;
+
+thread_local! {
+    /// While an item the driver annotated is expanded: the line the driver inserted the
+    /// attribute on and how many columns that moved the rest of the line.
+    static INSERTION: Cell<Option<(usize, usize)>> = const { Cell::new(None) };
+}
+
+/// Runs `expand` with locations on `line` moved `shift` columns back to where the user
+/// wrote them (see `attr::Options::written_at_column`).
+pub fn with_insertion<T>(line: usize, shift: usize, expand: impl FnOnce() -> T) -> T {
+    INSERTION.set(Some((line, shift)));
+    let out = expand();
+    INSERTION.set(None);
+    out
+}
+
+fn as_written(position: proc_macro2::LineColumn) -> (u32, u32) {
+    let mut column = position.column;
+    if let Some((line, shift)) = INSERTION.get()
+        && line == position.line
+    {
+        column = column.saturating_sub(shift);
+    }
+    (position.line as u32, column as u32 + 1)
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Location {
@@ -12,16 +38,11 @@ pub struct Location {
 
 impl Location {
     pub fn of(span: Span) -> Self {
-        let start = span.start();
-        let end = span.end();
+        let (start_line, start_column) = as_written(span.start());
+        let (end_line, end_column) = as_written(span.end());
         Location {
             file: file_of(span),
-            span: [
-                start.line as u32,
-                start.column as u32 + 1,
-                end.line as u32,
-                end.column as u32 + 1,
-            ],
+            span: [start_line, start_column, end_line, end_column],
         }
     }
 }

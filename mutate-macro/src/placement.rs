@@ -18,6 +18,19 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
         Ok(options) => options,
         Err(e) => return with_error(e, input),
     };
+    // The driver's inserted attribute moved the item's first line right by the distance
+    // between where the item now starts and where the user wrote it.
+    if let Some(written) = options.written_at_column
+        && let Some(first) = input.clone().into_iter().next()
+    {
+        let now = first.span().start();
+        let shift = now.column.saturating_sub(written.saturating_sub(1));
+        return crate::location::with_insertion(now.line, shift, || expand_item(options, input));
+    }
+    expand_item(options, input)
+}
+
+fn expand_item(options: Options, input: TokenStream) -> TokenStream {
     let mut item: Item = match syn::parse2(input.clone()) {
         Ok(item) => item,
         Err(e) => return with_error(e, input),

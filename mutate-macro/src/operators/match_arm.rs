@@ -11,11 +11,21 @@ use syn::{Arm, Expr, Pat};
 
 const OPERATOR: &str = "match_arm";
 
-/// Whether the arm catches every value: `_` or a plain binding, with no guard.
+/// Whether the arm catches every value: `_` or a plain binding, with no guard. A lone
+/// name is a binding only if it is not a constant or unit variant (`None`, `MAX`,
+/// `Red`): by Rust's naming conventions, those start with a capital.
 fn is_wildcard(arm: &Arm) -> bool {
     match &arm.pat {
         Pat::Wild(_) => true,
-        Pat::Ident(i) => i.subpat.is_none(),
+        Pat::Ident(i) => {
+            let binding = i.by_ref.is_some()
+                || i.mutability.is_some()
+                || i.ident
+                    .to_string()
+                    .trim_start_matches("r#")
+                    .starts_with(|c: char| c.is_lowercase() || c == '_');
+            binding && i.subpat.is_none()
+        }
         _ => false,
     }
 }

@@ -3,8 +3,9 @@
 //! is the check it makes (the early return of an error or `None`) and its side effects.
 //!
 //! A call statement `f(x);` or `v.push(x);` is deleted only when its value is `()`,
-//! which only the compiler knows: the call goes into a closure, and the runtime's
-//! `UnitProbe` tells (by autoref specialization) whether the closure returns `()`. For
+//! which only the compiler knows: the call goes into a closure that returns a marker of
+//! its value's type, and the runtime's `UnitProbe` reads (by autoref specialization)
+//! whether that marker says `()`. For
 //! any other call the mutant is unviable and the call runs. Calls whose arguments hold
 //! `return`, `?`, `break`, `continue`, `.await` or `yield` are left alone: in a closure
 //! those would mean something else.
@@ -74,8 +75,13 @@ pub fn rewrite(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> Option<Stmt> {
     let rt = rt();
     Some(Stmt::Expr(
         Expr::Verbatim(quote! {{
-            #[allow(unused_mut)]
-            let mut __mutate_call = || #call;
+            #[allow(unused_mut, clippy::needless_borrow, clippy::let_unit_value)]
+            let mut __mutate_call = || {
+                #[allow(unused_imports)]
+                use #rt::calls::{OtherValue as _, UnitValue as _};
+                let __mutate_value = #call;
+                (&#rt::calls::ValueProbe::of(&__mutate_value)).kind()
+            };
             match #sw {
                 #k if {
                     #[allow(unused_imports)]

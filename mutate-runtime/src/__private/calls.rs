@@ -1,15 +1,57 @@
-//! Whether a call statement's value is `()`, known only to the compiler: the call is
-//! wrapped in a closure and `(&UnitProbe::of(&call)).is_unit()` selects, by autoref
-//! specialization, `true` for a closure returning `()` and `false` for any other (the
-//! deletion mutant of such a call is unviable).
+//! Whether a call statement's value is `()`, known only to the compiler. The call goes
+//! into a closure that turns its value into a marker type, `Unit` or `Other`, chosen by
+//! autoref specialization on the value's type: the closure returns no borrow of what it
+//! captures, whatever the call returns. `(&UnitProbe::of(&closure)).is_unit()` then reads
+//! the marker from the closure's type without calling it: `true` for `Unit`, else `false`
+//! (the deletion mutant of such a call is unviable).
 
-pub struct UnitProbe<F>(std::marker::PhantomData<F>);
+use std::marker::PhantomData;
+
+/// The call's value was `()`.
+pub struct Unit;
+/// The call's value was anything else.
+pub struct Other;
+
+/// Stands for a call's value, by type only.
+pub struct ValueProbe<T>(PhantomData<T>);
+
+impl<T> ValueProbe<T> {
+    #[inline]
+    pub fn of(_value: &T) -> Self {
+        ValueProbe(PhantomData)
+    }
+}
+
+pub trait UnitValue {
+    fn kind(&self) -> Unit;
+}
+
+impl UnitValue for ValueProbe<()> {
+    #[inline]
+    fn kind(&self) -> Unit {
+        Unit
+    }
+}
+
+pub trait OtherValue {
+    fn kind(&self) -> Other;
+}
+
+impl<T> OtherValue for &ValueProbe<T> {
+    #[inline]
+    fn kind(&self) -> Other {
+        Other
+    }
+}
+
+/// Stands for the closure holding the call, by type only.
+pub struct UnitProbe<F>(PhantomData<F>);
 
 impl<F> UnitProbe<F> {
     /// Only the closure's type matters; it is not called.
     #[inline]
     pub fn of(_call: &F) -> Self {
-        UnitProbe(std::marker::PhantomData)
+        UnitProbe(PhantomData)
     }
 }
 
@@ -17,7 +59,7 @@ pub trait UnitCall {
     fn is_unit(&self) -> bool;
 }
 
-impl<F: FnOnce()> UnitCall for UnitProbe<F> {
+impl<F: FnOnce() -> Unit> UnitCall for UnitProbe<F> {
     #[inline]
     fn is_unit(&self) -> bool {
         true
@@ -39,16 +81,23 @@ impl<F> OtherCall for &UnitProbe<F> {
 mod tests {
     use super::*;
 
-    // The borrow is the mechanism: it lets the fallback impl on `&UnitProbe` be chosen.
-    #[allow(clippy::needless_borrow)]
+    // The borrows are the mechanism: they let the fallback impls on `&...` be chosen.
+    #[allow(clippy::needless_borrow, clippy::let_unit_value, unused_imports)]
     #[test]
     fn tells_unit_calls_from_others() {
-        #[allow(unused_imports)]
-        use super::{OtherCall as _, UnitCall as _};
+        use super::{OtherCall as _, OtherValue as _, UnitCall as _, UnitValue as _};
         let mut log = Vec::new();
-        let push = || log.push(1);
+        let push = || {
+            let value = log.push(1);
+            (&ValueProbe::of(&value)).kind()
+        };
         assert!((&UnitProbe::of(&push)).is_unit());
-        let len = || 3_usize;
-        assert!(!(&UnitProbe::of(&len)).is_unit());
+        let mut map = std::collections::HashMap::from([(1, 2)]);
+        // Returns a borrow of a captured map: the marker keeps the closure valid.
+        let entry = || {
+            let value = map.entry(1).and_modify(|v| *v += 1);
+            (&ValueProbe::of(&value)).kind()
+        };
+        assert!(!(&UnitProbe::of(&entry)).is_unit());
     }
 }

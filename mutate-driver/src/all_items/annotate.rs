@@ -1,0 +1,282 @@
+//! Where `--all-items` puts the attribute in one source file: before every fn, impl block,
+//! trait and inline mod, leaving out test-only code, `const fn`s and items that already
+//! carry it; and which module files the file declares, so the whole library is reached.
+//!
+//! The attribute goes on the item's own first line, so nothing else in the file moves; it
+//! tells the macro the column where the user wrote the item, and the macro reports the
+//! rest of that line where the user sees it.
+
+use std::path::{Path, PathBuf};
+use syn::spanned::Spanned;
+use syn::{Attribute, Item};
+
+/// The attribute put before an item written at `column` (1-based).
+fn attribute(column: usize) -> String {
+    format!("#[::mutate_runtime::mutate(__written_at_column = {column})] ")
+}
+
+/// One file after annotation.
+#[derive(Debug, Default)]
+pub struct Annotated {
+    pub text: String,
+    /// How many items got the attribute.
+    pub items: usize,
+    /// Module files this file declares with `mod name;` (test-only ones left out), existing
+    /// or not: the caller reads those that exist.
+    pub modules: Vec<PathBuf>,
+}
+
+/// Annotates `text`, the content of `path`. `mod_rs`: whether the file's modules live
+/// beside it (crate roots, `mod.rs`, files named by `#[path]`) rather than in a folder
+/// named after it.
+pub fn annotate(path: &Path, text: &str, mod_rs: bool) -> syn::Result<Annotated> {
+    let file = syn::parse_file(text)?;
+    let here = path.parent().unwrap_or(Path::new(""));
+    let children_dir = if mod_rs {
+        here.to_path_buf()
+    } else {
+        here.join(path.file_stem().unwrap_or_default())
+    };
+    let mut walk = Walk {
+        file_dir: here.to_path_buf(),
+        starts: Vec::new(),
+        modules: Vec::new(),
+    };
+    walk.items(&file.items, &children_dir, true, true);
+    let mut starts = walk.starts;
+    starts.sort();
+    let offsets = LineOffsets::new(text);
+    let mut out = String::with_capacity(text.len() + starts.len() * 64);
+    let mut copied = 0;
+    for &(line, column) in &starts {
+        let at = offsets.byte(text, line, column);
+        out.push_str(&text[copied..at]);
+        out.push_str(&attribute(column + 1));
+        copied = at;
+    }
+    out.push_str(&text[copied..]);
+    Ok(Annotated {
+        text: out,
+        items: starts.len(),
+        modules: walk.modules,
+    })
+}
+
+struct Walk {
+    /// The folder of the file itself: `#[path]` on a top-level `mod` is relative to it.
+    file_dir: PathBuf,
+    /// (line, column) of each item to annotate; line 1-based, column 0-based characters.
+    starts: Vec<(usize, usize)>,
+    modules: Vec<PathBuf>,
+}
+
+impl Walk {
+    /// `dir`: where modules declared at this level live. `annotate`: false inside an
+    /// inline mod that got the attribute as a whole (the macro handles what it holds).
+    /// `top`: the file's own items, not an inline mod's.
+    fn items(&mut self, items: &[Item], dir: &Path, annotate: bool, top: bool) {
+        for item in items {
+            match item {
+                Item::Fn(f) if annotate && wanted(&f.attrs) && f.sig.constness.is_none() => {
+                    self.mark(item)
+                }
+                Item::Impl(i) if annotate && wanted(&i.attrs) => self.mark(item),
+                Item::Trait(t) if annotate && wanted(&t.attrs) => self.mark(item),
+                Item::Mod(m) if !is_test_only(&m.attrs) => {
+                    let path_attr = path_attribute(&m.attrs);
+                    match &m.content {
+                        Some((_, inner)) => {
+                            let whole = annotate && !has_mutate(&m.attrs);
+                            if whole {
+                                self.mark(item);
+                            }
+                            let inner_dir = dir.join(path_attr.unwrap_or(m.ident.to_string()));
+                            self.items(inner, &inner_dir, annotate && !whole, false);
+                        }
+                        None => {
+                            let name = m.ident.to_string();
+                            match path_attr {
+                                // A top-level `#[path]` is relative to the file's folder.
+                                Some(p) if top => self.modules.push(self.file_dir.join(p)),
+                                Some(p) => self.modules.push(dir.join(p)),
+                                None => {
+                                    self.modules.push(dir.join(format!("{name}.rs")));
+                                    self.modules.push(dir.join(&name).join("mod.rs"));
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn mark(&mut self, item: &Item) {
+        // The span runs from the first token, outer attributes and doc comments included.
+        let start = item.span().start();
+        self.starts.push((start.line, start.column));
+    }
+}
+
+/// An item the driver annotates: not test-only and not annotated by the user already.
+fn wanted(attrs: &[Attribute]) -> bool {
+    !is_test_only(attrs) && !has_mutate(attrs)
+}
+
+fn has_mutate(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path()
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "mutate")
+    })
+}
+
+/// Tests and code compiled only for them: `#[test]`-like attributes (`#[test]`,
+/// `#[tokio::test]`, `#[bench]`) and `cfg`s that hold only under `cfg(test)`.
+fn is_test_only(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        let last = a.path().segments.last().map(|s| s.ident.to_string());
+        match last.as_deref() {
+            Some("test" | "bench") => true,
+            Some("cfg") if a.path().is_ident("cfg") => a
+                .parse_args::<syn::Meta>()
+                .is_ok_and(|predicate| needs_test(&predicate)),
+            _ => false,
+        }
+    })
+}
+
+/// Whether a cfg predicate can only hold in a test build.
+fn needs_test(predicate: &syn::Meta) -> bool {
+    match predicate {
+        syn::Meta::Path(p) => p.is_ident("test"),
+        syn::Meta::List(list) => {
+            let Ok(inner) = list.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+            ) else {
+                return false;
+            };
+            if list.path.is_ident("all") {
+                inner.iter().any(needs_test)
+            } else if list.path.is_ident("any") {
+                !inner.is_empty() && inner.iter().all(needs_test)
+            } else {
+                false
+            }
+        }
+        syn::Meta::NameValue(_) => false,
+    }
+}
+
+/// `#[path = "..."]` on a `mod`.
+fn path_attribute(attrs: &[Attribute]) -> Option<String> {
+    attrs.iter().find_map(|a| match &a.meta {
+        syn::Meta::NameValue(nv) if nv.path.is_ident("path") => match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => Some(s.value()),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// Byte offsets of line starts, to turn a (line, character column) into a byte offset.
+struct LineOffsets(Vec<usize>);
+
+impl LineOffsets {
+    fn new(text: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineOffsets(starts)
+    }
+
+    fn byte(&self, text: &str, line: usize, column: usize) -> usize {
+        let start = self.0.get(line.saturating_sub(1)).copied().unwrap_or(0);
+        text[start..]
+            .char_indices()
+            .nth(column)
+            .map_or(text.len(), |(i, _)| start + i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str) -> Annotated {
+        annotate(Path::new("src/lib.rs"), text, true).unwrap()
+    }
+
+    #[test]
+    fn annotates_fns_impls_traits_and_inline_mods_on_their_own_line() {
+        let out = run(
+            "fn a() {}\n\n/// doc\npub fn b() {}\nimpl X { fn c() {} }\n    trait T {}\nmod m { fn d() {} }\n",
+        );
+        assert_eq!(
+            out.text,
+            "#[::mutate_runtime::mutate(__written_at_column = 1)] fn a() {}\n\n\
+             #[::mutate_runtime::mutate(__written_at_column = 1)] /// doc\npub fn b() {}\n\
+             #[::mutate_runtime::mutate(__written_at_column = 1)] impl X { fn c() {} }\n    \
+             #[::mutate_runtime::mutate(__written_at_column = 5)] trait T {}\n\
+             #[::mutate_runtime::mutate(__written_at_column = 1)] mod m { fn d() {} }\n"
+        );
+        assert_eq!(out.items, 5);
+    }
+
+    #[test]
+    fn leaves_tests_consts_and_annotated_items_alone() {
+        let text = "#[cfg(test)]\nmod tests { fn t() {} }\n#[test]\nfn t() {}\n\
+                    const fn k() -> u8 { 1 }\n#[mutate]\nfn done() {}\n\
+                    #[cfg(all(test, unix))]\nfn helper() {}\nstruct S;\n";
+        let out = run(text);
+        assert_eq!(out.text, text);
+        assert_eq!(out.items, 0);
+    }
+
+    #[test]
+    fn annotates_code_that_is_not_only_for_tests() {
+        let out = run("#[cfg(not(test))]\nfn a() {}\n#[cfg(any(test, unix))]\nfn b() {}\n");
+        assert_eq!(out.items, 2);
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let out = run("const É: u8 = 1; fn a() {}\n");
+        assert_eq!(
+            out.text,
+            "const É: u8 = 1; #[::mutate_runtime::mutate(__written_at_column = 18)] fn a() {}\n"
+        );
+    }
+
+    #[test]
+    fn finds_module_files_as_rustc_does() {
+        let text = "mod a;\n#[cfg(test)]\nmod tests;\n#[path = \"x/y.rs\"]\nmod y;\nmod inner { mod b; }\n";
+        let root = annotate(Path::new("src/lib.rs"), text, true).unwrap();
+        let names: Vec<String> = root
+            .modules
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "src/a.rs",
+                "src/a/mod.rs",
+                "src/x/y.rs",
+                "src/inner/b.rs",
+                "src/inner/b/mod.rs"
+            ]
+        );
+        let nested = annotate(Path::new("src/a.rs"), "mod c;\n", false).unwrap();
+        let names: Vec<String> = nested
+            .modules
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        assert_eq!(names, ["src/a/c.rs", "src/a/c/mod.rs"]);
+    }
+}

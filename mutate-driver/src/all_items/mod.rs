@@ -1,0 +1,233 @@
+//! `--all-items`: mutation-test a crate that has no `#[mutate]`, without touching it. The
+//! workspace is mirrored into the target directory, every item of the tested libraries
+//! gets the attribute there, the tested packages depend on the runtime, and the build runs
+//! on the mirror. File paths relative to the workspace root and every line and column stay
+//! the user's, so reports name the user's files.
+//!
+//! The mirror is kept between runs and only files whose content changed are rewritten, so
+//! cargo's incremental build stays warm.
+
+mod annotate;
+mod manifest;
+mod mirror;
+
+pub use manifest::Runtime;
+
+use crate::cli::Args;
+use crate::compile::Workspace;
+use crate::error::{Error, Result};
+use cargo_metadata::{Metadata, MetadataCommand, Package};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The mirror, ready to build.
+#[derive(Debug)]
+pub struct Prepared {
+    pub root: PathBuf,
+    /// The mirror's copy of the manifest the user named.
+    pub manifest: PathBuf,
+}
+
+pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
+    let user_manifest = workspace.manifest_dir.join("Cargo.toml");
+    let metadata = MetadataCommand::new()
+        .manifest_path(&user_manifest)
+        .no_deps()
+        .exec()
+        .map_err(|e| Error::Usage(format!("cannot read `{}`: {e}", user_manifest.display())))?;
+    let user_root = canonical(metadata.workspace_root.as_std_path());
+    let mirror_root = workspace.target_dir.join("all-items");
+    let runtime = runtime_source(args, &user_root, &mirror_root)?;
+    let tested = tested_packages(args, &metadata, &user_manifest)?;
+
+    let mut files = mirror::Files::default();
+    let mut annotated_items = 0;
+    let mut annotated_files = 0;
+    for package in &metadata.packages {
+        let manifest_path = canonical(package.manifest_path.as_std_path());
+        let is_tested = tested.contains(&package.name.to_string());
+        let edit = manifest::Edit {
+            original_dir: manifest_path.parent().unwrap_or(&user_root),
+            copied_root: &user_root,
+            is_root: manifest_path.parent() == Some(user_root.as_path()),
+            runtime: is_tested.then_some(&runtime),
+        };
+        files.replace(&manifest_path, edit_manifest(&edit, &manifest_path)?);
+        if !is_tested {
+            continue;
+        }
+        let Some(lib) = library_root(package) else {
+            continue;
+        };
+        let needs_extern_crate = package.edition.as_str() == "2015"
+            && !package
+                .dependencies
+                .iter()
+                .any(|d| d.name == manifest::RUNTIME);
+        let (items, count) = annotate_library(&lib, needs_extern_crate, &mut files)?;
+        annotated_items += items;
+        annotated_files += count;
+    }
+    let root_manifest = user_root.join("Cargo.toml");
+    if !files.is_replaced(&root_manifest) && root_manifest.is_file() {
+        // A virtual manifest: only made the mirror's workspace root.
+        let edit = manifest::Edit {
+            original_dir: &user_root,
+            copied_root: &user_root,
+            is_root: true,
+            runtime: None,
+        };
+        files.replace(&root_manifest, edit_manifest(&edit, &root_manifest)?);
+    }
+    let skip = [canonical(metadata.target_directory.as_std_path())];
+    mirror::sync(&user_root, &mirror_root, &files, &skip)
+        .map_err(|e| Error::internal("mirroring the workspace for --all-items", e))?;
+    eprintln!(
+        "  Annotating {annotated_items} items in {annotated_files} files of {} (a copy in {})",
+        tested.iter().cloned().collect::<Vec<_>>().join(", "),
+        mirror_root.display()
+    );
+    let relative = user_manifest
+        .strip_prefix(&user_root)
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|_| PathBuf::from("Cargo.toml"));
+    Ok(Prepared {
+        manifest: mirror_root.join(relative),
+        root: mirror_root,
+    })
+}
+
+fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+fn runtime_source(args: &Args, user_root: &Path, mirror_root: &Path) -> Result<Runtime> {
+    let Some(dir) = &args.runtime_path else {
+        return Ok(Runtime::Registry(env!("CARGO_PKG_VERSION").into()));
+    };
+    let dir = canonical(dir);
+    let manifest = dir.join("Cargo.toml");
+    let is_runtime = std::fs::read_to_string(&manifest)
+        .ok()
+        .and_then(|text| text.parse::<toml_edit::DocumentMut>().ok())
+        .is_some_and(|doc| doc["package"]["name"].as_str() == Some(manifest::RUNTIME));
+    if !is_runtime {
+        return Err(Error::Usage(format!(
+            "--runtime-path `{}` is not the folder of mutate-runtime's Cargo.toml",
+            dir.display()
+        )));
+    }
+    // Inside the mirrored tree, the mirror's copy is the one in its workspace.
+    Ok(Runtime::Path(match dir.strip_prefix(user_root) {
+        Ok(inside) => mirror_root.join(inside),
+        Err(_) => dir,
+    }))
+}
+
+/// The packages cargo will test, by the same rules: `--workspace`, `-p`, else the
+/// manifest's own package, else the workspace's default members.
+fn tested_packages(
+    args: &Args,
+    metadata: &Metadata,
+    user_manifest: &Path,
+) -> Result<BTreeSet<String>> {
+    let names: BTreeSet<String> = if args.workspace {
+        metadata
+            .packages
+            .iter()
+            .map(|p| p.name.to_string())
+            .collect()
+    } else if !args.package.is_empty() {
+        // `-p name@version` and `-p name` both name the package.
+        args.package
+            .iter()
+            .map(|spec| spec.split('@').next().unwrap_or(spec).to_string())
+            .collect()
+    } else {
+        let own = canonical(user_manifest);
+        match metadata
+            .packages
+            .iter()
+            .find(|p| canonical(p.manifest_path.as_std_path()) == own)
+        {
+            Some(p) => [p.name.to_string()].into(),
+            None => metadata
+                .workspace_default_packages()
+                .iter()
+                .map(|p| p.name.to_string())
+                .collect(),
+        }
+    };
+    let with_library: BTreeSet<String> = metadata
+        .packages
+        .iter()
+        .filter(|p| names.contains(p.name.as_str()) && library_root(p).is_some())
+        .map(|p| p.name.to_string())
+        .collect();
+    if with_library.is_empty() {
+        return Err(Error::Usage(format!(
+            "--all-items mutates library code, and {} has no library target",
+            names.into_iter().collect::<Vec<_>>().join(", ")
+        )));
+    }
+    Ok(with_library)
+}
+
+/// The root file of a package's library (not a proc-macro: its code runs in the compiler).
+fn library_root(package: &Package) -> Option<PathBuf> {
+    package
+        .targets
+        .iter()
+        .find(|t| t.is_lib() || t.is_rlib() || t.is_dylib() || t.is_cdylib() || t.is_staticlib())
+        .map(|t| canonical(t.src_path.as_std_path()))
+}
+
+fn edit_manifest(edit: &manifest::Edit, path: &Path) -> Result<Vec<u8>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::internal(&format!("reading {}", path.display()), e))?;
+    edit.apply(&text)
+        .map(String::into_bytes)
+        .map_err(|e| Error::Usage(format!("cannot edit a copy of {}: {e}", path.display())))
+}
+
+/// Annotates every module file of a library, from its root; returns the items and files
+/// annotated.
+fn annotate_library(
+    root: &Path,
+    needs_extern_crate: bool,
+    files: &mut mirror::Files,
+) -> Result<(usize, usize)> {
+    let mut queue = vec![root.to_path_buf()];
+    let mut seen = BTreeMap::new();
+    let mut items = 0;
+    while let Some(path) = queue.pop() {
+        if seen.contains_key(&path) || !path.is_file() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| Error::internal(&format!("reading {}", path.display()), e))?;
+        let mod_rs = path == root || path.file_name().is_some_and(|n| n == "mod.rs");
+        let annotated = match annotate::annotate(&path, &text, mod_rs) {
+            Ok(annotated) => annotated,
+            Err(e) => {
+                eprintln!(
+                    "warning: {} is left as written: it does not parse ({e})",
+                    path.display()
+                );
+                seen.insert(path, 0);
+                continue;
+            }
+        };
+        let mut out = annotated.text;
+        if path == root && needs_extern_crate {
+            // Edition 2015 reaches other crates through `extern crate` only. Appended
+            // after the last line, so no line or column the user wrote moves.
+            out.push_str("\n#[allow(unused_extern_crates)]\nextern crate mutate_runtime;\n");
+        }
+        items += annotated.items;
+        files.replace(&path, out.into_bytes());
+        queue.extend(annotated.modules);
+        seen.insert(path, annotated.items);
+    }
+    Ok((items, seen.values().filter(|&&n| n > 0).count()))
+}
