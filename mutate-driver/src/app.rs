@@ -16,10 +16,12 @@ use std::time::{Duration, Instant};
 pub fn run(args: &Args) -> Result<i32> {
     let started = Instant::now();
     let mut workspace = compile::locate(args)?;
+    let mut mirror_lock = None;
     if args.all_items {
         let mirror = crate::all_items::prepare(args, &workspace)?;
         workspace.build_root = mirror.root;
         workspace.build_manifest = Some(mirror.manifest);
+        mirror_lock = Some(mirror.lock);
     }
     let filter = Filter::new(&args.file, &args.regex, &args.exclude_regex)?;
     let operators = crate::selection::resolve(args, &workspace.config)?;
@@ -28,6 +30,7 @@ pub fn run(args: &Args) -> Result<i32> {
         workspace.target_dir.display()
     );
     let binaries = compile::build(args, &workspace)?;
+    drop(mirror_lock);
     let _scratch = crate::scratch::create()?;
     let d = discover::discover(binaries)?;
     if d.mutants.is_empty() {

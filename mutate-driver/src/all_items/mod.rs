@@ -26,6 +26,22 @@ pub struct Prepared {
     pub root: PathBuf,
     /// The mirror's copy of the manifest the user named.
     pub manifest: PathBuf,
+    /// Held until the build is done: another run on the same target directory waits
+    /// rather than rewrite the mirror under this one's build.
+    pub lock: std::fs::File,
+}
+
+/// Waits for and takes the mirror's lock.
+fn lock(mirror_root: &Path) -> Result<std::fs::File> {
+    let io = |e| Error::internal("locking the --all-items copy", e);
+    std::fs::create_dir_all(mirror_root.parent().unwrap_or(mirror_root)).map_err(io)?;
+    let file = std::fs::File::create(mirror_root.with_extension("lock")).map_err(io)?;
+    // SAFETY: flock on a descriptor this function owns; the lock goes with the file.
+    let taken = unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&file), libc::LOCK_EX) };
+    if taken != 0 {
+        return Err(io(std::io::Error::last_os_error()));
+    }
+    Ok(file)
 }
 
 pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
@@ -37,6 +53,7 @@ pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
         .map_err(|e| Error::Usage(format!("cannot read `{}`: {e}", user_manifest.display())))?;
     let user_root = canonical(metadata.workspace_root.as_std_path());
     let mirror_root = workspace.target_dir.join("all-items");
+    let lock = lock(&mirror_root)?;
     let runtime = runtime_source(args, &user_root, &mirror_root)?;
     let tested = tested_packages(args, &metadata, &user_manifest)?;
 
@@ -94,6 +111,7 @@ pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
     Ok(Prepared {
         manifest: mirror_root.join(relative),
         root: mirror_root,
+        lock,
     })
 }
 

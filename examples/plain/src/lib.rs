@@ -1,0 +1,49 @@
+//! Nothing here carries `#[mutate]`: `cargo mutate-driver --all-items` annotates a copy.
+//! Some items start mid-line and share their line with their body (rustfmt is kept off
+//! them), so the columns the report gives are checked against the ones written here.
+
+pub mod shapes;
+
+/// Clamps a percentage to 0..=100.
+#[rustfmt::skip] pub fn clamp_percent(value: i32) -> i32 { if value < 0 { 0 } else if value > 100 { 100 } else { value } }
+
+pub const fn kilo() -> u32 {
+    1000
+}
+
+pub struct Counter {
+    pub count: u32,
+}
+
+#[rustfmt::skip] impl Counter {
+    pub fn bump(&mut self) { self.count += 1; }
+    pub fn is_zero(&self) -> bool { self.count == 0 }
+}
+
+#[rustfmt::skip]
+    pub fn indented_sum(values: &[u32]) -> u32 { values.iter().sum() }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn helper_not_mutated(x: i32) -> i32 {
+        x + 1
+    }
+
+    #[test]
+    fn clamps_both_ends() {
+        assert_eq!(clamp_percent(-5), 0);
+        assert_eq!(clamp_percent(helper_not_mutated(140)), 100);
+        assert_eq!(clamp_percent(42), 42);
+    }
+
+    #[test]
+    fn counter_counts() {
+        let mut c = Counter { count: 0 };
+        assert!(c.is_zero());
+        c.bump();
+        assert_eq!(c.count, 1);
+        assert_eq!(kilo(), 1000);
+    }
+}

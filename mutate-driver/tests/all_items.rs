@@ -1,0 +1,193 @@
+//! `--all-items` on `examples/plain`, a crate with no `#[mutate]`: the user's tree is never
+//! touched, the report names the user's files at the user's lines and columns, integration
+//! tests and dev-dependencies keep working, and a second run does not rebuild the crate.
+
+mod common;
+
+use common::*;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+const MANIFEST: &str = "examples/plain/Cargo.toml";
+
+/// Every file under the example, by path, with its content.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(dir) = todo.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                out.insert(path.display().to_string(), std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    out
+}
+
+fn runtime_path() -> String {
+    repo().join("mutate-runtime").display().to_string()
+}
+
+fn all_items(extra: &[&str]) -> (std::process::Output, tempfile::TempDir) {
+    let runtime = runtime_path();
+    let mut args = vec!["--all-items", "--runtime-path", runtime.as_str()];
+    args.extend_from_slice(extra);
+    run_example(MANIFEST, &args)
+}
+
+#[test]
+fn plain_crate_is_mutated_on_a_copy_and_reported_as_written() {
+    let example = repo().join("examples/plain");
+    let before = snapshot(&example);
+    let (out, dir) = all_items(&[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        before == snapshot(&example),
+        "the run changed files of the user's tree"
+    );
+    check_expected(
+        "examples/plain/expected/verdicts.txt",
+        &verdicts(dir.path()),
+    );
+
+    let text = std::fs::read_to_string(dir.path().join("report.json")).unwrap();
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let files = report["files"].as_object().unwrap();
+    let names: Vec<&str> = files.keys().map(String::as_str).collect();
+    assert_eq!(
+        names,
+        [
+            "examples/plain/src/lib.rs",
+            "examples/plain/src/shapes.rs",
+            "examples/plain/src/shapes/circle.rs"
+        ]
+    );
+    for (name, file) in files {
+        let written = std::fs::read_to_string(repo().join(name)).unwrap();
+        assert_eq!(
+            file["source"],
+            written.as_str(),
+            "{name}: not the user's text"
+        );
+    }
+    let killed_by_integration = files.values().any(|f| {
+        f["mutants"].as_array().unwrap().iter().any(|m| {
+            m["killedBy"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t.as_str().unwrap().starts_with("geometry::"))
+        })
+    });
+    assert!(
+        killed_by_integration,
+        "no mutant killed by tests/geometry.rs"
+    );
+    let ids = verdicts(dir.path());
+    assert!(!ids.contains("helper_not_mutated"), "test code was mutated");
+    assert!(!ids.contains("kilo"), "a const fn was mutated");
+}
+
+#[test]
+fn every_location_points_at_the_code_as_written() {
+    let runtime = runtime_path();
+    let out = driver(&[
+        "--manifest-path",
+        MANIFEST,
+        "--all-items",
+        "--runtime-path",
+        &runtime,
+        "--list",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let list: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(list.len() > 40, "{} mutants", list.len());
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+    let mut checked = 0;
+    for m in &list {
+        let (line, end_line) = (m["line"].as_u64().unwrap(), m["end_line"].as_u64().unwrap());
+        if line != end_line {
+            continue;
+        }
+        let file = std::fs::read_to_string(repo().join(m["file"].as_str().unwrap())).unwrap();
+        let text: Vec<char> = file
+            .lines()
+            .nth(line as usize - 1)
+            .unwrap()
+            .chars()
+            .collect();
+        let from = m["column"].as_u64().unwrap() as usize - 1;
+        let to = m["end_column"].as_u64().unwrap() as usize - 1;
+        let written: String = text[from..to].iter().collect();
+        assert_eq!(
+            squeeze(&written),
+            squeeze(m["original"].as_str().unwrap()),
+            "{}",
+            m["id"]
+        );
+        checked += 1;
+    }
+    assert!(checked > 30, "only {checked} one-line mutants");
+}
+
+#[test]
+fn a_second_run_rebuilds_nothing() {
+    let (first, _dir) = all_items(&["--re", "clamp_percent"]);
+    // Two boundary mutants survive: the tests never try 0 or 100 themselves.
+    assert_eq!(
+        first.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let (second, _dir) = all_items(&["--re", "clamp_percent"]);
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(3), "{stderr}");
+    assert!(!stderr.contains("Compiling plain"), "{stderr}");
+}
+
+#[test]
+fn refuses_a_runtime_path_that_is_not_the_runtime() {
+    let out = driver(&[
+        "--manifest-path",
+        MANIFEST,
+        "--all-items",
+        "--runtime-path",
+        "examples/plain",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("is not the folder of mutate-runtime"),
+        "{stderr}"
+    );
+
+    let out = driver(&[
+        "--manifest-path",
+        MANIFEST,
+        "--runtime-path",
+        "mutate-runtime",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--all-items"));
+}
+
+#[test]
+fn refuses_a_package_without_a_library() {
+    let out = driver(&["--all-items", "-p", "mutate-bench"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("mutate-bench has no library target"),
+        "{stderr}"
+    );
+}
