@@ -25,13 +25,24 @@ pub fn rewrite(
     if !c.wants(OPERATOR) {
         return;
     }
-    let location = location::of_tokens(&written.to_token_stream());
+    // Located, as cargo-mutants locates it, at the statements the value replaces, so the
+    // two tools give the same mutant the same name.
+    let inside: TokenStream = written
+        .stmts
+        .iter()
+        .map(ToTokens::to_token_stream)
+        .collect();
+    let (location, original, braces) = if inside.is_empty() {
+        let whole = written.to_token_stream();
+        (location::of_tokens(&whole), elide(&tidy(&whole)), true)
+    } else {
+        (location::of_tokens(&inside), elide(&tidy(&inside)), false)
+    };
     let body = body_text(written);
     let shown_type = match &sig.output {
         syn::ReturnType::Default => String::new(),
         syn::ReturnType::Type(_, ty) => format!(" -> {}", tidy_type(&ty.to_token_stream())),
     };
-    let original = elide(&tidy(&written.to_token_stream()));
     let add = |c: &mut Collector, site: u32, shown: &str| {
         let change = format!("replace {}{shown_type} with {shown}", c.function);
         c.add_whole(
@@ -39,7 +50,11 @@ pub fn rewrite(
             OPERATOR,
             location.clone(),
             &original,
-            &format!("{{ {shown} }}"),
+            &if braces {
+                format!("{{ {shown} }}")
+            } else {
+                shown.to_string()
+            },
             change,
         )
     };
