@@ -6,6 +6,7 @@ mod artifacts;
 mod fork_server;
 mod stats;
 mod suites;
+mod versus;
 
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
@@ -22,6 +23,18 @@ struct Cli {
     /// Runs of one test through the fork server per repetition.
     #[arg(long, default_value_t = 200)]
     requests: usize,
+    /// With `versus`: the crates, as NAME@VERSION, comma separated.
+    #[arg(long, default_value = versus::DEFAULT_CRATES)]
+    crates: String,
+    /// With `versus`: where crates are copied and each tool's output kept.
+    #[arg(long, value_name = "DIR")]
+    work: Option<PathBuf>,
+    /// With `versus`: skip the warm runs.
+    #[arg(long)]
+    no_warm: bool,
+    /// With `versus`: parallel jobs for both tools.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -37,6 +50,9 @@ enum What {
     WholeRun,
     /// `cargo test --no-run` of the torture fixture, clean and incremental, both modes.
     BuildTime,
+    /// Against cargo-mutants on real crates from the registry (not part of `all`: it
+    /// takes tens of minutes).
+    Versus,
 }
 
 fn repo() -> PathBuf {
@@ -64,6 +80,17 @@ fn main() {
         }
         if all || cli.what == What::WholeRun {
             suites::whole_run(cli.runs.min(5))?;
+        }
+        if cli.what == What::Versus {
+            versus::run(&versus::Options {
+                crates: versus::parse_crates(&cli.crates)?,
+                work: cli
+                    .work
+                    .clone()
+                    .unwrap_or_else(|| repo().join("target/versus")),
+                warm: !cli.no_warm,
+                jobs: cli.jobs,
+            })?;
         }
         Ok(())
     })();

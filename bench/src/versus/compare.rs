@@ -1,0 +1,158 @@
+//! Which mutants both tools make, and whether their verdicts agree. Two mutants are the
+//! same when they are in the same file, at the same line and column, and make the same
+//! change; function names are left out, since the tools spell them differently
+//! (`<impl Display for E>::fmt` against `E::fmt`).
+
+use std::collections::BTreeMap;
+
+/// A verdict, in the terms both tools share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verdict {
+    /// A test failed, crashed or timed out.
+    Detected,
+    /// Every test that ran passed, or no test reached the mutant.
+    Survived,
+    /// The mutant does not build (cargo-mutants) or its replacement value cannot be made
+    /// for the type (mutate's type fallback).
+    Unviable,
+    /// Not run.
+    Other,
+}
+
+#[derive(Debug, Clone)]
+pub struct Mutant {
+    pub file: String,
+    pub line: u64,
+    pub column: u64,
+    /// The change, without the function's name.
+    pub change: String,
+    pub verdict: Verdict,
+    /// The tool's own name for the mutant.
+    pub name: String,
+    /// Detected by a timeout: reported, since timeouts depend on each tool's limits.
+    pub timeout: bool,
+}
+
+impl Mutant {
+    fn key(&self) -> (String, u64, u64, String) {
+        (
+            self.file.clone(),
+            self.line,
+            self.column,
+            self.change.clone(),
+        )
+    }
+}
+
+/// `name`'s change with the function left out: `replace < with <= in f` gives
+/// `replace < with <=`; a whole-body replacement `replace f -> T with V` gives
+/// `body V`; `delete match arm P in f` gives `delete match arm P`. Spaces are squeezed.
+pub fn change_of(description: &str, whole_body: bool) -> String {
+    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if whole_body {
+        let value = description
+            .rfind(" with ")
+            .map_or(description, |at| &description[at + 6..]);
+        return format!("body {}", squeeze(value));
+    }
+    let without_function = description
+        .rfind(" in ")
+        .map_or(description, |at| &description[..at]);
+    squeeze(without_function)
+}
+
+#[derive(Debug, Default)]
+pub struct Comparison {
+    pub shared: usize,
+    pub agree: usize,
+    /// cargo-mutants' verdict, ours, and the mutant, for each disagreement.
+    pub disagreements: Vec<(Mutant, Mutant)>,
+    pub only_theirs: Vec<Mutant>,
+    pub only_ours: Vec<Mutant>,
+}
+
+pub fn compare(theirs: &[Mutant], ours: &[Mutant]) -> Comparison {
+    let mut by_key: BTreeMap<_, Vec<&Mutant>> = BTreeMap::new();
+    for m in ours {
+        by_key.entry(m.key()).or_default().push(m);
+    }
+    let mut out = Comparison::default();
+    let mut used = std::collections::BTreeSet::new();
+    for t in theirs {
+        let key = t.key();
+        match by_key.get(&key).and_then(|ms| ms.first()) {
+            Some(o) => {
+                used.insert(key);
+                out.shared += 1;
+                if t.verdict == o.verdict {
+                    out.agree += 1;
+                } else {
+                    out.disagreements.push((t.clone(), (*o).clone()));
+                }
+            }
+            None => out.only_theirs.push(t.clone()),
+        }
+    }
+    out.only_ours = ours
+        .iter()
+        .filter(|m| !used.contains(&m.key()))
+        .cloned()
+        .collect();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mutant(line: u64, change: &str, verdict: Verdict) -> Mutant {
+        Mutant {
+            file: "src/lib.rs".into(),
+            line,
+            column: 5,
+            change: change.into(),
+            verdict,
+            name: String::new(),
+            timeout: false,
+        }
+    }
+
+    #[test]
+    fn changes_leave_the_function_out() {
+        assert_eq!(
+            change_of("replace < with <= in a::b", false),
+            "replace < with <="
+        );
+        assert_eq!(
+            change_of(
+                "replace <impl Display for E>::fmt -> fmt::Result with Ok(Default::default())",
+                true
+            ),
+            "body Ok(Default::default())"
+        );
+        assert_eq!(change_of("replace f with ()", true), "body ()");
+        assert_eq!(
+            change_of("delete match arm Some(x)  in f", false),
+            "delete match arm Some(x)"
+        );
+    }
+
+    #[test]
+    fn counts_shared_agreeing_and_one_sided_mutants() {
+        let theirs = [
+            mutant(1, "replace + with -", Verdict::Detected),
+            mutant(2, "replace + with -", Verdict::Survived),
+            mutant(3, "body 0", Verdict::Detected),
+        ];
+        let ours = [
+            mutant(1, "replace + with -", Verdict::Detected),
+            mutant(2, "replace + with -", Verdict::Detected),
+            mutant(4, "body 1", Verdict::Survived),
+        ];
+        let c = compare(&theirs, &ours);
+        assert_eq!((c.shared, c.agree), (2, 1));
+        assert_eq!(c.disagreements.len(), 1);
+        assert_eq!(c.only_theirs.len(), 1);
+        assert_eq!(c.only_ours.len(), 1);
+    }
+}

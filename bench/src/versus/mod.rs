@@ -1,0 +1,240 @@
+//! `versus`: mutate against cargo-mutants on real crates, pinned, from the registry. For
+//! each crate: mutants made by each tool, wall time of each from a clean tree and warm,
+//! the ratio, time per mutant, and for the mutants both make, whether verdicts agree,
+//! every disagreement listed (those only doctests catch counted apart: the driver runs no
+//! doctests).
+
+mod compare;
+mod tools;
+
+use compare::{Comparison, Verdict};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The crates of BENCHMARKS.md.
+pub const DEFAULT_CRATES: &str = "strsim@0.11.1,hex@0.4.3,roman@0.1.6,bytesize@1.3.0";
+
+pub struct Options {
+    pub crates: Vec<(String, String)>,
+    pub work: PathBuf,
+    pub warm: bool,
+    pub jobs: usize,
+}
+
+pub fn parse_crates(list: &str) -> Result<Vec<(String, String)>, String> {
+    list.split(',')
+        .map(|spec| {
+            spec.split_once('@')
+                .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| format!("`{spec}`: name a crate as NAME@VERSION"))
+        })
+        .collect()
+}
+
+pub fn run(options: &Options) -> Result<(), String> {
+    tools::ensure_cargo_mutants()?;
+    let driver = tools::build_driver()?;
+    let sources = fetch(&options.crates, &options.work)?;
+    let mut rows = Vec::new();
+    for ((name, version), source) in options.crates.iter().zip(&sources) {
+        eprintln!("== {name} {version}");
+        rows.push(measure(name, version, source, &driver, options)?);
+    }
+    print_table(&rows, options);
+    Ok(())
+}
+
+/// Downloads the crates through cargo (a throwaway package that depends on each at its
+/// exact version) and returns where cargo unpacked each.
+fn fetch(crates: &[(String, String)], work: &Path) -> Result<Vec<PathBuf>, String> {
+    let fetcher = work.join("fetch");
+    std::fs::create_dir_all(fetcher.join("src")).map_err(|e| e.to_string())?;
+    let mut manifest = String::from(
+        "[package]\nname = \"versus-fetch\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[workspace]\n\n[dependencies]\n",
+    );
+    for (name, version) in crates {
+        manifest.push_str(&format!("{name} = \"={version}\"\n"));
+    }
+    std::fs::write(fetcher.join("Cargo.toml"), manifest).map_err(|e| e.to_string())?;
+    std::fs::write(fetcher.join("src/lib.rs"), "").map_err(|e| e.to_string())?;
+    let output = Command::new("cargo")
+        .args(["metadata", "--format-version", "1"])
+        .current_dir(&fetcher)
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !output.status.success() {
+        return Err(format!(
+            "fetching the crates failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    let metadata: serde_json::Value =
+        serde_json::from_slice(&output.stdout).map_err(|e| e.to_string())?;
+    crates
+        .iter()
+        .map(|(name, version)| {
+            metadata["packages"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|p| p["name"] == name.as_str() && p["version"] == version.as_str())
+                .and_then(|p| p["manifest_path"].as_str())
+                .and_then(|m| Path::new(m).parent().map(Path::to_path_buf))
+                .ok_or_else(|| format!("{name} {version} was not fetched"))
+        })
+        .collect()
+}
+
+/// A fresh copy of the crate's published source.
+fn fresh_copy(source: &Path, dest: &Path) -> Result<(), String> {
+    if dest.exists() {
+        std::fs::remove_dir_all(dest).map_err(|e| e.to_string())?;
+    }
+    let status = Command::new("cp")
+        .arg("-r")
+        .arg(source)
+        .arg(dest)
+        .status()
+        .map_err(|e| e.to_string())?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("copying {} failed", source.display()))
+    }
+}
+
+struct Row {
+    name: String,
+    theirs: usize,
+    ours: usize,
+    clean: (f64, f64),
+    warm: Option<(f64, f64)>,
+    comparison: Comparison,
+    doctest_only: Vec<String>,
+    /// cargo-mutants' output, where its logs explain a disagreement.
+    their_out: PathBuf,
+}
+
+fn measure(
+    name: &str,
+    version: &str,
+    source: &Path,
+    driver: &Path,
+    options: &Options,
+) -> Result<Row, String> {
+    let base = options.work.join(format!("{name}-{version}"));
+    let (their_tree, our_tree) = (base.join("cargo-mutants"), base.join("mutate"));
+    fresh_copy(source, &their_tree)?;
+    fresh_copy(source, &our_tree)?;
+    let their_out = base.join("cargo-mutants-out");
+    eprintln!("   cargo-mutants, clean");
+    let theirs = tools::cargo_mutants(&their_tree, &their_out, options.jobs, false)?;
+    eprintln!("   mutate, clean");
+    let ours = tools::ours(driver, &our_tree, &base.join("mutate-out"))?;
+    let warm = if options.warm {
+        eprintln!("   cargo-mutants, warm");
+        let t = tools::cargo_mutants(
+            &their_tree,
+            &base.join("cargo-mutants-warm"),
+            options.jobs,
+            true,
+        )?;
+        eprintln!("   mutate, warm");
+        let o = tools::ours(driver, &our_tree, &base.join("mutate-warm"))?;
+        Some((t.seconds, o.seconds))
+    } else {
+        None
+    };
+    let comparison = compare::compare(&theirs.mutants, &ours.mutants);
+    let doctest_only = comparison
+        .disagreements
+        .iter()
+        .filter(|(t, o)| t.verdict == Verdict::Detected && o.verdict == Verdict::Survived)
+        .filter(|(t, _)| tools::caught_only_by_doctests(&their_out, &t.name))
+        .map(|(t, _)| t.name.clone())
+        .collect();
+    Ok(Row {
+        name: format!("{name} {version}"),
+        theirs: theirs.mutants.len(),
+        ours: ours.mutants.len(),
+        clean: (theirs.seconds, ours.seconds),
+        warm,
+        comparison,
+        doctest_only,
+        their_out,
+    })
+}
+
+fn print_table(rows: &[Row], options: &Options) {
+    println!(
+        "mutate --all-items against cargo-mutants {} (--jobs {}), wall seconds",
+        tools::CARGO_MUTANTS_VERSION,
+        options.jobs
+    );
+    println!(
+        "{:<16} {:>14} {:>22} {:>22} {:>18} {:>26}",
+        "crate",
+        "mutants cm/us",
+        "clean cm/us (ratio)",
+        "warm cm/us (ratio)",
+        "s/mutant cm/us",
+        "shared: agree (doctests)"
+    );
+    for r in rows {
+        let pair = |(t, o): (f64, f64)| format!("{t:.1}/{o:.1} ({:.1}x)", t / o);
+        let c = &r.comparison;
+        let explained = r.doctest_only.len();
+        println!(
+            "{:<16} {:>14} {:>22} {:>22} {:>18} {:>26}",
+            r.name,
+            format!("{}/{}", r.theirs, r.ours),
+            pair(r.clean),
+            r.warm.map_or("-".into(), pair),
+            format!(
+                "{:.2}/{:.3}",
+                r.clean.0 / r.theirs.max(1) as f64,
+                r.clean.1 / r.ours.max(1) as f64
+            ),
+            format!(
+                "{}: {} ({:.1}%) +{} doctest",
+                c.shared,
+                c.agree,
+                100.0 * c.agree as f64 / c.shared.max(1) as f64,
+                explained
+            ),
+        );
+    }
+    for r in rows {
+        let c = &r.comparison;
+        if c.disagreements.is_empty() {
+            continue;
+        }
+        println!(
+            "\n{}: disagreements (cargo-mutants / mutate), logs in {}",
+            r.name,
+            r.their_out.display()
+        );
+        for (t, o) in &c.disagreements {
+            let note = if r.doctest_only.contains(&t.name) {
+                "  [only doctests catch it]"
+            } else if o.timeout || t.timeout {
+                "  [timeout]"
+            } else {
+                ""
+            };
+            println!("  {:?}/{:?}  {}{note}", t.verdict, o.verdict, t.name);
+        }
+    }
+    for r in rows {
+        let c = &r.comparison;
+        println!(
+            "\n{}: {} mutants only cargo-mutants makes, {} only mutate makes",
+            r.name,
+            c.only_theirs.len(),
+            c.only_ours.len()
+        );
+        for t in &c.only_theirs {
+            println!("  cargo-mutants only: {}", t.name);
+        }
+    }
+}

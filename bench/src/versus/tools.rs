@@ -1,0 +1,210 @@
+//! Running each tool on a crate, timed, and reading its verdicts.
+
+use super::compare::{Mutant, Verdict, change_of};
+use crate::repo;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// The cargo-mutants release the figures are taken with; installed if missing.
+pub const CARGO_MUTANTS_VERSION: &str = "27.1.0";
+
+pub fn ensure_cargo_mutants() -> Result<(), String> {
+    let installed = Command::new("cargo")
+        .args(["mutants", "--version"])
+        .output()
+        .is_ok_and(|o| {
+            o.status.success() && String::from_utf8_lossy(&o.stdout).contains(CARGO_MUTANTS_VERSION)
+        });
+    if installed {
+        return Ok(());
+    }
+    eprintln!("installing cargo-mutants {CARGO_MUTANTS_VERSION}");
+    run_ok(
+        Command::new("cargo").args([
+            "install",
+            "--locked",
+            "cargo-mutants",
+            "--version",
+            CARGO_MUTANTS_VERSION,
+        ]),
+        "cargo install cargo-mutants",
+    )
+}
+
+/// Builds the driver in release mode and returns its path.
+pub fn build_driver() -> Result<PathBuf, String> {
+    run_ok(
+        Command::new("cargo")
+            .args(["build", "--release", "-p", "mutate-driver"])
+            .current_dir(repo()),
+        "cargo build --release -p mutate-driver",
+    )?;
+    Ok(repo().join("target/release/cargo-mutate-driver"))
+}
+
+fn run_ok(command: &mut Command, what: &str) -> Result<(), String> {
+    let status = command.status().map_err(|e| format!("{what}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{what} failed: {status}"))
+    }
+}
+
+/// Seconds of wall time a command took; its output goes to `log`.
+fn timed(command: &mut Command, log: &Path) -> Result<(f64, Option<i32>), String> {
+    let file = std::fs::File::create(log).map_err(|e| e.to_string())?;
+    let err = file.try_clone().map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let status = command
+        .stdin(Stdio::null())
+        .stdout(file)
+        .stderr(err)
+        .status()
+        .map_err(|e| e.to_string())?;
+    Ok((start.elapsed().as_secs_f64(), status.code()))
+}
+
+pub struct Run {
+    pub seconds: f64,
+    pub mutants: Vec<Mutant>,
+}
+
+/// cargo-mutants over the crate in `dir`. `warm`: the crate's tests are built first
+/// (not timed) and cargo-mutants copies that build into its scratch tree.
+pub fn cargo_mutants(dir: &Path, out: &Path, jobs: usize, warm: bool) -> Result<Run, String> {
+    if warm {
+        run_ok(
+            Command::new("cargo")
+                .args(["test", "--no-run", "-q"])
+                .current_dir(dir)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null()),
+            "cargo test --no-run",
+        )?;
+    }
+    std::fs::create_dir_all(out).map_err(|e| e.to_string())?;
+    let mut command = Command::new("cargo");
+    command
+        .args(["mutants", "--no-shuffle", "--jobs", &jobs.to_string(), "-o"])
+        .arg(out)
+        .current_dir(dir);
+    if warm {
+        command.arg("--copy-target=true");
+    }
+    let (seconds, code) = timed(&mut command, &out.join("run.log"))?;
+    let outcomes = out.join("mutants.out/outcomes.json");
+    let text = std::fs::read_to_string(&outcomes).map_err(|e| {
+        format!(
+            "cargo mutants exited {code:?} without {}: {e}",
+            outcomes.display()
+        )
+    })?;
+    let json: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let mut mutants = Vec::new();
+    for outcome in json["outcomes"].as_array().into_iter().flatten() {
+        let m = &outcome["scenario"]["Mutant"];
+        if m.is_null() {
+            continue;
+        }
+        let name = m["name"].as_str().unwrap_or_default().to_string();
+        let summary = outcome["summary"].as_str().unwrap_or_default();
+        let verdict = match summary {
+            "CaughtMutant" | "Timeout" => Verdict::Detected,
+            "MissedMutant" => Verdict::Survived,
+            "Unviable" => Verdict::Unviable,
+            _ => Verdict::Other,
+        };
+        let description = name.splitn(4, ':').nth(3).unwrap_or_default().trim();
+        mutants.push(Mutant {
+            file: m["file"].as_str().unwrap_or_default().to_string(),
+            line: m["span"]["start"]["line"].as_u64().unwrap_or(0),
+            column: m["span"]["start"]["column"].as_u64().unwrap_or(0),
+            change: change_of(description, m["genre"] == "FnValue"),
+            verdict,
+            timeout: summary == "Timeout",
+            name,
+        });
+    }
+    Ok(Run { seconds, mutants })
+}
+
+/// Whether cargo-mutants' log of a caught mutant shows only doctests failing.
+pub fn caught_only_by_doctests(out: &Path, name: &str) -> bool {
+    let Ok(text) = std::fs::read_to_string(out.join("mutants.out/outcomes.json")) else {
+        return false;
+    };
+    let Ok(json) = serde_json::from_str::<Value>(&text) else {
+        return false;
+    };
+    let Some(log) = json["outcomes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find_map(|o| {
+            (o["scenario"]["Mutant"]["name"] == name)
+                .then(|| o["log_path"].as_str().map(str::to_owned))
+        })
+    else {
+        return false;
+    };
+    let Some(log) = log else { return false };
+    let Ok(log) = std::fs::read_to_string(out.join("mutants.out").join(log)) else {
+        return false;
+    };
+    let failed: Vec<&str> = log.lines().filter(|l| l.ends_with("... FAILED")).collect();
+    // Doctests are named `path - item (line N)`.
+    !failed.is_empty()
+        && failed
+            .iter()
+            .all(|l| l.contains(" - ") && l.contains("(line "))
+}
+
+/// Our driver with `--all-items` over the crate in `dir`.
+pub fn ours(driver: &Path, dir: &Path, out: &Path) -> Result<Run, String> {
+    std::fs::create_dir_all(out).map_err(|e| e.to_string())?;
+    let runtime = repo().join("mutate-runtime");
+    let mut command = Command::new(driver);
+    command
+        .args(["mutate-driver", "--all-items", "--runtime-path"])
+        .arg(&runtime)
+        .arg("-o")
+        .arg(out)
+        .current_dir(dir);
+    let (seconds, code) = timed(&mut command, &out.join("run.log"))?;
+    if !matches!(code, Some(0 | 3 | 4)) {
+        return Err(format!(
+            "the driver exited {code:?} on {} (see {})",
+            dir.display(),
+            out.join("run.log").display()
+        ));
+    }
+    let text = std::fs::read_to_string(out.join("report.json")).map_err(|e| e.to_string())?;
+    let json: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let mut mutants = Vec::new();
+    for (file, entry) in json["files"].as_object().into_iter().flatten() {
+        for m in entry["mutants"].as_array().into_iter().flatten() {
+            let id = m["id"].as_str().unwrap_or_default().to_string();
+            let status = m["status"].as_str().unwrap_or_default();
+            let verdict = match status {
+                "Killed" | "Timeout" => Verdict::Detected,
+                "Survived" | "NoCoverage" => Verdict::Survived,
+                "CompileError" => Verdict::Unviable,
+                _ => Verdict::Other,
+            };
+            let description = id.splitn(4, ':').nth(3).unwrap_or_default().trim();
+            mutants.push(Mutant {
+                file: file.clone(),
+                line: m["location"]["start"]["line"].as_u64().unwrap_or(0),
+                column: m["location"]["start"]["column"].as_u64().unwrap_or(0),
+                change: change_of(description, m["mutatorName"] == "fn_value"),
+                verdict,
+                timeout: status == "Timeout",
+                name: id,
+            });
+        }
+    }
+    Ok(Run { seconds, mutants })
+}
