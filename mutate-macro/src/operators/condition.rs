@@ -42,7 +42,11 @@ pub fn rewrite(c: &mut Collector, kind: Kind, cond: &Expr, written: &TokenStream
         .forced()
         .iter()
         .map(|value| {
-            let change = format!("replace {} with {value}", kind.name());
+            // A guard is named by its text, as cargo-mutants names it.
+            let change = match kind {
+                Kind::Guard => format!("replace {} {original} with {value}", kind.name()),
+                _ => format!("replace {} with {value}", kind.name()),
+            };
             let k = c.add_described(
                 site,
                 "condition",
