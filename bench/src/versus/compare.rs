@@ -46,9 +46,10 @@ impl Mutant {
 
 /// `name`'s change with the function left out: `replace < with <= in f` gives
 /// `replace < with <=`; a whole-body replacement `replace f -> T with V` gives
-/// `body V`; `delete match arm P in f` gives `delete match arm P`. Spaces are squeezed.
+/// `body V`; `delete match arm P in f` gives `delete match arm P`. Spaces are dropped:
+/// the tools print tokens with different spacing (`*x` against `* x`).
 pub fn change_of(description: &str, whole_body: bool) -> String {
-    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
     if whole_body {
         let value = description
             .rfind(" with ")
@@ -121,7 +122,7 @@ mod tests {
     fn changes_leave_the_function_out() {
         assert_eq!(
             change_of("replace < with <= in a::b", false),
-            "replace < with <="
+            "replace<with<="
         );
         assert_eq!(
             change_of(
@@ -132,8 +133,8 @@ mod tests {
         );
         assert_eq!(change_of("replace f with ()", true), "body ()");
         assert_eq!(
-            change_of("delete match arm Some(x)  in f", false),
-            "delete match arm Some(x)"
+            change_of("delete match arm Some( x )  in f", false),
+            change_of("delete match arm Some(x) in g", false)
         );
     }
 
