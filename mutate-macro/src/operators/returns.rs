@@ -184,6 +184,16 @@ impl Values<'_> {
                 );
                 values
             }
+            // `fmt::Result` is `Result<(), fmt::Error>`: its `Ok` value is `()`.
+            ("Result", None)
+                if path.segments.len() >= 2
+                    && path.segments[path.segments.len() - 2].ident == "fmt" =>
+            {
+                vec![Value::plain(
+                    quote!(::core::result::Result::Ok(::core::default::Default::default())),
+                    "Ok(Default::default())",
+                )]
+            }
             ("Result", Some(inner)) => self
                 .of(inner)
                 .into_iter()
@@ -424,6 +434,7 @@ mod tests {
             shown("-> Result<Version, Error>", &[]),
             ["Ok(Default::default())"]
         );
+        assert_eq!(shown("-> fmt::Result", &[]), ["Ok(Default::default())"]);
         assert_eq!(shown("-> Vec<u8>", &[]), ["vec![]", "vec![0]", "vec![1]"]);
         assert_eq!(shown("-> Box<str>", &[]), ["Default::default()"]);
         assert_eq!(shown("-> Arc<u8>", &[]), ["Arc::new(0)", "Arc::new(1)"]);
