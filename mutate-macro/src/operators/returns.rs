@@ -190,7 +190,9 @@ impl Values<'_> {
                     && path.segments[path.segments.len() - 2].ident == "fmt" =>
             {
                 vec![Value::plain(
-                    quote!(::core::result::Result::Ok(::core::default::Default::default())),
+                    quote!(::core::result::Result::Ok(
+                        ::core::default::Default::default()
+                    )),
                     "Ok(Default::default())",
                 )]
             }
