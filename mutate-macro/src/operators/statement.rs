@@ -75,7 +75,13 @@ pub fn rewrite(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> Option<Stmt> {
     let rt = rt();
     Some(Stmt::Expr(
         Expr::Verbatim(quote! {{
-            #[allow(unused_mut, clippy::needless_borrow, clippy::let_unit_value)]
+            #[allow(
+                unused_mut,
+                unreachable_code,
+                clippy::needless_borrow,
+                clippy::let_unit_value,
+                clippy::diverging_sub_expression
+            )]
             let mut __mutate_call = || {
                 #[allow(unused_imports)]
                 use #rt::calls::{OtherValue as _, UnitValue as _};
