@@ -4,9 +4,9 @@
 //!
 //! A call statement `f(x);` or `v.push(x);` is deleted only when its value is `()`,
 //! which only the compiler knows: the call goes into a closure that returns a marker of
-//! its value's type, and the runtime's `UnitProbe` reads (by autoref specialization)
-//! whether that marker says `()`. For
-//! any other call the mutant is unviable and the call runs. Calls whose arguments hold
+//! its value's type (chosen by autoref specialization), and the runtime's `returns_unit`
+//! reads that marker from the closure's type. For any other call the mutant is unviable
+//! and the call runs. Calls whose arguments hold
 //! `return`, `?`, `break`, `continue`, `.await` or `yield` are left alone: in a closure
 //! those would mean something else.
 
@@ -59,19 +59,20 @@ pub fn rewrite(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> Option<Stmt> {
         format!("delete {text}"),
     );
     let sw = switch(site);
-    let Stmt::Expr(call @ (Expr::Call(_) | Expr::MethodCall(_) | Expr::Verbatim(_)), _) = stmt
-    else {
-        return Some(Stmt::Expr(
-            Expr::Verbatim(quote!(if #sw != #k { #stmt })),
-            None,
-        ));
+    // `expr?;` (and anything not a call) is simply skipped while its mutant is on.
+    let call = match stmt {
+        Stmt::Expr(call @ (Expr::Call(_) | Expr::MethodCall(_) | Expr::Verbatim(_)), _)
+            if !matches!(written, Stmt::Expr(Expr::Try(_), _)) =>
+        {
+            call
+        }
+        _ => {
+            return Some(Stmt::Expr(
+                Expr::Verbatim(quote!(if #sw != #k { #stmt })),
+                None,
+            ));
+        }
     };
-    if matches!(written, Stmt::Expr(Expr::Try(_), _)) {
-        return Some(Stmt::Expr(
-            Expr::Verbatim(quote!(if #sw != #k { #stmt })),
-            None,
-        ));
-    }
     let rt = rt();
     Some(Stmt::Expr(
         Expr::Verbatim(quote! {{
@@ -89,11 +90,7 @@ pub fn rewrite(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> Option<Stmt> {
                 (&#rt::calls::ValueProbe::of(&__mutate_value)).kind()
             };
             match #sw {
-                #k if {
-                    #[allow(unused_imports)]
-                    use #rt::calls::{OtherCall as _, UnitCall as _};
-                    (&#rt::UnitProbe::of(&__mutate_call)).is_unit()
-                } => {}
+                #k if #rt::calls::returns_unit(&__mutate_call) => {}
                 #k => {
                     #rt::fell_back();
                     __mutate_call();

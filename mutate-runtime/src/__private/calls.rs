@@ -1,9 +1,9 @@
 //! Whether a call statement's value is `()`, known only to the compiler. The call goes
 //! into a closure that turns its value into a marker type, `Unit` or `Other`, chosen by
 //! autoref specialization on the value's type: the closure returns no borrow of what it
-//! captures, whatever the call returns. `(&UnitProbe::of(&closure)).is_unit()` then reads
-//! the marker from the closure's type without calling it: `true` for `Unit`, else `false`
-//! (the deletion mutant of such a call is unviable).
+//! captures, whatever the call returns. `returns_unit(&closure)` then reads the marker
+//! from the closure's type without calling it: `true` for `Unit`, else `false` (the
+//! deletion mutant of such a call is unviable).
 
 use std::marker::PhantomData;
 
@@ -44,60 +44,47 @@ impl<T> OtherValue for &ValueProbe<T> {
     }
 }
 
-/// Stands for the closure holding the call, by type only.
-pub struct UnitProbe<F>(PhantomData<F>);
-
-impl<F> UnitProbe<F> {
-    /// Only the closure's type matters; it is not called.
-    #[inline]
-    pub fn of(_call: &F) -> Self {
-        UnitProbe(PhantomData)
-    }
+/// What a marker says, read from the closure's type.
+pub trait Marker {
+    const UNIT: bool;
 }
 
-pub trait UnitCall {
-    fn is_unit(&self) -> bool;
+impl Marker for Unit {
+    const UNIT: bool = true;
 }
 
-impl<F: FnOnce() -> Unit> UnitCall for UnitProbe<F> {
-    #[inline]
-    fn is_unit(&self) -> bool {
-        true
-    }
+impl Marker for Other {
+    const UNIT: bool = false;
 }
 
-pub trait OtherCall {
-    fn is_unit(&self) -> bool;
-}
-
-impl<F> OtherCall for &UnitProbe<F> {
-    #[inline]
-    fn is_unit(&self) -> bool {
-        false
-    }
+/// Whether the closure holding the call returns `Unit`. Only its type matters; it is not
+/// called.
+#[inline]
+pub fn returns_unit<F: FnOnce() -> M, M: Marker>(_call: &F) -> bool {
+    M::UNIT
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    // The borrows are the mechanism: they let the fallback impls on `&...` be chosen.
+    // The borrow is the mechanism: it lets the fallback impl on `&ValueProbe` be chosen.
     #[allow(clippy::needless_borrow, clippy::let_unit_value, unused_imports)]
     #[test]
     fn tells_unit_calls_from_others() {
-        use super::{OtherCall as _, OtherValue as _, UnitCall as _, UnitValue as _};
+        use super::{OtherValue as _, UnitValue as _};
         let mut log = Vec::new();
         let push = || {
             let value = log.push(1);
             (&ValueProbe::of(&value)).kind()
         };
-        assert!((&UnitProbe::of(&push)).is_unit());
+        assert!(returns_unit(&push));
         let mut map = std::collections::HashMap::from([(1, 2)]);
         // Returns a borrow of a captured map: the marker keeps the closure valid.
         let entry = || {
             let value = map.entry(1).and_modify(|v| *v += 1);
             (&ValueProbe::of(&value)).kind()
         };
-        assert!(!(&UnitProbe::of(&entry)).is_unit());
+        assert!(!returns_unit(&entry));
     }
 }

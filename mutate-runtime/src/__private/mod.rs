@@ -9,7 +9,6 @@ pub mod ops;
 pub mod returns;
 pub mod values;
 
-pub use calls::UnitProbe;
 pub use ops::{Operand, Operands, PlaceOperand};
 pub use returns::{EitherIter, Make};
 pub use values::{SwitchRange, succ};
