@@ -31,6 +31,8 @@ pub struct Mutant {
     pub name: String,
     /// Detected by a timeout: reported, since timeouts depend on each tool's limits.
     pub timeout: bool,
+    /// The tool's log of this mutant's run, where it keeps one (cargo-mutants).
+    pub log: Option<std::path::PathBuf>,
 }
 
 impl Mutant {
@@ -115,6 +117,7 @@ mod tests {
             verdict,
             name: String::new(),
             timeout: false,
+            log: None,
         }
     }
 

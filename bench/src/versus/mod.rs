@@ -153,7 +153,7 @@ fn measure(
         .disagreements
         .iter()
         .filter(|(t, o)| t.verdict == Verdict::Detected && o.verdict == Verdict::Survived)
-        .filter(|(t, _)| tools::caught_only_by_doctests(&their_out, &t.name))
+        .filter(|(t, _)| tools::caught_only_by_doctests(t))
         .map(|(t, _)| t.name.clone())
         .collect();
     Ok(Row {

@@ -126,32 +126,21 @@ pub fn cargo_mutants(dir: &Path, out: &Path, jobs: usize, warm: bool) -> Result<
             verdict,
             timeout: summary == "Timeout",
             name,
+            log: outcome["log_path"]
+                .as_str()
+                .map(|log| out.join("mutants.out").join(log)),
         });
     }
     Ok(Run { seconds, mutants })
 }
 
 /// Whether cargo-mutants' log of a caught mutant shows only doctests failing.
-pub fn caught_only_by_doctests(out: &Path, name: &str) -> bool {
-    let Ok(text) = std::fs::read_to_string(out.join("mutants.out/outcomes.json")) else {
-        return false;
-    };
-    let Ok(json) = serde_json::from_str::<Value>(&text) else {
-        return false;
-    };
-    let Some(log) = json["outcomes"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find_map(|o| {
-            (o["scenario"]["Mutant"]["name"] == name)
-                .then(|| o["log_path"].as_str().map(str::to_owned))
-        })
+pub fn caught_only_by_doctests(mutant: &Mutant) -> bool {
+    let Some(log) = mutant
+        .log
+        .as_ref()
+        .and_then(|l| std::fs::read_to_string(l).ok())
     else {
-        return false;
-    };
-    let Some(log) = log else { return false };
-    let Ok(log) = std::fs::read_to_string(out.join("mutants.out").join(log)) else {
         return false;
     };
     let failed: Vec<&str> = log.lines().filter(|l| l.ends_with("... FAILED")).collect();
@@ -203,8 +192,43 @@ pub fn ours(driver: &Path, dir: &Path, out: &Path) -> Result<Run, String> {
                 verdict,
                 timeout: status == "Timeout",
                 name: id,
+                log: None,
             });
         }
     }
     Ok(Run { seconds, mutants })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_log(text: &str) -> (tempfile::TempDir, Mutant) {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("m.log");
+        std::fs::write(&log, text).unwrap();
+        let mutant = Mutant {
+            file: String::new(),
+            line: 1,
+            column: 1,
+            change: String::new(),
+            verdict: Verdict::Detected,
+            name: String::new(),
+            timeout: false,
+            log: Some(log),
+        };
+        (dir, mutant)
+    }
+
+    #[test]
+    fn tells_doctest_only_kills_from_others() {
+        let (_d, doc) = with_log("test src/lib.rs - to (line 20) ... FAILED\n");
+        assert!(caught_only_by_doctests(&doc));
+        let (_d, unit) = with_log(
+            "test tests::round_trip ... FAILED\ntest src/lib.rs - to (line 20) ... FAILED\n",
+        );
+        assert!(!caught_only_by_doctests(&unit));
+        let (_d, none) = with_log("test result: ok\n");
+        assert!(!caught_only_by_doctests(&none));
+    }
 }
