@@ -25,6 +25,8 @@ pub struct Workspace {
     /// `[package.metadata.mutate]` of the manifest's package, else
     /// `[workspace.metadata.mutate]`.
     pub config: crate::selection::Config,
+    /// `cargo metadata --no-deps` of the user's manifest.
+    pub metadata: cargo_metadata::Metadata,
 }
 
 /// A test executable cargo built.
@@ -92,14 +94,15 @@ pub fn locate(args: &Args) -> Result<Workspace> {
             "[workspace.metadata.mutate]",
         )?,
     };
-    let root = metadata.workspace_root.into_std_path_buf();
+    let root = metadata.workspace_root.as_std_path().to_path_buf();
     Ok(Workspace {
         config,
         build_root: root.clone(),
         build_manifest: None,
         root,
-        target_dir: metadata.target_directory.into_std_path_buf().join("mutate"),
+        target_dir: metadata.target_directory.as_std_path().join("mutate"),
         manifest_dir: std::fs::canonicalize(&manifest_dir).unwrap_or(manifest_dir),
+        metadata,
     })
 }
 

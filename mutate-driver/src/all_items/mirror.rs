@@ -93,13 +93,14 @@ fn sync_lock(source: &Path, mirror: &Path) -> io::Result<()> {
 
 /// Removes what the user's tree no longer has.
 fn remove_others(mirror: &Path, wanted: &BTreeSet<PathBuf>) -> io::Result<()> {
+    let folders: BTreeSet<&Path> = wanted.iter().flat_map(|w| w.ancestors()).collect();
     let mut todo = vec![PathBuf::new()];
     while let Some(relative) = todo.pop() {
         for entry in std::fs::read_dir(mirror.join(&relative))? {
             let entry = entry?;
             let relative = relative.join(entry.file_name());
             if entry.file_type()?.is_dir() {
-                if wanted.iter().any(|w| w.starts_with(&relative)) {
+                if folders.contains(relative.as_path()) {
                     todo.push(relative);
                 } else {
                     std::fs::remove_dir_all(entry.path())?;

@@ -11,12 +11,12 @@ mod annotate;
 mod manifest;
 mod mirror;
 
-pub use manifest::Runtime;
+use manifest::Runtime;
 
 use crate::cli::Args;
 use crate::compile::Workspace;
 use crate::error::{Error, Result};
-use cargo_metadata::{Metadata, MetadataCommand, Package};
+use cargo_metadata::{Metadata, Package};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -46,16 +46,12 @@ fn lock(mirror_root: &Path) -> Result<std::fs::File> {
 
 pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
     let user_manifest = workspace.manifest_dir.join("Cargo.toml");
-    let metadata = MetadataCommand::new()
-        .manifest_path(&user_manifest)
-        .no_deps()
-        .exec()
-        .map_err(|e| Error::Usage(format!("cannot read `{}`: {e}", user_manifest.display())))?;
+    let metadata = &workspace.metadata;
     let user_root = canonical(metadata.workspace_root.as_std_path());
     let mirror_root = workspace.target_dir.join("all-items");
     let lock = lock(&mirror_root)?;
     let runtime = runtime_source(args, &user_root, &mirror_root)?;
-    let tested = tested_packages(args, &metadata, &user_manifest)?;
+    let tested = tested_packages(args, metadata, &user_manifest)?;
 
     let mut files = mirror::Files::default();
     let mut annotated_items = 0;
