@@ -31,6 +31,12 @@ pub fn table_items(collector: &Collector) -> TokenStream {
             let replacement = &m.replacement;
             let description = m.description(function);
             let site = m.site;
+            let cfg = &m.cfg;
+            let compiled = if cfg.is_empty() {
+                quote!(true)
+            } else {
+                quote!(::core::cfg!(all(#(#cfg),*)))
+            };
             quote! {
                 #rt::MutantInfo {
                     id: #id,
@@ -42,6 +48,7 @@ pub fn table_items(collector: &Collector) -> TokenStream {
                     description: #description,
                     function: #function,
                     site: #site,
+                    compiled: #compiled,
                 }
             }
         });

@@ -13,6 +13,7 @@ mod model;
 mod operators;
 mod placement;
 mod rewrite;
+mod syntax;
 
 use proc_macro::TokenStream;
 

@@ -16,6 +16,9 @@ pub struct Mutant {
     pub change: String,
     /// Whether `change` leaves the function unnamed (the description adds `in f`).
     pub needs_function: bool,
+    /// The `#[cfg(..)]` predicates of the code around the mutant: it exists only in builds
+    /// where all hold.
+    pub cfg: Vec<TokenStream>,
 }
 
 impl Mutant {
@@ -38,6 +41,8 @@ pub struct Collector {
     pub sites: u32,
     /// Operators this function gets; the others' mutants are not made.
     selection: Selection,
+    /// The `#[cfg(..)]` predicates of the code being visited, outermost first.
+    cfg: Vec<TokenStream>,
 }
 
 /// The local index of a mutant whose operator is not selected: no switch ever reads it,
@@ -51,7 +56,20 @@ impl Collector {
             mutants: Vec::new(),
             sites: 0,
             selection,
+            cfg: Vec::new(),
         }
+    }
+
+    /// Enters code under `attrs`: the mutants added until [`Collector::leave_cfg`] exist
+    /// only where its `#[cfg(..)]` predicates hold. Returns how many it entered.
+    pub fn enter_cfg(&mut self, attrs: &[syn::Attribute]) -> usize {
+        let before = self.cfg.len();
+        self.cfg.extend(cfg_predicates(attrs));
+        self.cfg.len() - before
+    }
+
+    pub fn leave_cfg(&mut self, entered: usize) {
+        self.cfg.truncate(self.cfg.len() - entered);
     }
 
     pub fn wants(&self, operator: &str) -> bool {
@@ -96,6 +114,7 @@ impl Collector {
             replacement: replacement.to_owned(),
             change,
             needs_function: true,
+            cfg: self.cfg.clone(),
         });
         (self.mutants.len() - 1) as u32
     }
@@ -142,6 +161,14 @@ impl Collector {
     }
 }
 
+/// The predicates of the `#[cfg(..)]` attributes among `attrs`.
+pub fn cfg_predicates(attrs: &[syn::Attribute]) -> impl Iterator<Item = TokenStream> + '_ {
+    attrs.iter().filter_map(|a| {
+        let list = a.meta.require_list().ok()?;
+        list.path.is_ident("cfg").then(|| list.tokens.clone())
+    })
+}
+
 /// Whether any token, at any depth of groups, satisfies `test`.
 pub fn any_token(tokens: TokenStream, test: &dyn Fn(&TokenTree) -> bool) -> bool {
     tokens.into_iter().any(|t| match &t {
@@ -171,6 +198,8 @@ fn write_tidy(tokens: TokenStream, out: &mut String) {
     // The previous token can be called or indexed: an identifier, a group, or `>` closing
     // generic arguments.
     let mut callable = false;
+    // The previous token opened a lifetime (`'`): its name is not callable.
+    let mut tick = false;
     for token in tokens {
         let (text, call_like) = match &token {
             TokenTree::Group(g) => {
@@ -199,8 +228,10 @@ fn write_tidy(tokens: TokenStream, out: &mut String) {
             out.push(' ');
         }
         out.push_str(&text);
-        callable = matches!(&token, TokenTree::Ident(_) | TokenTree::Group(_))
+        callable = (matches!(&token, TokenTree::Ident(_)) && !tick)
+            || matches!(&token, TokenTree::Group(_))
             || matches!(&token, TokenTree::Punct(p) if p.as_char() == '>');
+        tick = matches!(&token, TokenTree::Punct(p) if p.as_char() == '\'');
         joint = matches!(&token, TokenTree::Punct(p) if p.spacing() == Spacing::Joint || p.as_char() == '.');
         if matches!(&token, TokenTree::Punct(p) if p.as_char() == ',' || p.as_char() == ';') {
             out.push(' ');
@@ -225,6 +256,7 @@ mod tests {
             tidy_type(&quote!(Result<Vec<u8>, std::io::Error>)),
             "Result<Vec<u8>, std::io::Error>"
         );
+        assert_eq!(tidy_type(&quote!(Vec<&'a [T]>)), "Vec<&'a [T]>");
         assert_eq!(
             tidy_type(&quote!(impl Iterator<Item = u32> + '_)),
             "impl Iterator<Item = u32> + '_"

@@ -7,6 +7,7 @@
 
 use crate::model::Collector;
 use crate::operators::{binary, condition, jump, literal, match_arm, range, statement, unary};
+use crate::syntax;
 use quote::{ToTokens, quote};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Expr, Pat};
@@ -127,8 +128,9 @@ fn is_destructuring(e: &Expr) -> bool {
     )
 }
 
-impl VisitMut for Rewriter<'_> {
-    fn visit_expr_mut(&mut self, e: &mut Expr) {
+impl Rewriter<'_> {
+    /// Rewrites one expression, whose outer attributes were taken off.
+    fn rewrite_expr(&mut self, e: &mut Expr) {
         match e {
             Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => return,
             Expr::Closure(closure) => {
@@ -204,6 +206,7 @@ impl VisitMut for Rewriter<'_> {
                 let written = m.arms.clone();
                 self.visit_expr_mut(&mut m.expr);
                 for arm in &mut m.arms {
+                    let entered = self.collector.enter_cfg(&arm.attrs);
                     if let Pat::Guard(g) = &mut arm.pat {
                         let written = g.guard.to_token_stream();
                         self.visit_expr_mut(&mut g.guard);
@@ -218,6 +221,7 @@ impl VisitMut for Rewriter<'_> {
                         }
                     }
                     self.visit_expr_mut(&mut arm.body);
+                    self.collector.leave_cfg(entered);
                 }
                 // Changes an arm only where it adds that arm's mutant.
                 match_arm::rewrite(self.collector, &mut m.arms, &written);
@@ -266,6 +270,30 @@ impl VisitMut for Rewriter<'_> {
         if let Some(tokens) = replacement {
             *e = Expr::Verbatim(tokens);
         }
+    }
+}
+
+impl VisitMut for Rewriter<'_> {
+    // Code under `#[cfg(..)]` may not be compiled: its mutants carry the predicates, and the
+    // attributes stay on whatever code replaces it.
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        let attrs = syntax::take_attrs(e);
+        let entered = self.collector.enter_cfg(&attrs);
+        self.rewrite_expr(e);
+        self.collector.leave_cfg(entered);
+        syntax::restore_attrs(e, attrs);
+    }
+
+    fn visit_local_mut(&mut self, local: &mut syn::Local) {
+        let entered = self.collector.enter_cfg(&local.attrs);
+        visit_mut::visit_local_mut(self, local);
+        self.collector.leave_cfg(entered);
+    }
+
+    fn visit_field_value_mut(&mut self, field: &mut syn::FieldValue) {
+        let entered = self.collector.enter_cfg(&field.attrs);
+        visit_mut::visit_field_value_mut(self, field);
+        self.collector.leave_cfg(entered);
     }
 
     fn visit_block_mut(&mut self, block: &mut syn::Block) {

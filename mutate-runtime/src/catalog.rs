@@ -28,6 +28,9 @@ pub struct MutantInfo {
     pub function: &'static str,
     /// Index of the mutant's site within its table.
     pub site: u32,
+    /// Whether the code holding the mutant is compiled in this build: false under a
+    /// `#[cfg(..)]` that does not hold. Such a mutant is in no list and cannot be activated.
+    pub compiled: bool,
 }
 
 /// A table not yet registered has this base, chosen so that no active index minus it
@@ -100,6 +103,9 @@ pub(crate) fn entries() -> Vec<Entry> {
         let base = table.mutant_base.load(Relaxed);
         let site_base = table.site_base.load(Relaxed);
         for (i, info) in table.mutants.iter().enumerate() {
+            if !info.compiled {
+                continue;
+            }
             out.push(Entry {
                 index: base + i as u32,
                 site: site_base + info.site,
@@ -121,7 +127,10 @@ pub(crate) fn site_count() -> u32 {
 pub(crate) fn find(id: &str) -> Option<u32> {
     let registry = registry().lock().unwrap_or_else(|e| e.into_inner());
     registry.tables.iter().find_map(|table| {
-        let local = table.mutants.iter().position(|m| m.id == id)?;
+        let local = table
+            .mutants
+            .iter()
+            .position(|m| m.compiled && m.id == id)?;
         Some(table.mutant_base.load(Relaxed) + local as u32)
     })
 }

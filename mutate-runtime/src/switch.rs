@@ -51,7 +51,7 @@ fn requested() -> Option<&'static str> {
 /// the requested mutant.
 pub(crate) fn on_register(table: &Table, mutant_base: u32) {
     let Some(id) = requested() else { return };
-    if let Some(local) = table.mutants.iter().position(|m| m.id == id) {
+    if let Some(local) = table.mutants.iter().position(|m| m.compiled && m.id == id) {
         set(mutant_base + local as u32);
     }
 }

@@ -344,4 +344,48 @@ pub mod geometry {
     }
 }
 
+fn bump(x: &mut u32) {
+    *x += 10;
+}
+
+#[derive(Debug)]
+pub struct Gauge {
+    pub level: u32,
+    #[cfg(any())]
+    pub never: u32,
+}
+
+/// Code under `#[cfg(..)]`: what is compiled has mutants, what is not has none, and the
+/// attributes stay on the code that replaces it. `cfg(not(any()))` always holds, `cfg(any())`
+/// never does.
+#[mutate]
+pub fn gated(mut x: u32) -> Gauge {
+    #[cfg(not(any()))]
+    bump(&mut x);
+    #[cfg(any())]
+    bump(&mut x);
+    #[cfg(any())]
+    let x = x * 1000;
+    #[allow(clippy::assign_op_pattern)]
+    #[cfg(not(any()))]
+    {
+        x = x + 1;
+    }
+    #[cfg(any())]
+    {
+        x = x * 3;
+    }
+    let kind = match x {
+        #[cfg(any())]
+        0 => 100,
+        12 => 1,
+        _ => 2,
+    };
+    Gauge {
+        level: x + kind,
+        #[cfg(any())]
+        never: x - 1,
+    }
+}
+
 pub mod returns;

@@ -223,3 +223,51 @@ pub fn drop_last(mut v: Vec<u8>) -> Vec<u8> {
     v.pop();
     v
 }
+
+/// Derefs to an unsized type named only through an associated type: `&Self::Target` must
+/// not be built as a boxed value of it.
+pub struct Name(String);
+
+#[mutate]
+impl std::ops::Deref for Name {
+    type Target = str;
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+pub fn name(text: &str) -> Name {
+    Name(text.to_owned())
+}
+
+/// A type alias for an unsized type: its body replacement is unviable, never a build error.
+pub type Bytes = [u8];
+
+#[mutate]
+pub fn head(v: &Bytes) -> &Bytes {
+    &v[..v.len().min(2)]
+}
+
+/// Shared slices inside a container: a leaked `&mut [T]` must be reborrowed as `&[T]`.
+#[allow(clippy::needless_lifetimes)]
+#[mutate]
+pub fn halves<'a, T>(xs: &'a [T]) -> Vec<&'a [T]> {
+    let (a, b) = xs.split_at(xs.len() / 2);
+    vec![a, b]
+}
+
+#[allow(clippy::needless_lifetimes)]
+#[mutate]
+pub fn checked_halves<'a>(xs: &'a [u8]) -> Result<Vec<&'a [u8]>, String> {
+    if xs.len() % 2 == 1 {
+        return Err("odd".into());
+    }
+    Ok(halves(xs))
+}
+
+/// Shared references to sized values inside a container.
+#[mutate]
+pub fn refs(xs: &[u16]) -> Vec<&u16> {
+    xs.iter().filter(|x| **x > 1).collect()
+}

@@ -125,6 +125,19 @@ fn returns_probe(o: &mut Vec<(String, String)>) {
     line(o, "later", || {
         format!("{:?} {:?}", block_on(later(3)), block_on(later(0)))
     });
+    line(o, "gated", || format!("{:?} {:?}", gated(1), gated(5)));
+    line(o, "Name::deref", || format!("{:?}", &*name("ab")));
+    line(o, "head", || format!("{:?}", head(&[4, 5, 6])));
+    line(o, "halves", || format!("{:?}", halves(&[1, 2, 3])));
+    line(o, "checked_halves", || {
+        format!(
+            "{:?} {:?} {:?}",
+            checked_halves(&[1, 2]),
+            checked_halves(&[1]),
+            checked_halves(&[1, 2, 3, 4])
+        )
+    });
+    line(o, "refs", || format!("{:?}", refs(&[1, 2, 3])));
 }
 
 /// Calls every annotated function; one `(function, results)` pair each.

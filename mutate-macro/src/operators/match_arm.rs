@@ -15,6 +15,10 @@ const OPERATOR: &str = "match_arm";
 /// name is a binding only if it is not a constant or unit variant (`None`, `MAX`,
 /// `Red`): by Rust's naming conventions, those start with a capital.
 fn is_wildcard(arm: &Arm) -> bool {
+    // Under `#[cfg(..)]`, it may not be compiled.
+    if crate::model::cfg_predicates(&arm.attrs).next().is_some() {
+        return false;
+    }
     match &arm.pat {
         Pat::Wild(_) => true,
         Pat::Ident(i) => {
@@ -46,12 +50,15 @@ pub fn rewrite(c: &mut Collector, arms: &mut [Arm], written: &[Arm]) {
         {
             continue;
         }
-        let tokens = as_written.to_token_stream();
+        let mut bare = as_written.clone();
+        bare.attrs.clear();
+        let tokens = bare.to_token_stream();
         let site = c.new_site();
         let pat = match &as_written.pat {
             Pat::Guard(g) => tidy(&g.pat.to_token_stream()),
             other => tidy(&other.to_token_stream()),
         };
+        let entered = c.enter_cfg(&as_written.attrs);
         let k = c.add_described(
             site,
             OPERATOR,
@@ -60,6 +67,7 @@ pub fn rewrite(c: &mut Collector, arms: &mut [Arm], written: &[Arm]) {
             "",
             format!("delete match arm {pat}"),
         );
+        c.leave_cfg(entered);
         let sw = switch(site);
         let kept = quote!((#sw != #k));
         arm.pat = match std::mem::replace(&mut arm.pat, Pat::Verbatim(Default::default())) {

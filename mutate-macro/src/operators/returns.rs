@@ -166,14 +166,12 @@ impl Values<'_> {
         };
         let name = last.ident.to_string();
         let args = type_args(&last.arguments);
+        let alloc = alloc();
         let first = args.first().copied();
         match (name.as_str(), first) {
             ("String", None) => vec![
-                Value::plain(quote!(::std::string::String::new()), "String::new()"),
-                Value::plain(
-                    quote!(::std::string::String::from("xyzzy")),
-                    "\"xyzzy\".into()",
-                ),
+                Value::plain(quote!(#alloc::String::new()), "String::new()"),
+                Value::plain(quote!(#alloc::String::from("xyzzy")), "\"xyzzy\".into()"),
             ],
             ("Option", Some(inner)) => {
                 let mut values = vec![Value::plain(quote!(::core::option::Option::None), "None")];
@@ -202,11 +200,11 @@ impl Values<'_> {
                 .map(|v| v.map(|c| quote!(::core::result::Result::Ok(#c)), "Ok({})"))
                 .collect(),
             ("Vec", Some(inner)) => {
-                let mut values = vec![Value::plain(quote!(::std::vec::Vec::new()), "vec![]")];
+                let mut values = vec![Value::plain(quote!(#alloc::Vec::new()), "vec![]")];
                 values.extend(
                     self.of(inner)
                         .into_iter()
-                        .map(|v| v.map(|c| quote!(::std::vec![#c]), "vec![{}]")),
+                        .map(|v| v.map(|c| quote!(#alloc::vec![#c]), "vec![{}]")),
                 );
                 values
             }
@@ -255,6 +253,10 @@ impl Values<'_> {
     fn reference(&self, ty: &Type, r: &syn::TypeReference) -> Vec<Value> {
         let elem = strip(&r.elem);
         let mutable = r.mutability.is_some();
+        let alloc = alloc();
+        // A leaked box or vec is `&mut`; where `&` is declared, reborrow it shared so it
+        // also fits where no coercion happens (`vec![Vec::leak(..)]` for `Vec<&[T]>`).
+        let shared = (!mutable).then(|| quote!(&*));
         match elem {
             Type::Path(p) if !mutable && p.path.is_ident("str") => vec![
                 Value::plain(quote!(""), "\"\""),
@@ -269,19 +271,24 @@ impl Values<'_> {
                 let mut values = vec![Value::plain(empty, shown)];
                 values.extend(self.of(&s.elem).into_iter().map(|v| {
                     v.map(
-                        |c| quote!(::std::vec::Vec::leak(::std::vec![#c])),
+                        |c| quote!(#shared #alloc::Vec::leak(#alloc::vec![#c])),
                         "Vec::leak(vec![{}])",
                     )
                 }));
                 values
             }
             _ if self.maybe_unsized(elem) => vec![default_of(ty)],
+            // A type only named (an alias or associated type may stand for `str` or a
+            // slice): leaked through the fallback, which needs it sized and `Default`.
+            _ if scalar_values(elem).is_none() && is_opaque_path(elem) => {
+                vec![leaked_default_of(ty)]
+            }
             _ => self
                 .of(elem)
                 .into_iter()
                 .map(|v| {
                     v.map(
-                        |c| quote!(::std::boxed::Box::leak(::std::boxed::Box::new(#c))),
+                        |c| quote!(#shared #alloc::Box::leak(#alloc::Box::new(#c))),
                         "Box::leak(Box::new({}))",
                     )
                 })
@@ -324,14 +331,19 @@ impl Values<'_> {
     /// `Box::new` or `Box::leak` of a value of it.
     fn maybe_unsized(&self, ty: &Type) -> bool {
         match strip(ty) {
+            Type::Path(p) if p.qself.is_some() => true,
             Type::Path(p) => {
-                let Some(ident) = p.path.get_ident() else {
+                let Some(first) = p.path.segments.first() else {
                     return false;
                 };
-                let ident = ident.to_string();
-                ident == "Self"
-                    || ["str", "Path", "OsStr", "CStr"].contains(&ident.as_str())
-                    || self.generics.contains(&ident)
+                let first = first.ident.to_string();
+                if p.path.segments.len() > 1 {
+                    // `Self::Target`, `T::Output`: an associated type, maybe unsized.
+                    return first == "Self" || self.generics.contains(&first);
+                }
+                first == "Self"
+                    || ["str", "Path", "OsStr", "CStr"].contains(&first.as_str())
+                    || self.generics.contains(&first)
             }
             Type::Slice(_) | Type::TraitObject(_) => true,
             _ => false,
@@ -371,6 +383,56 @@ fn type_args(args: &PathArguments) -> Vec<&Type> {
             })
             .collect(),
         _ => Vec::new(),
+    }
+}
+
+/// Whether the type is a path this table has no values for: its values all come from
+/// `Default`.
+fn is_opaque_path(ty: &Type) -> bool {
+    let Type::Path(p) = ty else { return false };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let known = [
+        "String",
+        "Option",
+        "Result",
+        "Vec",
+        "Box",
+        "Rc",
+        "Arc",
+        "HashSet",
+        "BTreeSet",
+        "VecDeque",
+        "BinaryHeap",
+        "LinkedList",
+        "HashMap",
+        "BTreeMap",
+    ];
+    !known.contains(&last.ident.to_string().as_str())
+}
+
+/// Where generated code finds `Vec`, `String`, `Box` and `vec!`: the runtime's re-exports,
+/// so the code builds in `#![no_std]` crates too.
+fn alloc() -> TokenStream {
+    let rt = rt();
+    quote!(#rt::alloc)
+}
+
+/// `Box::leak(Box::new(Default::default()))` for a reference type `&T` or `&mut T`, through
+/// the fallback: unviable unless `T` is sized and `Default`.
+fn leaked_default_of(ty: &Type) -> Value {
+    let rt = rt();
+    Value {
+        code: quote! {
+            {
+                #[allow(unused_imports)]
+                use #rt::returns::{LeakDefault as _, LeakFallback as _};
+                (&#rt::Leak::<#ty>::new()).make()?
+            }
+        },
+        shown: "Box::leak(Box::new(Default::default()))".to_owned(),
+        fallible: true,
     }
 }
 

@@ -14,6 +14,7 @@ use super::switch;
 use crate::emit::rt;
 use crate::location;
 use crate::model::{Collector, any_token, tidy};
+use crate::syntax;
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::{Expr, Stmt};
@@ -42,11 +43,31 @@ fn jumps(tokens: TokenStream) -> bool {
     })
 }
 
-/// `stmt` (already rewritten) guarded by its mutant; `written` is it as written.
+/// `stmt` (already rewritten) guarded by its mutant; `written` is it as written. The
+/// statement's attributes (`#[cfg(..)]`, `#[allow(..)]`) go on the code that replaces it.
 pub fn rewrite(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> Option<Stmt> {
     if !c.wants(OPERATOR) {
         return None;
     }
+    let (mut stmt, mut written) = (stmt.clone(), written.clone());
+    let attrs = take_attrs(&mut stmt);
+    take_attrs(&mut written);
+    let entered = c.enter_cfg(&attrs);
+    let guarded = guard(c, &stmt, &written);
+    c.leave_cfg(entered);
+    let tokens = syntax::wrap_in_attrs(&attrs, guarded);
+    Some(Stmt::Expr(Expr::Verbatim(tokens), None))
+}
+
+fn take_attrs(stmt: &mut Stmt) -> Vec<syn::Attribute> {
+    match stmt {
+        Stmt::Expr(e, _) => syntax::take_attrs(e),
+        _ => Vec::new(),
+    }
+}
+
+/// The statement's code with its deletion mutant.
+fn guard(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> TokenStream {
     let tokens: TokenStream = written.to_token_stream();
     let site = c.new_site();
     let text = tidy(&tokens).trim().to_owned();
@@ -66,40 +87,32 @@ pub fn rewrite(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> Option<Stmt> {
         {
             call
         }
-        _ => {
-            return Some(Stmt::Expr(
-                Expr::Verbatim(quote!(if #sw != #k { #stmt })),
-                None,
-            ));
-        }
+        _ => return quote!(if #sw != #k { #stmt }),
     };
     let rt = rt();
-    Some(Stmt::Expr(
-        Expr::Verbatim(quote! {{
-            #[allow(
-                unused_mut,
-                unreachable_code,
-                clippy::needless_borrow,
-                clippy::let_unit_value,
-                clippy::diverging_sub_expression
-            )]
-            let mut __mutate_call = || {
-                #[allow(unused_imports)]
-                use #rt::calls::{OtherValue as _, UnitValue as _};
-                let __mutate_value = #call;
-                (&#rt::calls::ValueProbe::of(&__mutate_value)).kind()
-            };
-            match #sw {
-                #k if #rt::calls::returns_unit(&__mutate_call) => {}
-                #k => {
-                    #rt::fell_back();
-                    __mutate_call();
-                }
-                _ => {
-                    __mutate_call();
-                }
+    quote! {{
+        #[allow(
+            unused_mut,
+            unreachable_code,
+            clippy::needless_borrow,
+            clippy::let_unit_value,
+            clippy::diverging_sub_expression
+        )]
+        let mut __mutate_call = || {
+            #[allow(unused_imports)]
+            use #rt::calls::{OtherValue as _, UnitValue as _};
+            let __mutate_value = #call;
+            (&#rt::calls::ValueProbe::of(&__mutate_value)).kind()
+        };
+        match #sw {
+            #k if #rt::calls::returns_unit(&__mutate_call) => {}
+            #k => {
+                #rt::fell_back();
+                __mutate_call();
             }
-        }}),
-        None,
-    ))
+            _ => {
+                __mutate_call();
+            }
+        }
+    }}
 }

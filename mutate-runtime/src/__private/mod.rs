@@ -10,7 +10,13 @@ pub mod returns;
 pub mod values;
 
 pub use ops::{Operand, Operands, PlaceOperand};
-pub use returns::{EitherIter, Make};
+pub use returns::{EitherIter, Leak, Make};
+
+/// `Vec`, `String`, `Box` and `vec!` for generated code: a `#![no_std]` crate cannot name
+/// `std`, but the runtime (which needs it) can.
+pub mod alloc {
+    pub use std::{boxed::Box, string::String, vec, vec::Vec};
+}
 pub use values::{SwitchRange, succ};
 
 /// Local index (within `table`) of the active mutant, after counting a hit of `site`.

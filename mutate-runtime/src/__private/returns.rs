@@ -44,6 +44,54 @@ impl<T> MakeFallback<T> for &Make<T> {
     }
 }
 
+/// `(&Leak::<&T>::new()).make()`: `Some(Box::leak(Box::new(T::default())))` when `T` is
+/// sized and `Default` at the call, else `None`. For a `&T` whose `T` the macro can only
+/// name (an alias or associated type may be `str` or a slice), so an unsized `T` makes
+/// the mutant unviable instead of failing the build.
+pub struct Leak<R: ?Sized>(PhantomData<R>);
+
+impl<R: ?Sized> Leak<R> {
+    #[inline]
+    pub fn new() -> Self {
+        Leak(PhantomData)
+    }
+}
+
+impl<R: ?Sized> Default for Leak<R> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+pub trait LeakDefault<R> {
+    fn make(&self) -> Option<R>;
+}
+
+impl<'a, T: Default> LeakDefault<&'a T> for Leak<&'a T> {
+    #[inline]
+    fn make(&self) -> Option<&'a T> {
+        Some(Box::leak(Box::new(T::default())))
+    }
+}
+
+impl<'a, T: Default> LeakDefault<&'a mut T> for Leak<&'a mut T> {
+    #[inline]
+    fn make(&self) -> Option<&'a mut T> {
+        Some(Box::leak(Box::new(T::default())))
+    }
+}
+
+pub trait LeakFallback<R> {
+    fn make(&self) -> Option<R>;
+}
+
+impl<R> LeakFallback<R> for &Leak<R> {
+    #[inline]
+    fn make(&self) -> Option<R> {
+        None
+    }
+}
+
 /// The result of a function declared `-> impl Iterator<Item = T>`: its body's iterator,
 /// or a replacement (empty or one item). One concrete type for both, as an opaque return
 /// type requires.
@@ -86,6 +134,19 @@ mod tests {
         assert_eq!(known, Some(Vec::new()));
         let unknown: Option<NoDefault> = (&Make::<NoDefault>::new()).make();
         assert!(unknown.is_none());
+    }
+
+    #[allow(clippy::needless_borrow)]
+    #[test]
+    fn leaks_a_default_only_of_sized_types() {
+        #[allow(unused_imports)]
+        use super::{LeakDefault as _, LeakFallback as _};
+        let known: Option<&Vec<u8>> = (&Leak::<&Vec<u8>>::new()).make();
+        assert_eq!(known, Some(&Vec::new()));
+        let unsized_referent: Option<&str> = (&Leak::<&str>::new()).make();
+        assert!(unsized_referent.is_none());
+        let mutable: Option<&mut u8> = (&Leak::<&mut u8>::new()).make();
+        assert_eq!(mutable, Some(&mut 0));
     }
 
     #[test]
