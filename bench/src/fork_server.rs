@@ -10,7 +10,7 @@ use crate::repo;
 use crate::stats::{median, row};
 use mutate_driver::compile::TestBinary;
 use mutate_driver::server::{Server, test_command};
-use mutate_runtime::protocol::Request;
+use mutate_protocol::Request;
 use std::process::Stdio;
 use std::time::Instant;
 

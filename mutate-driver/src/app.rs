@@ -211,7 +211,7 @@ fn run_one(d: &Discovery, id: &str) -> Result<i32> {
             binary.path.display()
         );
         let status = test_command(binary)
-            .env("MUTATE_ACTIVE", id)
+            .env(mutate_protocol::env::ACTIVE, id)
             .status()
             .map_err(|e| Error::internal("running a test binary", e))?;
         all_passed &= status.success();

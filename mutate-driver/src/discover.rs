@@ -4,7 +4,7 @@
 use crate::compile::TestBinary;
 use crate::error::{Error, Result};
 use crate::server::{Server, test_command};
-use mutate_runtime::protocol::CatalogEntry;
+use mutate_protocol::CatalogEntry;
 use std::collections::{BTreeSet, HashMap};
 
 /// One mutant of the union catalog.

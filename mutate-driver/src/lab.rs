@@ -10,7 +10,7 @@ use crate::pool;
 use crate::progress::Progress;
 use crate::server::Server;
 use crate::together::{self, Together};
-use mutate_runtime::protocol::{End, Report, Request};
+use mutate_protocol::{End, Report, Request};
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 

@@ -1,6 +1,6 @@
 //! Outcomes of mutants, and how one forked run is judged.
 
-use mutate_runtime::protocol::{End, Report};
+use mutate_protocol::{End, Report};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

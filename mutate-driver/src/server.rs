@@ -4,7 +4,7 @@
 use crate::compile::TestBinary;
 use crate::error::{Error, Result};
 use crate::interrupt;
-use mutate_runtime::protocol::{CatalogEntry, PREFIX, Report, Request, SERVER_ENV, VERSION};
+use mutate_protocol::{CatalogEntry, PREFIX, Report, Request, SERVER_ENV, VERSION};
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -24,7 +24,7 @@ pub fn test_command(binary: &TestBinary) -> Command {
     command
         .current_dir(&binary.package_dir)
         .env("CARGO_MANIFEST_DIR", &binary.package_dir)
-        .env_remove("MUTATE_ACTIVE")
+        .env_remove(mutate_protocol::env::ACTIVE)
         .env_remove(SERVER_ENV);
     if let Some(dir) = crate::scratch::dir() {
         command.env("TMPDIR", dir);

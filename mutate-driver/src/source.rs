@@ -1,6 +1,6 @@
 //! The code a mutant changes, before and after, for survivors and diffs.
 
-use mutate_runtime::protocol::CatalogEntry;
+use mutate_protocol::CatalogEntry;
 
 /// The lines the mutant spans, as written and as mutated. Columns are 1-based characters.
 pub fn before_after(source: &str, entry: &CatalogEntry) -> Option<(String, String)> {

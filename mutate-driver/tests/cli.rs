@@ -136,3 +136,17 @@ fn operators_in_the_manifest_are_read_and_checked() {
         "{stderr}"
     );
 }
+
+/// The driver links the protocol, not the runtime: asked to be a fork server, it is still
+/// the driver.
+#[test]
+fn the_driver_is_never_a_fork_server() {
+    let out = driver_command(&["mutate-driver", "--version"])
+        .env(mutate_protocol::SERVER_ENV, "1")
+        .output()
+        .expect("driver runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout.starts_with("cargo mutate-driver "), "{stdout}");
+    assert!(!stdout.contains(mutate_protocol::PREFIX), "{stdout}");
+}

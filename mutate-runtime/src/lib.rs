@@ -21,9 +21,6 @@ mod switch;
 mod server;
 
 #[doc(hidden)]
-pub mod protocol;
-
-#[doc(hidden)]
 pub mod __private;
 
 /// Whether this build of the crate is a schemata build (`--cfg mutate_schemata`).

@@ -6,8 +6,8 @@
 //!
 //! Runs after every other constructor (`priority = late`), when all tables are registered.
 
-use crate::protocol::{CatalogEntry, End, PREFIX, Report, Request, SERVER_ENV, VERSION};
 use crate::{catalog, counters, switch};
+use mutate_protocol::{CatalogEntry, End, PREFIX, Report, Request, SERVER_ENV, VERSION};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::os::fd::{FromRawFd, RawFd};

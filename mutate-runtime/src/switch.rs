@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
 /// Environment variable naming the one mutant to activate, by id.
-pub const ACTIVE_ENV: &str = "MUTATE_ACTIVE";
+pub const ACTIVE_ENV: &str = mutate_protocol::env::ACTIVE;
 
 /// No mutant active.
 pub(crate) const NONE: u32 = u32::MAX;

@@ -1,13 +1,18 @@
-//! The line protocol between `cargo mutate-driver` and the fork server in a test binary.
+//! What the parts of **mutate** tell each other. It holds no constructor and no fork
+//! server, so linking it turns no binary into one.
 //!
-//! The server writes to its stdout, the driver to the server's stdin. Every server line
-//! starts with [`PREFIX`], so anything else a binary prints before `main` is ignored. Fields
-//! are separated by tabs; text fields are escaped so they hold no tab or newline.
+//! - [`env`]: the environment variables the driver sets for builds and test binaries.
+//! - The line protocol between `cargo mutate-driver` and the fork server in a test binary:
+//!   the server writes to its stdout, the driver to the server's stdin. Every server line
+//!   starts with [`PREFIX`], so anything else a binary prints before `main` is ignored.
+//!   Fields are separated by tabs; text fields are escaped so they hold no tab or newline.
+
+pub mod env;
 
 /// Start of every line the server writes.
 pub const PREFIX: &str = "@mutate ";
 /// Environment variable that turns a test binary into a fork server.
-pub const SERVER_ENV: &str = "MUTATE_SERVER";
+pub const SERVER_ENV: &str = env::SERVER;
 /// Protocol version, checked in the handshake.
 pub const VERSION: u32 = 1;
 

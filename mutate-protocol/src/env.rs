@@ -1,0 +1,13 @@
+//! Environment variables that carry the driver's requests.
+
+/// `MUTATE_ACTIVE=<mutant id>` switches that one mutant on in any test binary of a
+/// schemata build (read once, before `main`).
+pub const ACTIVE: &str = "MUTATE_ACTIVE";
+
+/// Set (to `1`) by the driver on a test binary it starts as a fork server.
+pub const SERVER: &str = "MUTATE_SERVER";
+
+/// Path of the build-error list the driver keeps for its schemata builds. `#[mutate]`
+/// reads it at expansion time and leaves the functions it names as written, their
+/// mutants unviable (see [`build_errors`](crate::build_errors)).
+pub const BUILD_ERRORS: &str = "MUTATE_BUILD_ERRORS";
