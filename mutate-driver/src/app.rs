@@ -29,7 +29,7 @@ pub fn run(args: &Args) -> Result<i32> {
         "   Building tests with mutant schemata ({})",
         workspace.target_dir.display()
     );
-    let binaries = compile::build(args, &workspace).inspect_err(|_| {
+    let binaries = crate::rebuild::build(args, &workspace).inspect_err(|_| {
         if args.all_items && args.runtime_path.is_none() {
             eprintln!(
                 "note: --all-items made the crate depend on mutate-runtime ={} from the \
@@ -41,6 +41,7 @@ pub fn run(args: &Args) -> Result<i32> {
     drop(mirror_lock);
     let _scratch = crate::scratch::create()?;
     let d = discover::discover(binaries)?;
+    report_unbuilt(&d);
     if d.mutants.is_empty() {
         eprintln!(
             "no mutants: put #[mutate_runtime::mutate] on the functions, impls or modules to test"
@@ -94,6 +95,28 @@ pub fn run(args: &Args) -> Result<i32> {
     print!("{text}");
     println!("reports in {}", out_dir.display());
     Ok(exit_code_of(&results))
+}
+
+/// Says how many mutants the rebuild net made unviable, and in how many functions.
+fn report_unbuilt(d: &Discovery) {
+    let unbuilt: Vec<_> = d
+        .mutants
+        .iter()
+        .filter(|m| !m.entry.build_error.is_empty())
+        .collect();
+    if unbuilt.is_empty() {
+        return;
+    }
+    let functions: std::collections::BTreeSet<(&str, &str)> = unbuilt
+        .iter()
+        .map(|m| (m.entry.file.as_str(), m.entry.function.as_str()))
+        .collect();
+    eprintln!(
+        "  Unviable {} mutants of {} functions that do not build with their mutants \
+         (compiled as written; rustc's message is each one's reason)",
+        unbuilt.len(),
+        functions.len()
+    );
 }
 
 fn exit_code_of(results: &Results) -> i32 {
@@ -180,6 +203,7 @@ fn print_list(d: &Discovery, selected: &[bool], json: bool) {
                     "replacement": e.replacement,
                     "description": e.description,
                     "function": e.function,
+                    "unviable": (!e.build_error.is_empty()).then_some(&e.build_error),
                 })
             })
             .collect();
@@ -188,8 +212,16 @@ fn print_list(d: &Discovery, selected: &[bool], json: bool) {
             serde_json::to_string_pretty(&values).expect("JSON values serialize")
         );
     } else {
+        let mut unbuilt = 0;
         for e in chosen {
             println!("{}", e.id);
+            unbuilt += usize::from(!e.build_error.is_empty());
+        }
+        if unbuilt > 0 {
+            eprintln!(
+                "{unbuilt} of these are unviable: their functions do not build with them \
+                 (`--list --json` gives rustc's message for each)"
+            );
         }
     }
 }

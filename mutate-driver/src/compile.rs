@@ -3,7 +3,9 @@
 
 use crate::cli::Args;
 use crate::error::{Error, Result};
+use cargo_metadata::diagnostic::{Diagnostic, DiagnosticLevel};
 use cargo_metadata::{Message, MetadataCommand};
+use std::collections::HashSet;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -160,29 +162,45 @@ fn rustflags(all_items: bool) -> String {
     }
 }
 
-/// `cargo test --no-run` in schemata mode; cargo's diagnostics go to our stderr as cargo
-/// renders them.
-pub fn build(args: &Args, workspace: &Workspace) -> Result<Vec<TestBinary>> {
+/// One schemata build: the test executables, or the errors rustc reported.
+pub struct Attempt {
+    pub binaries: Vec<TestBinary>,
+    /// rustc's errors, unrendered (the rebuild net decides whether the user sees them),
+    /// each with the name of the crate it is in.
+    pub errors: Vec<(String, Diagnostic)>,
+    pub success: bool,
+}
+
+/// `cargo test --no-run` in schemata mode, `build_errors` naming the rebuild net's lists
+/// for the macro. Warnings are rendered to our stderr as cargo would render them (each once,
+/// though cargo replays them on every round); errors are returned.
+pub fn build_once(
+    args: &Args,
+    workspace: &Workspace,
+    build_errors: &Path,
+    shown: &mut HashSet<String>,
+) -> Result<Attempt> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut child = Command::new(cargo)
-        .args([
-            "test",
-            "--no-run",
-            "--message-format",
-            "json-render-diagnostics",
-        ])
+        .args(["test", "--no-run", "--message-format", "json"])
         .args(selection_args(args, workspace))
         .arg("--target-dir")
         .arg(&workspace.target_dir)
         .env("RUSTFLAGS", rustflags(workspace.build_manifest.is_some()))
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env(mutate_protocol::env::BUILD_ERRORS, build_errors)
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| Error::internal("cannot run cargo", e))?;
     let stdout = child.stdout.take().expect("piped stdout");
-    let mut binaries = Vec::new();
-    let mut success = false;
+    let stderr = child.stderr.take().expect("piped stderr");
+    let forward = std::thread::spawn(move || forward_progress(stderr));
+    let mut attempt = Attempt {
+        binaries: Vec::new(),
+        errors: Vec::new(),
+        success: false,
+    };
     for message in Message::parse_stream(BufReader::new(stdout)) {
         let message = message.map_err(|e| Error::internal("reading cargo's output", e))?;
         match message {
@@ -198,22 +216,75 @@ pub fn build(args: &Args, workspace: &Workspace) -> Result<Vec<TestBinary>> {
                     .into_owned();
                 let manifest = artifact.manifest_path.into_std_path_buf();
                 let package_dir = manifest.parent().map(Path::to_path_buf).unwrap_or_default();
-                binaries.push(TestBinary {
+                attempt.binaries.push(TestBinary {
                     package_dir,
                     path: executable.into_std_path_buf(),
                     target: artifact.target.name.clone(),
                     src_path,
                 });
             }
-            Message::BuildFinished(finished) => success = finished.success,
+            Message::CompilerMessage(m) => {
+                let diagnostic = m.message;
+                if matches!(
+                    diagnostic.level,
+                    DiagnosticLevel::Error | DiagnosticLevel::Ice | DiagnosticLevel::FailureNote
+                ) {
+                    attempt
+                        .errors
+                        .push((m.target.name.replace('-', "_"), diagnostic));
+                } else if let Some(rendered) = diagnostic.rendered
+                    && shown.insert(rendered.clone())
+                {
+                    eprint!("{rendered}");
+                }
+            }
+            Message::BuildFinished(finished) => attempt.success = finished.success,
             _ => {}
         }
     }
     let status = child
         .wait()
         .map_err(|e| Error::internal("waiting for cargo", e))?;
-    if !status.success() || !success {
-        return Err(Error::BuildFailed);
+    let _ = forward.join();
+    attempt.success &= status.success();
+    Ok(attempt)
+}
+
+/// Copies cargo's progress to our stderr, less its own words on a failed build: whether
+/// the build failed is the rebuild net's to say.
+fn forward_progress(stderr: impl std::io::Read) {
+    use std::io::{BufRead, Write};
+    const FAILURE_LINES: [&str; 4] = [
+        "error: could not compile `",
+        "warning: build failed, waiting for other jobs",
+        "For more information about this error, try `rustc --explain",
+        "Some errors have detailed explanations:",
+    ];
+    let mut out = std::io::stderr().lock();
+    for line in std::io::BufReader::new(stderr)
+        .lines()
+        .map_while(|l| l.ok())
+    {
+        if !FAILURE_LINES.iter().any(|f| line.starts_with(f)) {
+            let _ = writeln!(out, "{line}");
+        }
     }
-    Ok(binaries)
+}
+
+/// Whether the tests build as the user wrote them: `cargo test --no-run` on the user's
+/// manifest, flags and target directory, output hidden.
+pub fn plain_build_succeeds(args: &Args, workspace: &Workspace) -> Result<bool> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let plain = Workspace {
+        build_manifest: None,
+        ..workspace.clone()
+    };
+    let status = Command::new(cargo)
+        .args(["test", "--no-run", "--quiet"])
+        .args(selection_args(args, &plain))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| Error::internal("cannot run cargo", e))?;
+    Ok(status.success())
 }

@@ -6,8 +6,9 @@ use crate::exit_code;
 pub enum Error {
     #[error("{0}")]
     Usage(String),
-    #[error("the tests failed to build (see cargo's messages above)")]
-    BuildFailed,
+    /// The tests do not build, even with the rebuild net; says why.
+    #[error("{0}")]
+    BuildFailed(String),
     #[error("{0}")]
     BaselineFailed(String),
     #[error("interrupted")]
@@ -20,7 +21,7 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Usage(_) => exit_code::USAGE,
-            Error::BuildFailed => exit_code::BUILD_FAILED,
+            Error::BuildFailed(_) => exit_code::BUILD_FAILED,
             Error::BaselineFailed(_) => exit_code::BASELINE_FAILED,
             Error::Interrupted => exit_code::INTERRUPTED,
             Error::Internal(_) => exit_code::INTERNAL,

@@ -70,17 +70,29 @@ pub fn run(
     progress: &mut Progress,
 ) -> Result<Results> {
     let mut results: Vec<MutantResult> = (0..d.mutants.len())
-        .map(|i| MutantResult {
-            status: if selected[i] {
-                Status::NoCoverage
-            } else {
-                Status::Ignored
-            },
-            reason: String::new(),
-            killed_by: Vec::new(),
-            covered_by: Vec::new(),
+        .map(|i| {
+            let build_error = &d.mutants[i].entry.build_error;
+            let (status, reason) = match (selected[i], build_error.is_empty()) {
+                (false, _) => (Status::Ignored, String::new()),
+                (true, true) => (Status::NoCoverage, String::new()),
+                (true, false) => (
+                    Status::Unviable,
+                    format!("its function does not build with it: {build_error}"),
+                ),
+            };
+            MutantResult {
+                status,
+                reason,
+                killed_by: Vec::new(),
+                covered_by: Vec::new(),
+            }
         })
         .collect();
+    // Mutants the rebuild net turned unviable are compiled out: nothing to run.
+    let selected: Vec<bool> = (0..d.mutants.len())
+        .map(|i| selected[i] && d.mutants[i].entry.build_error.is_empty())
+        .collect();
+    let selected = selected.as_slice();
     let (baseline, fail_together) = run_baseline(d, config, progress, &mut results)?;
     for r in &mut results {
         r.covered_by.sort_by_key(|&t| (baseline[t].micros, t));

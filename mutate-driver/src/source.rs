@@ -31,6 +31,7 @@ mod tests {
             replacement: replacement.into(),
             description: String::new(),
             function: String::new(),
+            build_error: String::new(),
         }
     }
 

@@ -19,6 +19,7 @@ pub fn table_items(collector: &Collector) -> TokenStream {
     let rt = rt();
     let table = table();
     let function = &collector.function;
+    let build_error = collector.build_error.as_deref().unwrap_or("");
     let infos = collector
         .mutants
         .iter()
@@ -49,11 +50,14 @@ pub fn table_items(collector: &Collector) -> TokenStream {
                     function: #function,
                     site: #site,
                     compiled: #compiled,
+                    build_error: #build_error,
                 }
             }
         });
     let sites = collector.sites;
+    let tracking = crate::build_errors::tracking();
     quote! {
+        #tracking
         static #table: #rt::Table = #rt::Table::new(&[#(#infos),*], #sites);
         #rt::ctor::declarative::ctor! {
             #[ctor(unsafe, anonymous)]

@@ -7,6 +7,7 @@
 //! `--cfg mutate_schemata` (only the driver's builds are).
 
 mod attr;
+mod build_errors;
 mod emit;
 mod location;
 mod model;

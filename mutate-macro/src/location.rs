@@ -49,7 +49,7 @@ impl Location {
 
 /// The file as cargo's diagnostics name it: relative to the workspace root for local
 /// crates (rustc runs there), absolute otherwise.
-fn file_of(span: Span) -> String {
+pub fn file_of(span: Span) -> String {
     let Some(path) = span.local_file() else {
         return span.file();
     };

@@ -43,6 +43,9 @@ pub struct Collector {
     selection: Selection,
     /// The `#[cfg(..)]` predicates of the code being visited, outermost first.
     cfg: Vec<TokenStream>,
+    /// rustc's message where the driver's last build failed in this function: it is
+    /// emitted as written, and its mutants are unviable.
+    pub build_error: Option<String>,
 }
 
 /// The local index of a mutant whose operator is not selected: no switch ever reads it,
@@ -57,6 +60,7 @@ impl Collector {
             sites: 0,
             selection,
             cfg: Vec::new(),
+            build_error: None,
         }
     }
 

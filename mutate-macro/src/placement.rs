@@ -3,6 +3,7 @@
 //! (recursively). Inner `#[mutate(skip)]` items and test-only items are left alone.
 
 use crate::attr::{self, Options};
+use crate::build_errors;
 use crate::emit;
 use crate::model::{Collector, tidy};
 use crate::operators::fn_value;
@@ -332,6 +333,16 @@ fn rewrite_fn(
     if collector.mutants.is_empty() {
         *block = written;
         return;
+    }
+    // The driver's last build failed in this function: as written, mutants unviable.
+    let file = crate::location::file_of(sig.fn_token.span);
+    let (start, end) = (
+        sig.fn_token.span.start(),
+        written.brace_token.span.close().end(),
+    );
+    if let Some(message) = build_errors::in_function(&file, start, end) {
+        collector.build_error = Some(message.to_owned());
+        *block = written;
     }
     let table = emit::table_items(&collector);
     block.stmts.insert(0, Stmt::Item(Item::Verbatim(table)));

@@ -7,7 +7,7 @@ pub const ACTIVE: &str = "MUTATE_ACTIVE";
 /// Set (to `1`) by the driver on a test binary it starts as a fork server.
 pub const SERVER: &str = "MUTATE_SERVER";
 
-/// Path of the build-error list the driver keeps for its schemata builds. `#[mutate]`
-/// reads it at expansion time and leaves the functions it names as written, their
-/// mutants unviable (see [`build_errors`](crate::build_errors)).
+/// Directory of the build-error lists the driver keeps for its schemata builds, one per
+/// crate. `#[mutate]` reads its crate's at expansion time and leaves the functions it
+/// names as written, their mutants unviable (see [`build_errors`](crate::build_errors)).
 pub const BUILD_ERRORS: &str = "MUTATE_BUILD_ERRORS";

@@ -2,11 +2,13 @@
 //! server, so linking it turns no binary into one.
 //!
 //! - [`env`]: the environment variables the driver sets for builds and test binaries.
+//! - [`build_errors`]: where a schemata build failed, read back by `#[mutate]`.
 //! - The line protocol between `cargo mutate-driver` and the fork server in a test binary:
 //!   the server writes to its stdout, the driver to the server's stdin. Every server line
 //!   starts with [`PREFIX`], so anything else a binary prints before `main` is ignored.
 //!   Fields are separated by tabs; text fields are escaped so they hold no tab or newline.
 
+pub mod build_errors;
 pub mod env;
 
 /// Start of every line the server writes.
@@ -65,13 +67,16 @@ pub struct CatalogEntry {
     pub replacement: String,
     pub description: String,
     pub function: String,
+    /// rustc's message when the driver's schemata build failed in the mutant's function
+    /// (the rebuild net compiled it as written: the mutant is unviable); empty else.
+    pub build_error: String,
 }
 
 impl CatalogEntry {
     pub fn encode(&self) -> String {
         let [l1, c1, l2, c2] = self.span;
         format!(
-            "mutant\t{}\t{}\t{}\t{}\t{}\t{l1}\t{c1}\t{l2}\t{c2}\t{}\t{}\t{}\t{}",
+            "mutant\t{}\t{}\t{}\t{}\t{}\t{l1}\t{c1}\t{l2}\t{c2}\t{}\t{}\t{}\t{}\t{}",
             self.index,
             self.site,
             escape(&self.id),
@@ -81,12 +86,13 @@ impl CatalogEntry {
             escape(&self.replacement),
             escape(&self.description),
             escape(&self.function),
+            escape(&self.build_error),
         )
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 14 || f[0] != "mutant" {
+        if f.len() != 15 || f[0] != "mutant" {
             return None;
         }
         let n = |s: &str| s.parse::<u32>().ok();
@@ -101,6 +107,7 @@ impl CatalogEntry {
             replacement: unescape(f[11]),
             description: unescape(f[12]),
             function: unescape(f[13]),
+            build_error: unescape(f[14]),
         })
     }
 }
@@ -301,6 +308,7 @@ mod tests {
             replacement: "<=".into(),
             description: "replace < with <= in f".into(),
             function: "f".into(),
+            build_error: "mismatched types".into(),
         };
         assert_eq!(CatalogEntry::decode(&entry.encode()), Some(entry));
     }

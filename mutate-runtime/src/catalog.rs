@@ -31,6 +31,9 @@ pub struct MutantInfo {
     /// Whether the code holding the mutant is compiled in this build: false under a
     /// `#[cfg(..)]` that does not hold. Such a mutant is in no list and cannot be activated.
     pub compiled: bool,
+    /// rustc's message when the driver's schemata build failed in this mutant's function:
+    /// the function was then compiled as written, and the mutant is unviable. Empty else.
+    pub build_error: &'static str,
 }
 
 /// A table not yet registered has this base, chosen so that no active index minus it

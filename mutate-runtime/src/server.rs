@@ -63,6 +63,7 @@ fn serve() {
                 replacement: info.replacement.into(),
                 description: info.description.into(),
                 function: info.function.into(),
+                build_error: info.build_error.into(),
             }
             .encode(),
         );

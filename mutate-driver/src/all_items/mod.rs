@@ -31,25 +31,12 @@ pub struct Prepared {
     pub lock: std::fs::File,
 }
 
-/// Waits for and takes the mirror's lock.
-fn lock(mirror_root: &Path) -> Result<std::fs::File> {
-    let io = |e| Error::internal("locking the --all-items copy", e);
-    std::fs::create_dir_all(mirror_root.parent().unwrap_or(mirror_root)).map_err(io)?;
-    let file = std::fs::File::create(mirror_root.with_extension("lock")).map_err(io)?;
-    // SAFETY: flock on a descriptor this function owns; the lock goes with the file.
-    let taken = unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&file), libc::LOCK_EX) };
-    if taken != 0 {
-        return Err(io(std::io::Error::last_os_error()));
-    }
-    Ok(file)
-}
-
 pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
     let user_manifest = workspace.manifest_dir.join("Cargo.toml");
     let metadata = &workspace.metadata;
     let user_root = canonical(metadata.workspace_root.as_std_path());
     let mirror_root = workspace.target_dir.join("all-items");
-    let lock = lock(&mirror_root)?;
+    let lock = crate::lockfile::lock(&mirror_root.with_extension("lock"))?;
     let runtime = runtime_source(args, &user_root, &mirror_root)?;
     let tested = tested_packages(args, metadata, &user_manifest)?;
 

@@ -1,0 +1,44 @@
+//! The crate's own `Option` and `String` shadow std's. `#[mutate]` sees only names, so
+//! the body replacements it writes for `-> Option<u32>` and `-> String` (std's `None`,
+//! std's `String::new()`) do not type-check here: the schemata build fails in those two
+//! functions, on purpose. The driver's rebuild net compiles them as written and reports
+//! their mutants unviable; `double` is mutated and tested as usual.
+
+use mutate_runtime::mutate;
+
+pub mod own {
+    #[derive(Debug, PartialEq)]
+    pub enum Option<T> {
+        Some(T),
+        Nothing,
+    }
+
+    #[derive(Debug, PartialEq)]
+    pub struct String(pub &'static str);
+}
+
+use own::{Option, String};
+
+#[mutate]
+pub fn first_even(xs: &[u32]) -> Option<u32> {
+    for x in xs {
+        if x % 2 == 0 {
+            return Option::Some(*x);
+        }
+    }
+    Option::Nothing
+}
+
+#[mutate]
+pub fn name(n: u32) -> String {
+    if n == 1 {
+        String("one")
+    } else {
+        String("many")
+    }
+}
+
+#[mutate]
+pub fn double(x: u32) -> u32 {
+    x * 2
+}

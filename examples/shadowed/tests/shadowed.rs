@@ -1,0 +1,19 @@
+use shadowed::own::{Option, String};
+use shadowed::*;
+
+#[test]
+fn finds_the_first_even() {
+    assert_eq!(first_even(&[3, 4, 6]), Option::Some(4));
+    assert_eq!(first_even(&[3]), Option::Nothing);
+}
+
+#[test]
+fn names() {
+    assert_eq!(name(1), String("one"));
+    assert_eq!(name(2), String("many"));
+}
+
+#[test]
+fn doubles() {
+    assert_eq!(double(4), 8);
+}

@@ -1,0 +1,189 @@
+//! The rebuild net: no mutant can fail the build. When the schemata build fails, each
+//! error rustc reports is placed (file, line, column, as rustc names them) in a list the
+//! macro reads at expansion time; a function holding a listed place is compiled as
+//! written and its mutants become unviable, with rustc's message as the reason. Cargo
+//! rebuilds only the crates whose list entries changed (the macro makes rustc track the
+//! list). Rounds stop when the build succeeds, or when an error cannot be placed in a
+//! function that has mutants: then the user's code itself does not build, or mutate has a
+//! bug, and the build fails with rustc's messages shown.
+
+use crate::cli::Args;
+use crate::compile::{self, TestBinary, Workspace};
+use crate::error::{Error, Result};
+use cargo_metadata::diagnostic::{Diagnostic, DiagnosticSpan};
+use mutate_protocol::build_errors::{self, BuildError};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::path::{Path, PathBuf};
+
+/// Each round turns at least one more function unviable; a crate needing more than this
+/// many rounds is more likely stuck than unlucky.
+const MAX_ROUNDS: usize = 12;
+
+/// Builds the tests in schemata mode, rebuilding with failing functions compiled as
+/// written until the build succeeds.
+pub fn build(args: &Args, workspace: &Workspace) -> Result<Vec<TestBinary>> {
+    let mut lists = Lists::load(workspace)?;
+    let mut shown = HashSet::new();
+    let mut last_errors = Vec::new();
+    for round in 0..MAX_ROUNDS {
+        let attempt = compile::build_once(args, workspace, lists.path(), &mut shown)?;
+        if attempt.success {
+            return Ok(attempt.binaries);
+        }
+        let added = lists.add(&attempt.errors, &workspace.build_root);
+        last_errors = attempt.errors;
+        if added == 0 {
+            break;
+        }
+        lists.save()?;
+        eprintln!(
+            "   Rebuild {}: {added} build error{} in generated code; compiling {} as written",
+            round + 1,
+            if added == 1 { "" } else { "s" },
+            if added == 1 {
+                "its function"
+            } else {
+                "their functions"
+            },
+        );
+    }
+    for (_, error) in &last_errors {
+        if let Some(rendered) = &error.rendered {
+            eprint!("{rendered}");
+        }
+    }
+    if compile::plain_build_succeeds(args, workspace)? {
+        Err(Error::BuildFailed(
+            "the schemata build fails where mutate cannot compile the code as written \
+             instead (a bug in mutate: please report it with rustc's messages above)"
+                .into(),
+        ))
+    } else {
+        Err(Error::BuildFailed(
+            "the tests do not build as written (`cargo test --no-run` fails too): fix that \
+             first"
+                .into(),
+        ))
+    }
+}
+
+/// The places where the schemata build failed, one list per crate, kept across runs in
+/// the target directory so a warm run rebuilds nothing. Held locked while the driver
+/// builds, so two runs on one target directory never lose each other's entries.
+struct Lists {
+    dir: PathBuf,
+    by_crate: BTreeMap<String, Vec<BuildError>>,
+    /// Crates whose list changed since it was written.
+    changed: BTreeSet<String>,
+    _lock: std::fs::File,
+}
+
+impl Lists {
+    /// Loads the lists, dropping entries whose file changed since (its places may now
+    /// hold other code); writes back only lists that changed, since a write rebuilds.
+    fn load(workspace: &Workspace) -> Result<Self> {
+        let io = |e| Error::internal("reading the build-error lists", e);
+        let dir = workspace.target_dir.join("build-errors");
+        std::fs::create_dir_all(&dir).map_err(io)?;
+        let lock = crate::lockfile::lock(&dir.with_extension("lock"))?;
+        let mut lists = Lists {
+            dir,
+            by_crate: BTreeMap::new(),
+            changed: BTreeSet::new(),
+            _lock: lock,
+        };
+        for entry in std::fs::read_dir(&lists.dir).map_err(io)? {
+            let path = entry.map_err(io)?.path();
+            let Some(krate) = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| n.strip_suffix(".tsv"))
+            else {
+                continue;
+            };
+            let all = build_errors::parse(&std::fs::read_to_string(&path).unwrap_or_default());
+            let count = all.len();
+            let kept: Vec<BuildError> = all
+                .into_iter()
+                .filter(|e| digest_of(&workspace.build_root, &e.file) == Some(e.digest))
+                .collect();
+            if kept.len() != count {
+                lists.changed.insert(krate.to_owned());
+            }
+            lists.by_crate.insert(krate.to_owned(), kept);
+        }
+        lists.save()?;
+        Ok(lists)
+    }
+
+    fn path(&self) -> &Path {
+        &self.dir
+    }
+
+    fn save(&mut self) -> Result<()> {
+        for krate in std::mem::take(&mut self.changed) {
+            let errors = self.by_crate.get(&krate).map(Vec::as_slice).unwrap_or(&[]);
+            let path = build_errors::list_file(&self.dir, &krate);
+            std::fs::write(path, build_errors::render(errors))
+                .map_err(|e| Error::internal("writing a build-error list", e))?;
+        }
+        Ok(())
+    }
+
+    /// Adds the places of `errors` not yet listed; returns how many.
+    fn add(&mut self, errors: &[(String, Diagnostic)], root: &Path) -> usize {
+        let mut added = 0;
+        for (krate, error) in errors {
+            let message = error.message.lines().next().unwrap_or_default().to_owned();
+            let list = self.by_crate.entry(krate.clone()).or_default();
+            for (file, line, column) in places(error) {
+                let known = list
+                    .iter()
+                    .any(|e| e.file == file && e.line == line && e.column == column);
+                let Some(digest) = digest_of(root, &file) else {
+                    continue;
+                };
+                if !known {
+                    list.push(BuildError {
+                        file,
+                        line,
+                        column,
+                        digest,
+                        message: message.clone(),
+                    });
+                    self.changed.insert(krate.clone());
+                    added += 1;
+                }
+            }
+        }
+        added
+    }
+}
+
+/// Where an error is: its primary spans and, for code a macro expanded, each span of the
+/// expansion chain (the generated code of `#[mutate]` carries the attribute's span).
+fn places(error: &Diagnostic) -> Vec<(String, u32, u32)> {
+    fn walk(span: &DiagnosticSpan, out: &mut Vec<(String, u32, u32)>) {
+        out.push((
+            span.file_name.clone(),
+            span.line_start as u32,
+            span.column_start as u32,
+        ));
+        if let Some(expansion) = &span.expansion {
+            walk(&expansion.span, out);
+        }
+    }
+    let mut out = Vec::new();
+    for span in error.spans.iter().filter(|s| s.is_primary) {
+        walk(span, &mut out);
+    }
+    out.dedup();
+    out
+}
+
+/// Digest of a file as rustc names it (relative to the built workspace's root, or
+/// absolute); `None` if it cannot be read.
+fn digest_of(root: &Path, file: &str) -> Option<u64> {
+    let bytes = std::fs::read(root.join(file)).ok()?;
+    Some(build_errors::digest(&bytes))
+}

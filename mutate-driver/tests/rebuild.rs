@@ -1,0 +1,102 @@
+//! The rebuild net: a crate whose schemata build fails where the macro could not foresee
+//! the types builds anyway, those functions compiled as written and their mutants
+//! unviable with rustc's message; a crate that does not build as written is refused with
+//! exit 5 and says so.
+
+mod common;
+
+use common::*;
+
+const MANIFEST: &str = "examples/shadowed/Cargo.toml";
+
+fn report(dir: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join("report.json")).expect("report written");
+    serde_json::from_str(&text).expect("report is JSON")
+}
+
+#[test]
+fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
+    // A fresh list: the first build must fail, whatever an earlier run left.
+    let lists = repo().join("target/mutate/build-errors/shadowed.tsv");
+    let _ = std::fs::remove_file(&lists);
+    let (out, dir) = run_example(MANIFEST, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("Rebuild 1: 2 build errors in generated code"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Unviable 22 mutants of 2 functions"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("could not compile"), "{stderr}");
+    let actual = verdicts(dir.path());
+    check_expected("examples/shadowed/expected/verdicts.txt", &actual);
+    // Every mutant of the two functions is unviable, with rustc's reason; `double`'s
+    // are run and killed.
+    let report = report(dir.path());
+    for m in report["files"]["examples/shadowed/src/lib.rs"]["mutants"]
+        .as_array()
+        .unwrap()
+    {
+        let id = m["id"].as_str().unwrap();
+        if id.contains("double") {
+            assert_eq!(m["status"], "Killed", "{id}");
+        } else {
+            assert_eq!(m["status"], "CompileError", "{id}");
+            assert_eq!(
+                m["statusReason"], "its function does not build with it: mismatched types",
+                "{id}"
+            );
+        }
+    }
+
+    // The list is kept: a second run neither fails nor rebuilds, and lists them unviable.
+    let out = driver(&["--manifest-path", MANIFEST, "--list", "--json"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("Rebuild"), "{stderr}");
+    assert!(!stderr.contains("Compiling shadowed"), "{stderr}");
+    let listed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let unviable = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["unviable"] == "mismatched types")
+        .count();
+    assert_eq!(unviable, 22);
+}
+
+#[test]
+fn a_crate_that_does_not_build_as_written_is_refused() {
+    let krate = tempfile::tempdir().unwrap();
+    let runtime = repo().join("mutate-runtime");
+    std::fs::create_dir(krate.path().join("src")).unwrap();
+    std::fs::write(
+        krate.path().join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"broken\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+             [workspace]\n\n[dependencies]\nmutate-runtime = {{ path = {:?} }}\n",
+            runtime.display().to_string()
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        krate.path().join("src/lib.rs"),
+        "#[mutate_runtime::mutate]\npub fn f(x: u32) -> u32 {\n    let y: u32 = \"one\";\n    x + y\n}\n",
+    )
+    .unwrap();
+    let manifest = krate.path().join("Cargo.toml");
+    let out = driver_command(&["--manifest-path", manifest.to_str().unwrap()])
+        .env("CARGO_TARGET_DIR", repo().join("target/e2e-broken"))
+        .output()
+        .expect("driver runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(5), "{stderr}");
+    assert!(stderr.contains("mismatched types"), "{stderr}");
+    assert!(
+        stderr.contains("error: the tests do not build as written"),
+        "{stderr}"
+    );
+}
