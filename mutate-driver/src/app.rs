@@ -17,11 +17,13 @@ pub fn run(args: &Args) -> Result<i32> {
     let started = Instant::now();
     let mut workspace = compile::locate(args)?;
     let mut mirror_lock = None;
+    let mut doctests = None;
     if args.all_items {
         let mirror = crate::all_items::prepare(args, &workspace)?;
         workspace.build_root = mirror.root;
         workspace.build_manifest = Some(mirror.manifest);
         mirror_lock = Some(mirror.lock);
+        doctests = Some(mirror.doctests);
     }
     let filter = Filter::new(&args.file, &args.regex, &args.exclude_regex)?;
     let operators = crate::selection::resolve(args, &workspace.config)?;
@@ -29,15 +31,16 @@ pub fn run(args: &Args) -> Result<i32> {
         "   Building tests with mutant schemata ({})",
         workspace.target_dir.display()
     );
-    let binaries = crate::rebuild::build(args, &workspace).inspect_err(|_| {
-        if args.all_items && args.runtime_path.is_none() {
-            eprintln!(
-                "note: --all-items made the crate depend on mutate-runtime ={} from the \
+    let binaries =
+        crate::rebuild::build(args, &workspace, doctests.as_mut()).inspect_err(|_| {
+            if args.all_items && args.runtime_path.is_none() {
+                eprintln!(
+                    "note: --all-items made the crate depend on mutate-runtime ={} from the \
                  registry; to use a local checkout instead, pass --runtime-path <DIR>",
-                env!("CARGO_PKG_VERSION")
-            );
-        }
-    })?;
+                    env!("CARGO_PKG_VERSION")
+                );
+            }
+        })?;
     drop(mirror_lock);
     let _scratch = crate::scratch::create()?;
     let d = discover::discover(binaries)?;

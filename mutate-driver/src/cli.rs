@@ -70,6 +70,10 @@ pub struct Args {
     /// [default: mutate-runtime from the registry, at this driver's version].
     #[arg(long, value_name = "DIR", requires = "all_items")]
     pub runtime_path: Option<PathBuf>,
+    /// With --all-items: run the libraries' doc tests too, as `cargo test` does
+    /// [default: true, or `doctests` in [package.metadata.mutate]].
+    #[arg(long, value_name = "BOOL", requires = "all_items")]
+    pub doctests: Option<bool>,
 
     /// Run one mutant by id against every test, with the tests' output shown.
     #[arg(long, value_name = "ID", conflicts_with = "list")]

@@ -60,6 +60,14 @@ impl Progress {
         }
     }
 
+    /// A line for the user, above the bar.
+    pub fn note(&self, text: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(format!("     note: {text}")),
+            None => eprintln!("     note: {text}"),
+        }
+    }
+
     pub fn finish(&mut self) {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();

@@ -9,6 +9,7 @@
 
 use crate::cli::Args;
 use crate::compile::{self, TestBinary, Workspace};
+use crate::doctests::DocTests;
 use crate::error::{Error, Result};
 use cargo_metadata::diagnostic::{Diagnostic, DiagnosticSpan};
 use mutate_protocol::build_errors::{self, BuildError};
@@ -20,8 +21,12 @@ use std::path::{Path, PathBuf};
 const MAX_ROUNDS: usize = 12;
 
 /// Builds the tests in schemata mode, rebuilding with failing functions compiled as
-/// written until the build succeeds.
-pub fn build(args: &Args, workspace: &Workspace) -> Result<Vec<TestBinary>> {
+/// written (and failing generated doc tests left out) until the build succeeds.
+pub fn build(
+    args: &Args,
+    workspace: &Workspace,
+    mut doctests: Option<&mut DocTests>,
+) -> Result<Vec<TestBinary>> {
     let mut lists = Lists::load(workspace)?;
     let mut shown = HashSet::new();
     let mut last_errors = Vec::new();
@@ -30,10 +35,38 @@ pub fn build(args: &Args, workspace: &Workspace) -> Result<Vec<TestBinary>> {
         if attempt.success {
             return Ok(attempt.binaries);
         }
-        let added = lists.add(&attempt.errors, &workspace.build_root);
+        let left_out = match doctests.as_deref_mut() {
+            Some(doctests) => doctests.absorb(&attempt.errors)?,
+            None => 0,
+        };
+        let in_code: Vec<(String, Diagnostic)> = attempt
+            .errors
+            .iter()
+            .filter(|(_, e)| {
+                !e.spans.iter().any(|s| {
+                    doctests
+                        .as_deref()
+                        .is_some_and(|d| d.is_generated(&s.file_name))
+                })
+            })
+            .cloned()
+            .collect();
+        let added = lists.add(&in_code, &workspace.build_root);
         last_errors = attempt.errors;
-        if added == 0 {
+        if left_out > 0 {
+            eprintln!(
+                "   Rebuild {}: {left_out} doc test{} left out: {} not build as an \
+                 integration test",
+                round + 1,
+                if left_out == 1 { "" } else { "s" },
+                if left_out == 1 { "it does" } else { "they do" },
+            );
+        }
+        if added + left_out == 0 {
             break;
+        }
+        if added == 0 {
+            continue;
         }
         lists.save()?;
         eprintln!(

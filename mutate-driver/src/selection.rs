@@ -15,6 +15,8 @@ pub struct Config {
     pub origin: String,
     pub operators: Option<Vec<String>>,
     pub skip_operators: Vec<String>,
+    /// `doctests = false`: leave doc tests out (`--all-items` runs them otherwise).
+    pub doctests: Option<bool>,
 }
 
 impl Config {
@@ -42,9 +44,15 @@ impl Config {
             match key.as_str() {
                 "operators" => config.operators = Some(names()?),
                 "skip_operators" => config.skip_operators = names()?,
+                "doctests" => {
+                    config.doctests = Some(value.as_bool().ok_or_else(|| {
+                        Error::Usage(format!("{origin}: `doctests` must be true or false"))
+                    })?)
+                }
                 other => {
                     return Err(Error::Usage(format!(
-                        "{origin}: unknown key `{other}` (known: operators, skip_operators)"
+                        "{origin}: unknown key `{other}` (known: operators, skip_operators, \
+                         doctests)"
                     )));
                 }
             }

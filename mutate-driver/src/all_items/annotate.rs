@@ -6,6 +6,7 @@
 //! tells the macro the column where the user wrote the item, and the macro reports the
 //! rest of that line where the user sees it.
 
+use crate::modules::{self, is_test_only};
 use std::path::{Path, PathBuf};
 use syn::spanned::Spanned;
 use syn::{Attribute, Item};
@@ -32,11 +33,7 @@ pub struct Annotated {
 pub fn annotate(path: &Path, text: &str, mod_rs: bool) -> syn::Result<Annotated> {
     let file = syn::parse_file(text)?;
     let here = path.parent().unwrap_or(Path::new(""));
-    let children_dir = if mod_rs {
-        here.to_path_buf()
-    } else {
-        here.join(path.file_stem().unwrap_or_default())
-    };
+    let children_dir = modules::children_dir(path, mod_rs);
     let mut walk = Walk {
         file_dir: here.to_path_buf(),
         starts: Vec::new(),
@@ -82,31 +79,20 @@ impl Walk {
                 }
                 Item::Impl(i) if annotate && wanted(&i.attrs) => self.mark(item),
                 Item::Trait(t) if annotate && wanted(&t.attrs) => self.mark(item),
-                Item::Mod(m) if !is_test_only(&m.attrs) => {
-                    let path_attr = path_attribute(&m.attrs);
-                    match &m.content {
-                        Some((_, inner)) => {
-                            let whole = annotate && !has_mutate(&m.attrs);
-                            if whole {
-                                self.mark(item);
-                            }
-                            let inner_dir = dir.join(path_attr.unwrap_or(m.ident.to_string()));
-                            self.items(inner, &inner_dir, annotate && !whole, false);
+                Item::Mod(m) if !is_test_only(&m.attrs) => match &m.content {
+                    Some((_, inner)) => {
+                        let whole = annotate && !has_mutate(&m.attrs);
+                        if whole {
+                            self.mark(item);
                         }
-                        None => {
-                            let name = m.ident.to_string();
-                            match path_attr {
-                                // A top-level `#[path]` is relative to the file's folder.
-                                Some(p) if top => self.modules.push(self.file_dir.join(p)),
-                                Some(p) => self.modules.push(dir.join(p)),
-                                None => {
-                                    self.modules.push(dir.join(format!("{name}.rs")));
-                                    self.modules.push(dir.join(&name).join("mod.rs"));
-                                }
-                            }
-                        }
+                        let inner_dir = modules::inline_dir(m, dir);
+                        self.items(inner, &inner_dir, annotate && !whole, false);
                     }
-                }
+                    None => {
+                        self.modules
+                            .extend(modules::declared_files(m, dir, &self.file_dir, top))
+                    }
+                },
                 _ => {}
             }
         }
@@ -130,57 +116,6 @@ fn has_mutate(attrs: &[Attribute]) -> bool {
             .segments
             .last()
             .is_some_and(|s| s.ident == "mutate")
-    })
-}
-
-/// Tests and code compiled only for them: `#[test]`-like attributes (`#[test]`,
-/// `#[tokio::test]`, `#[bench]`) and `cfg`s that hold only under `cfg(test)`.
-fn is_test_only(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        let last = a.path().segments.last().map(|s| s.ident.to_string());
-        match last.as_deref() {
-            Some("test" | "bench") => true,
-            Some("cfg") if a.path().is_ident("cfg") => a
-                .parse_args::<syn::Meta>()
-                .is_ok_and(|predicate| needs_test(&predicate)),
-            _ => false,
-        }
-    })
-}
-
-/// Whether a cfg predicate can only hold in a test build.
-fn needs_test(predicate: &syn::Meta) -> bool {
-    match predicate {
-        syn::Meta::Path(p) => p.is_ident("test"),
-        syn::Meta::List(list) => {
-            let Ok(inner) = list.parse_args_with(
-                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
-            ) else {
-                return false;
-            };
-            if list.path.is_ident("all") {
-                inner.iter().any(needs_test)
-            } else if list.path.is_ident("any") {
-                !inner.is_empty() && inner.iter().all(needs_test)
-            } else {
-                false
-            }
-        }
-        syn::Meta::NameValue(_) => false,
-    }
-}
-
-/// `#[path = "..."]` on a `mod`.
-fn path_attribute(attrs: &[Attribute]) -> Option<String> {
-    attrs.iter().find_map(|a| match &a.meta {
-        syn::Meta::NameValue(nv) if nv.path.is_ident("path") => match &nv.value {
-            syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(s),
-                ..
-            }) => Some(s.value()),
-            _ => None,
-        },
-        _ => None,
     })
 }
 

@@ -24,6 +24,9 @@ pub struct Edit<'a> {
     pub is_root: bool,
     /// For a tested package: the runtime to add.
     pub runtime: Option<&'a Runtime>,
+    /// For a tested package with doc tests: the generated tests to declare, as (target
+    /// name, file relative to the package).
+    pub doctests: &'a [(String, String)],
 }
 
 pub const RUNTIME: &str = "mutate-runtime";
@@ -57,6 +60,25 @@ impl Edit<'_> {
                     }
                 }
                 deps.insert(RUNTIME, Item::Value(Value::InlineTable(spec)));
+            }
+        }
+        if !self.doctests.is_empty() {
+            // An explicit `[[test]]` turns off finding `tests/*.rs` in edition 2015.
+            if let Some(package) = doc.get_mut("package").and_then(Item::as_table_like_mut)
+                && !package.contains_key("autotests")
+            {
+                package.insert("autotests", toml_edit::value(true));
+            }
+            let tests = doc
+                .entry("test")
+                .or_insert_with(|| Item::ArrayOfTables(toml_edit::ArrayOfTables::new()));
+            if let Some(tests) = tests.as_array_of_tables_mut() {
+                for (name, path) in self.doctests {
+                    let mut test = Table::new();
+                    test.insert("name", toml_edit::value(name));
+                    test.insert("path", toml_edit::value(path));
+                    tests.push(test);
+                }
             }
         }
         Ok(doc.to_string())
@@ -147,9 +169,33 @@ mod tests {
             copied_root: Path::new("/home/u/ws"),
             is_root,
             runtime,
+            doctests: &[],
         }
         .apply(text)
         .unwrap()
+    }
+
+    #[test]
+    fn declares_the_generated_doc_tests() {
+        let out = Edit {
+            original_dir: Path::new("/home/u/ws"),
+            copied_root: Path::new("/home/u/ws"),
+            is_root: true,
+            runtime: None,
+            doctests: &[("d".into(), "mutate-doctests/d.rs".into())],
+        }
+        .apply("[package]\nname = \"a\"\n\n[[test]]\nname = \"it\"\n")
+        .unwrap();
+        assert!(
+            out.starts_with("[package]\nname = \"a\"\nautotests = true\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains(
+                "[[test]]\nname = \"it\"\n\n[[test]]\nname = \"d\"\npath = \"mutate-doctests/d.rs\"\n"
+            ),
+            "{out}"
+        );
     }
 
     #[test]

@@ -6,17 +6,26 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// Files of the user's tree whose copy gets other content, by their path in the user's tree.
+/// Files of the user's tree whose copy gets other content, by their path in the user's
+/// tree; and files only the copy has (generated), by their path relative to its root.
 #[derive(Debug, Default)]
-pub struct Files(BTreeMap<PathBuf, Vec<u8>>);
+pub struct Files {
+    replaced: BTreeMap<PathBuf, Vec<u8>>,
+    generated: BTreeMap<PathBuf, Vec<u8>>,
+}
 
 impl Files {
     pub fn replace(&mut self, user_path: &Path, content: Vec<u8>) {
-        self.0.insert(user_path.to_path_buf(), content);
+        self.replaced.insert(user_path.to_path_buf(), content);
     }
 
     pub fn is_replaced(&self, user_path: &Path) -> bool {
-        self.0.contains_key(user_path)
+        self.replaced.contains_key(user_path)
+    }
+
+    /// A file of the copy alone, at `relative` to its root.
+    pub fn generate(&mut self, relative: &Path, content: Vec<u8>) {
+        self.generated.insert(relative.to_path_buf(), content);
     }
 }
 
@@ -55,13 +64,17 @@ pub fn sync(source: &Path, mirror: &Path, files: &Files, skip: &[PathBuf]) -> io
             if relative == Path::new(LOCK) {
                 continue;
             }
-            let content = match files.0.get(&path) {
+            let content = match files.replaced.get(&path) {
                 Some(content) => content.clone(),
                 None => std::fs::read(&path)?,
             };
             write_if_changed(&mirror.join(&relative), &content)?;
             wanted.insert(relative);
         }
+    }
+    for (relative, content) in &files.generated {
+        write_if_changed(&mirror.join(relative), content)?;
+        wanted.insert(relative.clone());
     }
     sync_lock(source, mirror)?;
     wanted.insert(PathBuf::from(LOCK));

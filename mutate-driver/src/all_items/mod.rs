@@ -15,13 +15,13 @@ use manifest::Runtime;
 
 use crate::cli::Args;
 use crate::compile::Workspace;
+use crate::doctests::{self, DocTests};
 use crate::error::{Error, Result};
 use cargo_metadata::{Metadata, Package};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The mirror, ready to build.
-#[derive(Debug)]
 pub struct Prepared {
     pub root: PathBuf,
     /// The mirror's copy of the manifest the user named.
@@ -29,6 +29,8 @@ pub struct Prepared {
     /// Held until the build is done: another run on the same target directory waits
     /// rather than rewrite the mirror under this one's build.
     pub lock: std::fs::File,
+    /// The doc tests generated into the tested packages.
+    pub doctests: DocTests,
 }
 
 pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
@@ -43,20 +45,48 @@ pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
     let mut files = mirror::Files::default();
     let mut annotated_items = 0;
     let mut annotated_files = 0;
+    let with_doctests = args.doctests.or(workspace.config.doctests).unwrap_or(true);
+    let dropped = DocTests::dropped_in(&workspace.target_dir);
+    let mut doctest_packages = Vec::new();
     for package in &metadata.packages {
         let manifest_path = canonical(package.manifest_path.as_std_path());
+        let package_dir = manifest_path.parent().unwrap_or(&user_root).to_path_buf();
         let is_tested = tested.contains(&package.name.to_string());
+        let doctests = match library(package) {
+            Some((root, target)) if is_tested && with_doctests && target.doctest => doc_tests(
+                package,
+                &root,
+                &target.name,
+                &package_dir,
+                &user_root,
+                &dropped.1,
+            ),
+            _ => None,
+        };
+        let targets: Vec<(String, String)> = doctests
+            .iter()
+            .flat_map(|d| &d.generated.files)
+            .map(|f| (f.target.clone(), f.path.clone()))
+            .collect();
         let edit = manifest::Edit {
-            original_dir: manifest_path.parent().unwrap_or(&user_root),
+            original_dir: &package_dir,
             copied_root: &user_root,
             is_root: manifest_path.parent() == Some(user_root.as_path()),
             runtime: is_tested.then_some(&runtime),
+            doctests: &targets,
         };
         files.replace(&manifest_path, edit_manifest(&edit, &manifest_path)?);
+        if let Some(doctests) = doctests {
+            for file in &doctests.generated.files {
+                let path = Path::new(&doctests.dir).join(&file.path);
+                files.generate(&path, file.text.clone().into_bytes());
+            }
+            doctest_packages.push(doctests);
+        }
         if !is_tested {
             continue;
         }
-        let Some(lib) = library_root(package) else {
+        let Some((lib, _)) = library(package) else {
             continue;
         };
         let needs_extern_crate = package.edition.as_str() == "2015"
@@ -76,6 +106,7 @@ pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
             copied_root: &user_root,
             is_root: true,
             runtime: None,
+            doctests: &[],
         };
         files.replace(&root_manifest, edit_manifest(&edit, &root_manifest)?);
     }
@@ -91,10 +122,21 @@ pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
         .strip_prefix(&user_root)
         .map(Path::to_path_buf)
         .unwrap_or_else(|_| PathBuf::from("Cargo.toml"));
+    let doctests = DocTests::new(doctest_packages, dropped, &mirror_root);
+    if doctests.count() > 0 {
+        eprintln!(
+            "  Doctests {} doc tests, each built as an integration test",
+            doctests.count()
+        );
+    }
+    for note in doctests.notes() {
+        eprintln!("     note: {note}");
+    }
     Ok(Prepared {
         manifest: mirror_root.join(relative),
         root: mirror_root,
         lock,
+        doctests,
     })
 }
 
@@ -176,11 +218,40 @@ fn tested_packages(
 
 /// The root file of a package's library (not a proc-macro: its code runs in the compiler).
 fn library_root(package: &Package) -> Option<PathBuf> {
+    library(package).map(|(root, _)| root)
+}
+
+/// A package's library target (not a proc-macro), with its root file.
+fn library(package: &Package) -> Option<(PathBuf, &cargo_metadata::Target)> {
     package
         .targets
         .iter()
         .find(|t| t.is_lib() || t.is_rlib() || t.is_dylib() || t.is_cdylib() || t.is_staticlib())
-        .map(|t| canonical(t.src_path.as_std_path()))
+        .map(|t| (canonical(t.src_path.as_std_path()), t))
+}
+
+/// The doc tests of a tested package's library, generated into one integration test in
+/// the package's folder of the mirror; `None` when it has none.
+fn doc_tests(
+    package: &Package,
+    lib_root: &Path,
+    lib_name: &str,
+    package_dir: &Path,
+    user_root: &Path,
+    dropped: &BTreeSet<String>,
+) -> Option<doctests::Package> {
+    let tests = doctests::collect::library(lib_root, package_dir);
+    let lib = lib_name.replace('-', "_");
+    let generated = doctests::generate(&tests, &lib, package.edition.as_str(), dropped);
+    if generated.files.is_empty() && generated.skipped.is_empty() {
+        return None;
+    }
+    let dir = package_dir
+        .strip_prefix(user_root)
+        .unwrap_or(Path::new(""))
+        .to_string_lossy()
+        .replace('\\', "/");
+    Some(doctests::Package { dir, generated })
 }
 
 fn edit_manifest(edit: &manifest::Edit, path: &Path) -> Result<Vec<u8>> {

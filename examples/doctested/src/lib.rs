@@ -1,0 +1,100 @@
+//! Arithmetic checked only by doc examples, and doc blocks rustdoc does not run.
+//!
+//! ```
+//! assert_eq!(doctested::clamp_add(250, 10), 255);
+//! ```
+
+/// Adds, saturating at 255.
+///
+/// ```
+/// use doctested::clamp_add;
+/// assert_eq!(clamp_add(1, 2), 3);
+/// ```
+pub fn clamp_add(a: u8, b: u8) -> u8 {
+    let sum = a as u16 + b as u16;
+    if sum > 255 {
+        255
+    } else {
+        sum as u8
+    }
+}
+
+/// Halves an even number; odd numbers panic.
+///
+/// ```should_panic
+/// doctested::half(3);
+/// ```
+///
+/// Hidden lines and `?`:
+///
+/// ```
+/// # use doctested::half;
+/// # fn parse(s: &str) -> Result<u32, std::num::ParseIntError> { s.parse() }
+/// let n = parse("8")?;
+/// assert_eq!(half(n), 4);
+/// # Ok::<(), std::num::ParseIntError>(())
+/// ```
+#[allow(clippy::manual_is_multiple_of)]
+pub fn half(n: u32) -> u32 {
+    assert!(n % 2 == 0, "odd");
+    n / 2
+}
+
+/// Blocks rustdoc does not run: none of these may run here either.
+///
+/// ```ignore
+/// assert_eq!(doctested::triple(1), 0);
+/// ```
+///
+/// ```no_run
+/// loop {}
+/// ```
+///
+/// ```compile_fail
+/// let x: u32 = "three";
+/// ```
+///
+/// ```text
+/// triple(1) == 3
+/// ```
+///
+/// A program of its own, which refers to its own crate root (each doc test is a crate):
+///
+/// ```
+/// mod helper {
+///     pub fn one() -> u32 { 1 }
+/// }
+/// fn main() {
+///     assert_eq!(doctested::triple(crate::helper::one()), 3);
+/// }
+/// ```
+pub fn triple(n: u32) -> u32 {
+    n * 3
+}
+
+/// Tested by a unit test, and by two doc tests that only rustdoc can run: the first
+/// builds only where `cfg(test)` is off (so the driver leaves it out of its build), the
+/// second passes only in a crate named as rustdoc names it (so the driver's baseline
+/// leaves it out).
+///
+/// ```
+/// #[cfg(test)]
+/// compile_error!("built as a test");
+/// assert_eq!(doctested::negate(1), -1);
+/// ```
+///
+/// ```
+/// assert_eq!(doctested::negate(3), -3);
+/// assert!(module_path!().starts_with("rust_out"));
+/// ```
+pub fn negate(x: i32) -> i32 {
+    -x
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn negates() {
+        assert_eq!(super::negate(2), -2);
+    }
+}

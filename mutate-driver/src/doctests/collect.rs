@@ -1,0 +1,255 @@
+//! The doc tests of a library: every fenced Rust block in the doc comments of every item
+//! (and of the crate and its modules), from the library's root through its module files as
+//! rustc finds them. Code compiled only for tests (`#[cfg(test)]`) has none, as for
+//! rustdoc; `#[cfg(..)]` conditions are kept so a test exists only where its item does.
+
+use super::markdown::{self, Info};
+use crate::modules::{self, is_test_only};
+use quote::ToTokens;
+use std::path::{Path, PathBuf};
+use syn::{Attribute, Item};
+
+/// One doc test, before it is made a program.
+#[derive(Debug, Clone)]
+pub struct DocTest {
+    /// The file its comment is in, as rustdoc names it (relative to the package).
+    pub file: String,
+    /// The item documented: `Point::new`, or empty for the crate's own docs.
+    pub item: String,
+    /// Line of the opening fence in `file`.
+    pub line: usize,
+    pub code: String,
+    pub info: Info,
+    /// `cfg` predicates of the item and everything around it.
+    pub cfg: Vec<String>,
+}
+
+/// The doc tests of the library whose root file is `root`, in the package at `package_dir`.
+pub fn library(root: &Path, package_dir: &Path) -> Vec<DocTest> {
+    let mut walk = Walk {
+        package_dir: package_dir.to_path_buf(),
+        found: Vec::new(),
+        seen: Vec::new(),
+    };
+    walk.file(root, true, "", &[]);
+    walk.found
+}
+
+struct Walk {
+    package_dir: PathBuf,
+    found: Vec<DocTest>,
+    seen: Vec<PathBuf>,
+}
+
+/// Where the items being walked are.
+#[derive(Clone)]
+struct Place {
+    /// The file, as rustdoc names it.
+    file: String,
+    /// The file on disk.
+    source: PathBuf,
+    /// Module path, `a::b::`, for item names.
+    prefix: String,
+    cfg: Vec<String>,
+}
+
+impl Walk {
+    /// Reads one module file: its inner docs, then its items. `prefix`: the module's path.
+    fn file(&mut self, path: &Path, mod_rs: bool, prefix: &str, cfg: &[String]) {
+        if self.seen.iter().any(|p| p == path) {
+            return;
+        }
+        self.seen.push(path.to_path_buf());
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return;
+        };
+        let Ok(file) = syn::parse_file(&text) else {
+            return;
+        };
+        let name = path
+            .strip_prefix(&self.package_dir)
+            .unwrap_or(path)
+            .to_string_lossy()
+            .replace('\\', "/");
+        let place = Place {
+            file: name,
+            source: path.to_path_buf(),
+            prefix: prefix.to_owned(),
+            cfg: cfg.to_vec(),
+        };
+        let module = prefix.trim_end_matches("::").to_owned();
+        self.docs(&file.attrs, &place, &module);
+        let dir = modules::children_dir(path, mod_rs);
+        let file_dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
+        self.items(&file.items, &place, &dir, &file_dir, true);
+    }
+
+    fn items(&mut self, items: &[Item], place: &Place, dir: &Path, file_dir: &Path, top: bool) {
+        for item in items {
+            let attrs = item_attrs(item);
+            if is_test_only(attrs) {
+                continue;
+            }
+            let mut inner = place.clone();
+            inner.cfg.extend(cfg_predicates(attrs));
+            if let Some(name) = item_name(item) {
+                self.docs(attrs, &inner, &format!("{}{name}", place.prefix));
+            }
+            match item {
+                Item::Mod(m) => {
+                    let prefix = format!("{}{}::", place.prefix, m.ident);
+                    match &m.content {
+                        Some((_, content)) => {
+                            self.docs(&m.attrs, &inner, &prefix[..prefix.len() - 2]);
+                            let inline = Place { prefix, ..inner };
+                            let inner_dir = modules::inline_dir(m, dir);
+                            self.items(content, &inline, &inner_dir, file_dir, false);
+                        }
+                        None => {
+                            for candidate in modules::declared_files(m, dir, file_dir, top) {
+                                if candidate.is_file() {
+                                    let mod_rs = modules::path_attribute(&m.attrs).is_some()
+                                        || candidate.file_name().is_some_and(|n| n == "mod.rs");
+                                    self.file(&candidate, mod_rs, &prefix, &inner.cfg);
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                Item::Impl(i) => {
+                    let ty = self_type(&i.self_ty);
+                    for member in &i.items {
+                        if let syn::ImplItem::Fn(f) = member
+                            && !is_test_only(&f.attrs)
+                        {
+                            let mut here = inner.clone();
+                            here.cfg.extend(cfg_predicates(&f.attrs));
+                            let name = format!("{}{ty}::{}", place.prefix, f.sig.ident);
+                            self.docs(&f.attrs, &here, &name);
+                        }
+                    }
+                }
+                Item::Trait(t) => {
+                    for member in &t.items {
+                        if let syn::TraitItem::Fn(f) = member {
+                            let mut here = inner.clone();
+                            here.cfg.extend(cfg_predicates(&f.attrs));
+                            let name = format!("{}{}::{}", place.prefix, t.ident, f.sig.ident);
+                            self.docs(&f.attrs, &here, &name);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The doc tests in one item's doc attributes.
+    fn docs(&mut self, attrs: &[Attribute], place: &Place, item: &str) {
+        let mut lines: Vec<(String, usize)> = Vec::new();
+        for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
+            let syn::Meta::NameValue(nv) = &attr.meta else {
+                continue;
+            };
+            match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => {
+                    let first = s.span().start().line;
+                    for (i, line) in s.value().lines().enumerate() {
+                        lines.push((line.to_owned(), first + i));
+                    }
+                }
+                syn::Expr::Macro(m) if m.mac.path.is_ident("include_str") => {
+                    let Ok(path) = m.mac.parse_body::<syn::LitStr>() else {
+                        continue;
+                    };
+                    let dir = place.source.parent().unwrap_or(Path::new(""));
+                    let included = dir.join(path.value());
+                    if let Ok(text) = std::fs::read_to_string(&included) {
+                        lines.extend(text.lines().map(|l| (l.to_owned(), 0)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if lines.is_empty() {
+            return;
+        }
+        let texts: Vec<String> = lines.iter().map(|(l, _)| l.clone()).collect();
+        let texts = markdown::unindent(&texts);
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        for block in markdown::blocks(&refs) {
+            self.found.push(DocTest {
+                file: place.file.clone(),
+                item: item.to_owned(),
+                line: lines[block.line].1,
+                code: block.code,
+                info: block.info,
+                cfg: place.cfg.clone(),
+            });
+        }
+    }
+}
+
+fn item_attrs(item: &Item) -> &[Attribute] {
+    match item {
+        Item::Const(i) => &i.attrs,
+        Item::Enum(i) => &i.attrs,
+        Item::ExternCrate(i) => &i.attrs,
+        Item::Fn(i) => &i.attrs,
+        Item::ForeignMod(i) => &i.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Macro(i) => &i.attrs,
+        Item::Mod(i) => &i.attrs,
+        Item::Static(i) => &i.attrs,
+        Item::Struct(i) => &i.attrs,
+        Item::Trait(i) => &i.attrs,
+        Item::TraitAlias(i) => &i.attrs,
+        Item::Type(i) => &i.attrs,
+        Item::Union(i) => &i.attrs,
+        Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+/// The name rustdoc shows for an item's docs; `None` for items whose docs a module's own
+/// walk reads (modules) and items without a name.
+fn item_name(item: &Item) -> Option<String> {
+    Some(match item {
+        Item::Const(i) => i.ident.to_string(),
+        Item::Enum(i) => i.ident.to_string(),
+        Item::Fn(i) => i.sig.ident.to_string(),
+        Item::Macro(i) => i.ident.as_ref()?.to_string(),
+        Item::Static(i) => i.ident.to_string(),
+        Item::Struct(i) => i.ident.to_string(),
+        Item::Trait(i) => i.ident.to_string(),
+        Item::TraitAlias(i) => i.ident.to_string(),
+        Item::Type(i) => i.ident.to_string(),
+        Item::Union(i) => i.ident.to_string(),
+        Item::Impl(i) => self_type(&i.self_ty),
+        _ => return None,
+    })
+}
+
+fn self_type(ty: &syn::Type) -> String {
+    match ty {
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default(),
+        other => other.to_token_stream().to_string(),
+    }
+}
+
+/// The predicates of `#[cfg(..)]` attributes, as source text.
+fn cfg_predicates(attrs: &[Attribute]) -> impl Iterator<Item = String> + '_ {
+    attrs.iter().filter_map(|a| {
+        let list = a.meta.require_list().ok()?;
+        list.path.is_ident("cfg").then(|| list.tokens.to_string())
+    })
+}

@@ -1,0 +1,180 @@
+//! Code blocks in doc text, and which of them rustdoc runs as doc tests: fenced blocks
+//! (```` ``` ```` or `~~~`) whose info string names Rust or nothing, with rustdoc's
+//! attributes (`ignore`, `no_run`, `should_panic`, `compile_fail`, …).
+
+/// A fenced code block of a doc comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    /// Index of the opening fence among the doc text's lines.
+    pub line: usize,
+    pub code: String,
+    pub info: Info,
+}
+
+/// What a block's info string says, by rustdoc's rules.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Info {
+    /// Rust code, tested unless an attribute below says otherwise.
+    pub rust: bool,
+    pub ignore: bool,
+    pub no_run: bool,
+    pub should_panic: bool,
+    pub compile_fail: bool,
+    pub test_harness: bool,
+}
+
+impl Info {
+    /// rustdoc's reading: a block is Rust when its info string is empty, says `rust`, or
+    /// holds only rustdoc's own attributes; any other word (`text`, `toml`) makes it not.
+    pub fn parse(info: &str) -> Self {
+        let mut out = Info::default();
+        let mut rust_words = false;
+        let mut other_words = false;
+        let words = info
+            .split(|c: char| c == ',' || c.is_whitespace() || c == '{' || c == '}')
+            .filter(|w| !w.is_empty());
+        for word in words {
+            match word {
+                "rust" | "standalone_crate" => rust_words = true,
+                "should_panic" => (out.should_panic, rust_words) = (true, true),
+                "no_run" => (out.no_run, rust_words) = (true, true),
+                "compile_fail" => (out.compile_fail, rust_words) = (true, true),
+                "test_harness" => (out.test_harness, rust_words) = (true, true),
+                "ignore" => (out.ignore, rust_words) = (true, true),
+                w if w.starts_with("ignore-") || w.starts_with("edition") => {
+                    out.ignore |= w.starts_with("ignore-");
+                    rust_words = true;
+                }
+                _ => other_words = true,
+            }
+        }
+        out.rust = !other_words || rust_words;
+        out
+    }
+
+    /// Whether rustdoc runs the block (and its result counts).
+    pub fn is_run(&self) -> bool {
+        self.rust && !self.ignore && !self.no_run && !self.compile_fail && !self.test_harness
+    }
+}
+
+/// The fenced code blocks of doc text (already unindented), in order.
+pub fn blocks(lines: &[&str]) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let Some((indent, fence, info)) = opening(lines[i]) else {
+            i += 1;
+            continue;
+        };
+        let start = i;
+        let mut code = Vec::new();
+        i += 1;
+        while i < lines.len() && !closes(lines[i], &fence) {
+            let line = lines[i];
+            let strip = line.len() - line.trim_start().len();
+            code.push(&line[strip.min(indent)..]);
+            i += 1;
+        }
+        i += 1;
+        out.push(Block {
+            line: start,
+            code: code.join("\n"),
+            info: Info::parse(info),
+        });
+    }
+    out
+}
+
+/// `(indent, fence, info)` of a line that opens a fenced block.
+fn opening(line: &str) -> Option<(usize, String, &str)> {
+    let trimmed = line.trim_start();
+    let indent = line.len() - trimmed.len();
+    let c = trimmed.chars().next().filter(|c| *c == '`' || *c == '~')?;
+    let n = trimmed.chars().take_while(|x| *x == c).count();
+    if n < 3 {
+        return None;
+    }
+    let info = trimmed[n..].trim();
+    // A backtick fence's info string holds no backtick (else it is inline code).
+    if c == '`' && info.contains('`') {
+        return None;
+    }
+    Some((indent, trimmed[..n].to_owned(), info))
+}
+
+fn closes(line: &str, fence: &str) -> bool {
+    let trimmed = line.trim();
+    let c = fence.chars().next().unwrap_or('`');
+    trimmed.len() >= fence.len() && trimmed.chars().all(|x| x == c)
+}
+
+/// Removes the indentation every non-blank line shares, as rustdoc does with doc text.
+pub fn unindent(lines: &[String]) -> Vec<String> {
+    let common = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    lines
+        .iter()
+        .map(|l| l.get(common..).unwrap_or("").to_owned())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_info_strings_as_rustdoc_does() {
+        assert!(Info::parse("").is_run());
+        assert!(Info::parse("rust").is_run());
+        assert!(Info::parse("should_panic").is_run());
+        assert!(Info::parse("edition2018").is_run());
+        assert!(!Info::parse("text").rust);
+        assert!(!Info::parse("toml").rust);
+        assert!(!Info::parse("rust,ignore").is_run());
+        assert!(!Info::parse("no_run").is_run());
+        assert!(!Info::parse("compile_fail,E0308").is_run());
+        assert!(!Info::parse("ignore-windows").is_run());
+        assert!(Info::parse("rust,should_panic").should_panic);
+    }
+
+    #[test]
+    fn finds_fenced_blocks() {
+        let doc = [
+            "Adds.",
+            "",
+            "```",
+            "let x = 1;",
+            "  assert_eq!(x, 1);",
+            "```",
+            "~~~text",
+            "not code",
+            "~~~",
+            "````rust,no_run",
+            "```",
+            "````",
+            "  ```",
+            "  indented();",
+            "  ```",
+        ];
+        let found = blocks(&doc);
+        assert_eq!(found.len(), 4);
+        assert_eq!(found[0].line, 2);
+        assert_eq!(found[0].code, "let x = 1;\n  assert_eq!(x, 1);");
+        assert!(found[0].info.is_run());
+        assert!(!found[1].info.rust);
+        assert_eq!(found[2].code, "```");
+        assert!(!found[2].info.is_run());
+        assert_eq!(found[3].code, "indented();");
+    }
+
+    #[test]
+    fn unindents_by_the_shared_indentation() {
+        let lines: Vec<String> = [" a", "   b", "", " c"].map(String::from).into();
+        assert_eq!(unindent(&lines), ["a", "  b", "", "c"]);
+    }
+}

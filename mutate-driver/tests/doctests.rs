@@ -1,0 +1,120 @@
+//! Doc tests under `--all-items`: each runs as a test of its own, kills what only it
+//! catches, and every verdict is the one `cargo test` (with rustdoc's own doc tests) gives
+//! with that mutant switched on. Blocks rustdoc does not run are not run; a doc test that
+//! only rustdoc can build or pass is left out with a note.
+
+mod common;
+
+use common::*;
+
+const MANIFEST: &str = "examples/doctested/Cargo.toml";
+const MIRRORED: &str = "target/mutate/all-items/examples/doctested/Cargo.toml";
+
+fn run(extra: &[&str]) -> (std::process::Output, tempfile::TempDir) {
+    let mut args = vec!["--all-items", "--runtime-path", "mutate-runtime"];
+    args.extend_from_slice(extra);
+    run_example(MANIFEST, &args)
+}
+
+/// Whether `cargo test` fails on the mirrored crate with `id` on: its unit tests and
+/// rustdoc's doc tests (not the driver's generated ones).
+fn cargo_test_fails(id: &str) -> bool {
+    [&["--lib"][..], &["--doc"][..]].iter().any(|targets| {
+        let out = std::process::Command::new(env!("CARGO"))
+            .args(["test", "--manifest-path", MIRRORED, "--target-dir"])
+            .arg(repo().join("target/mutate"))
+            .args(*targets)
+            .env("RUSTFLAGS", "--cfg mutate_schemata --cap-lints allow")
+            .env_remove("CARGO_ENCODED_RUSTFLAGS")
+            .env("MUTATE_ACTIVE", id)
+            .env("RUST_BACKTRACE", "0")
+            .current_dir(repo())
+            .output()
+            .expect("cargo runs");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("test result:"),
+            "cargo test ran no tests for {id}:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        !out.status.success()
+    })
+}
+
+#[test]
+fn doc_tests_kill_as_cargo_test_would() {
+    // Left-out doc tests are remembered across runs; start from none.
+    let _ = std::fs::remove_file(repo().join("target/mutate/doctests-left-out.txt"));
+    let (out, dir) = run(&[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("Doctests 7 doc tests, each built as an integration test"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Rebuild 1: 1 doc test left out: it does not build as an integration test"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("note: doc test doctest_src_lib_rs__negate__line_"),
+        "{stderr}"
+    );
+    let actual = verdicts(dir.path());
+    check_expected("examples/doctested/expected/verdicts.txt", &actual);
+    for line in actual.lines() {
+        let (status, id) = (line[..12].trim(), &line[13..]);
+        let detected = match status {
+            "Killed" | "Timeout" | "Crashed" => true,
+            "Survived" | "NoCoverage" => false,
+            _ => continue,
+        };
+        assert_eq!(
+            cargo_test_fails(id),
+            detected,
+            "`cargo test` disagrees with the verdict {status} of {id}"
+        );
+    }
+    // `triple` has no test but its doc example, which names its own crate root.
+    let report = std::fs::read_to_string(dir.path().join("report.json")).unwrap();
+    let report: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let mutants = report["files"]["examples/doctested/src/lib.rs"]["mutants"]
+        .as_array()
+        .unwrap();
+    let triple = mutants
+        .iter()
+        .find(|m| {
+            m["id"]
+                .as_str()
+                .unwrap()
+                .ends_with("replace * with + in triple")
+        })
+        .unwrap();
+    let killer = triple["killedBy"][0].as_str().unwrap_or_default();
+    assert!(
+        killer.starts_with("doctest_src_lib_rs__triple__line_") && killer.ends_with("::doctest"),
+        "{triple}"
+    );
+
+    // A second run remembers the doc test it left out: nothing fails, nothing rebuilds.
+    let (out, _dir) = run(&["--list"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("Rebuild"), "{stderr}");
+    assert!(
+        stderr.contains("note: doc test src/lib.rs - negate (line ")
+            && stderr.contains(") is left out: it does not build as an integration test"),
+        "{stderr}"
+    );
+
+    // And they can be left out. (One test: runs share the mirror.)
+    let (out, dir) = run(&["--doctests", "false"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(!stderr.contains("Doctests"), "{stderr}");
+    let actual = verdicts(dir.path());
+    // Nothing but doc tests reaches `triple` or `clamp_add`.
+    for line in actual.lines() {
+        if line.contains(" in triple") || line.contains(" in clamp_add") {
+            assert!(line.starts_with("NoCoverage"), "{line}");
+        }
+    }
+}
