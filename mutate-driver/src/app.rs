@@ -31,16 +31,7 @@ pub fn run(args: &Args) -> Result<i32> {
         "   Building tests with mutant schemata ({})",
         workspace.target_dir.display()
     );
-    let binaries =
-        crate::rebuild::build(args, &workspace, doctests.as_mut()).inspect_err(|_| {
-            if args.all_items && args.runtime_path.is_none() {
-                eprintln!(
-                    "note: --all-items made the crate depend on mutate-runtime ={} from the \
-                 registry; to use a local checkout instead, pass --runtime-path <DIR>",
-                    env!("CARGO_PKG_VERSION")
-                );
-            }
-        })?;
+    let binaries = crate::rebuild::build(args, &workspace, doctests.as_mut())?;
     drop(mirror_lock);
     let _scratch = crate::scratch::create()?;
     let d = discover::discover(binaries)?;

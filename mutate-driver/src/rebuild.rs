@@ -80,6 +80,11 @@ pub fn build(
             },
         );
     }
+    if last_errors.is_empty() {
+        return Err(Error::BuildFailed(
+            "cargo stopped before compiling anything (see its message above)".into(),
+        ));
+    }
     for (_, error) in &last_errors {
         if let Some(rendered) = &error.rendered {
             eprint!("{rendered}");

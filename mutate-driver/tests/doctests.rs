@@ -10,8 +10,9 @@ use common::*;
 const MANIFEST: &str = "examples/doctested/Cargo.toml";
 const MIRRORED: &str = "target/mutate/all-items/examples/doctested/Cargo.toml";
 
+/// No `--runtime-path`: this workspace holds the runtime, and the mirror uses its copy.
 fn run(extra: &[&str]) -> (std::process::Output, tempfile::TempDir) {
-    let mut args = vec!["--all-items", "--runtime-path", "mutate-runtime"];
+    let mut args = vec!["--all-items"];
     args.extend_from_slice(extra);
     run_example(MANIFEST, &args)
 }
@@ -117,4 +118,45 @@ fn doc_tests_kill_as_cargo_test_would() {
             assert!(line.starts_with("NoCoverage"), "{line}");
         }
     }
+}
+
+/// Outside mutate's workspace, with no `--runtime-path`: the crate depends on the runtime
+/// the driver carries, written under its target directory; nothing comes from the registry.
+#[test]
+fn the_driver_carries_its_runtime() {
+    let krate = tempfile::tempdir().unwrap();
+    let example = repo().join("examples/doctested");
+    std::fs::create_dir(krate.path().join("src")).unwrap();
+    for file in ["Cargo.toml", "src/lib.rs"] {
+        std::fs::copy(example.join(file), krate.path().join(file)).unwrap();
+    }
+    let manifest = std::fs::read_to_string(krate.path().join("Cargo.toml")).unwrap();
+    std::fs::write(
+        krate.path().join("Cargo.toml"),
+        manifest + "\n[workspace]\n",
+    )
+    .unwrap();
+    let target = repo().join("target/e2e-carried");
+    let sandbox = Sandbox::new();
+    let manifest = krate.path().join("Cargo.toml");
+    let out = sandbox
+        .command(&["--manifest-path", manifest.to_str().unwrap(), "--all-items"])
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .expect("driver runs");
+    sandbox.assert_clean();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(!stderr.contains("from the registry"), "{stderr}");
+    let mirrored = std::fs::read_to_string(target.join("mutate/all-items/Cargo.toml")).unwrap();
+    let carried = target.join("mutate/runtime/mutate-runtime");
+    assert!(
+        mirrored.contains(&format!(
+            "mutate-runtime = {{ path = {:?} }}",
+            carried.display().to_string()
+        )),
+        "{mirrored}"
+    );
+    let carried_manifest = std::fs::read_to_string(carried.join("Cargo.toml")).unwrap();
+    assert!(carried_manifest.contains("name = \"mutate-runtime\""));
 }

@@ -8,6 +8,7 @@
 //! cargo's incremental build stays warm.
 
 mod annotate;
+mod embedded;
 mod manifest;
 mod mirror;
 
@@ -39,7 +40,7 @@ pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
     let user_root = canonical(metadata.workspace_root.as_std_path());
     let mirror_root = workspace.target_dir.join("all-items");
     let lock = crate::lockfile::lock(&mirror_root.with_extension("lock"))?;
-    let runtime = runtime_source(args, &user_root, &mirror_root)?;
+    let runtime = runtime_source(args, workspace, &user_root, &mirror_root)?;
     let tested = tested_packages(args, metadata, &user_manifest)?;
 
     let mut files = mirror::Files::default();
@@ -144,9 +145,45 @@ fn canonical(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-fn runtime_source(args: &Args, user_root: &Path, mirror_root: &Path) -> Result<Runtime> {
+/// The runtime the copy depends on: `--runtime-path`, else the one this driver carries,
+/// else the registry's at the driver's version.
+fn runtime_source(
+    args: &Args,
+    workspace: &Workspace,
+    user_root: &Path,
+    mirror_root: &Path,
+) -> Result<Runtime> {
+    let target_dir = &workspace.target_dir;
+    if args.runtime_path.is_none()
+        && let Some(own) = workspace
+            .metadata
+            .packages
+            .iter()
+            .find(|p| p.name.as_str() == manifest::RUNTIME)
+    {
+        // The workspace holds the runtime itself (mutate's own): its copy in the mirror.
+        let dir = canonical(
+            own.manifest_path
+                .parent()
+                .unwrap_or(&own.manifest_path)
+                .as_std_path(),
+        );
+        if let Ok(inside) = dir.strip_prefix(user_root) {
+            return Ok(Runtime::Path(mirror_root.join(inside)));
+        }
+    }
     let Some(dir) = &args.runtime_path else {
-        return Ok(Runtime::Registry(env!("CARGO_PKG_VERSION").into()));
+        return Ok(match embedded::write(&target_dir.join("runtime"))? {
+            Some(dir) => Runtime::Path(dir),
+            None => {
+                eprintln!(
+                    "   Runtime mutate-runtime ={} from the registry (this driver carries \
+                     none; --runtime-path <DIR> names a local checkout)",
+                    env!("CARGO_PKG_VERSION")
+                );
+                Runtime::Registry(env!("CARGO_PKG_VERSION").into())
+            }
+        });
     };
     let dir = canonical(dir);
     let manifest = dir.join("Cargo.toml");
