@@ -151,14 +151,12 @@ pub fn caught_only_by_doctests(mutant: &Mutant) -> bool {
             .all(|l| l.contains(" - ") && l.contains("(line "))
 }
 
-/// Our driver with `--all-items` over the crate in `dir`.
+/// Our driver with `--all-items` over the crate in `dir`, with the runtime it carries.
 pub fn ours(driver: &Path, dir: &Path, out: &Path) -> Result<Run, String> {
     std::fs::create_dir_all(out).map_err(|e| e.to_string())?;
-    let runtime = repo().join("mutate-runtime");
     let mut command = Command::new(driver);
     command
-        .args(["mutate-driver", "--all-items", "--runtime-path"])
-        .arg(&runtime)
+        .args(["mutate-driver", "--all-items"])
         .arg("-o")
         .arg(out)
         .current_dir(dir);
