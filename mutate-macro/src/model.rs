@@ -76,6 +76,11 @@ impl Collector {
         self.cfg.truncate(self.cfg.len() - entered);
     }
 
+    /// The operators this function gets.
+    pub fn selection(&self) -> &Selection {
+        &self.selection
+    }
+
     pub fn wants(&self, operator: &str) -> bool {
         self.selection.contains(operator)
     }

@@ -239,7 +239,7 @@ fn take_marks(attrs: &mut Vec<syn::Attribute>, outer: &Selection) -> Option<Sele
 
 /// Rewrites every function an impl, trait or mod holds. `prefix` is the module path
 /// inside the annotated item, for function names.
-fn rewrite_item(item: &mut Item, prefix: &str, outer: &Selection) {
+pub fn rewrite_item(item: &mut Item, prefix: &str, outer: &Selection) {
     match item {
         Item::Fn(f) => {
             let Some(selection) = take_marks(&mut f.attrs, outer) else {

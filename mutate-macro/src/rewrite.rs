@@ -1,7 +1,8 @@
 //! Walks one function body, rewriting each expression that has mutants into schemata.
 //! Children are rewritten first, so an operand's own mutants sit inside its evaluation.
 //!
-//! Left alone: nested items, macro invocations, patterns, types, const generic arguments,
+//! Items in the body are rewritten on their own (see `visit_item_mut`). Left alone: macro
+//! invocations, patterns, types, const generic arguments,
 //! `const` blocks, array repeat lengths and destructuring assignments — places where a
 //! run-time check cannot stand or the code is not ours to read.
 
@@ -312,8 +313,15 @@ impl VisitMut for Rewriter<'_> {
         }
     }
 
+    /// An item in the body (a helper `fn`, an `impl` for a local type): rewritten on its
+    /// own, with a table of its own, since an item cannot reach the enclosing function's.
+    fn visit_item_mut(&mut self, item: &mut syn::Item) {
+        let prefix = format!("{}::", self.collector.function);
+        let selection = self.collector.selection().clone();
+        crate::placement::rewrite_item(item, &prefix, &selection);
+    }
+
     // Not ours to read, or no place for a run-time check.
-    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
     fn visit_macro_mut(&mut self, _: &mut syn::Macro) {}
     fn visit_pat_mut(&mut self, _: &mut Pat) {}
     fn visit_type_mut(&mut self, _: &mut syn::Type) {}

@@ -388,4 +388,19 @@ pub fn gated(mut x: u32) -> Gauge {
     }
 }
 
+/// A helper `fn` and an `impl` of a local type inside a body: each gets its own table.
+#[mutate]
+pub fn nested(x: u32) -> u32 {
+    fn step(v: u32) -> u32 {
+        v % 7 + 1
+    }
+    struct Local(u32);
+    impl Local {
+        fn twice(&self) -> u32 {
+            self.0 * 2
+        }
+    }
+    Local(step(x)).twice()
+}
+
 pub mod returns;

@@ -125,6 +125,7 @@ fn returns_probe(o: &mut Vec<(String, String)>) {
     line(o, "later", || {
         format!("{:?} {:?}", block_on(later(3)), block_on(later(0)))
     });
+    line(o, "nested", || format!("{} {}", nested(3), nested(12)));
     line(o, "gated", || format!("{:?} {:?}", gated(1), gated(5)));
     line(o, "Name::deref", || format!("{:?}", &*name("ab")));
     line(o, "head", || format!("{:?}", head(&[4, 5, 6])));

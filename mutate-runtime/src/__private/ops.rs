@@ -146,6 +146,7 @@ binary_pairs! {
     Div => Rem::rem: DivAsRem, DivAsRemFallback, div_as_rem;
     Rem => Div::div: RemAsDiv, RemAsDivFallback, rem_as_div;
     Rem => Mul::mul: RemAsMul, RemAsMulFallback, rem_as_mul;
+    Rem => Add::add: RemAsAdd, RemAsAddFallback, rem_as_add;
     BitAnd => BitOr::bitor: BitAndAsBitOr, BitAndAsBitOrFallback, bitand_as_bitor;
     BitAnd => BitXor::bitxor: BitAndAsBitXor, BitAndAsBitXorFallback, bitand_as_bitxor;
     BitOr => BitAnd::bitand: BitOrAsBitAnd, BitOrAsBitAndFallback, bitor_as_bitand;
@@ -167,6 +168,7 @@ assign_pairs! {
     DivAssign => RemAssign::rem_assign: DivAssignAsRemAssign, DivAssignAsRemAssignFallback, div_assign_as_rem_assign;
     RemAssign => DivAssign::div_assign: RemAssignAsDivAssign, RemAssignAsDivAssignFallback, rem_assign_as_div_assign;
     RemAssign => MulAssign::mul_assign: RemAssignAsMulAssign, RemAssignAsMulAssignFallback, rem_assign_as_mul_assign;
+    RemAssign => AddAssign::add_assign: RemAssignAsAddAssign, RemAssignAsAddAssignFallback, rem_assign_as_add_assign;
     BitAndAssign => BitOrAssign::bitor_assign: BitAndAssignAsBitOrAssign, BitAndAssignAsBitOrAssignFallback, bitand_assign_as_bitor_assign;
     BitAndAssign => BitXorAssign::bitxor_assign: BitAndAssignAsBitXorAssign, BitAndAssignAsBitXorAssignFallback, bitand_assign_as_bitxor_assign;
     BitOrAssign => BitAndAssign::bitand_assign: BitOrAssignAsBitAndAssign, BitOrAssignAsBitAndAssignFallback, bitor_assign_as_bitand_assign;
