@@ -106,7 +106,7 @@ fn report_unbuilt(d: &Discovery) {
         .map(|m| (m.entry.file.as_str(), m.entry.function.as_str()))
         .collect();
     eprintln!(
-        "  Unviable {} mutants of {} functions that do not build with their mutants \
+        "  Unviable {} mutants whose code does not build with them, in {} functions \
          (compiled as written; rustc's message is each one's reason)",
         unbuilt.len(),
         functions.len()

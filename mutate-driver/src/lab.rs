@@ -77,7 +77,7 @@ pub fn run(
                 (true, true) => (Status::NoCoverage, String::new()),
                 (true, false) => (
                     Status::Unviable,
-                    format!("its function does not build with it: {build_error}"),
+                    format!("its code does not build with it: {build_error}"),
                 ),
             };
             MutantResult {

@@ -12,7 +12,7 @@ use crate::compile::{self, TestBinary, Workspace};
 use crate::doctests::DocTests;
 use crate::error::{Error, Result};
 use cargo_metadata::diagnostic::{Diagnostic, DiagnosticSpan};
-use mutate_protocol::build_errors::{self, BuildError};
+use mutate_protocol::build_errors::{self, BuildError, Scope};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -70,14 +70,11 @@ pub fn build(
         }
         lists.save()?;
         eprintln!(
-            "   Rebuild {}: {added} build error{} in generated code; compiling {} as written",
+            "   Rebuild {}: {added} build error{} in generated code; compiling {} code as \
+             written",
             round + 1,
             if added == 1 { "" } else { "s" },
-            if added == 1 {
-                "its function"
-            } else {
-                "their functions"
-            },
+            if added == 1 { "its" } else { "their" },
         );
     }
     if last_errors.is_empty() {
@@ -168,52 +165,64 @@ impl Lists {
         Ok(())
     }
 
-    /// Adds the places of `errors` not yet listed; returns how many.
+    /// Adds the places of `errors` not yet listed, as one site's; a place listed as a
+    /// site's in an earlier round that fails again becomes its function's. Returns how many
+    /// entries changed.
     fn add(&mut self, errors: &[(String, Diagnostic)], root: &Path) -> usize {
-        let mut added = 0;
+        let mut seen = BTreeSet::new();
+        let mut changed = 0;
         for (krate, error) in errors {
             let message = error.message.lines().next().unwrap_or_default().to_owned();
-            let list = self.by_crate.entry(krate.clone()).or_default();
-            for (file, line, column) in places(error) {
-                let known = list
-                    .iter()
-                    .any(|e| e.file == file && e.line == line && e.column == column);
+            for (file, line, column) in places(error, root) {
+                // The library and its unit tests are two compilations with the same errors.
+                if !seen.insert((krate.clone(), file.clone(), line, column)) {
+                    continue;
+                }
                 let Some(digest) = digest_of(root, &file) else {
                     continue;
                 };
-                if !known {
-                    list.push(BuildError {
-                        file,
-                        line,
-                        column,
-                        digest,
-                        message: message.clone(),
-                    });
-                    self.changed.insert(krate.clone());
-                    added += 1;
+                let entry = BuildError {
+                    file,
+                    line,
+                    column,
+                    scope: Scope::Site,
+                    digest,
+                    message: message.clone(),
+                };
+                let list = self.by_crate.entry(krate.clone()).or_default();
+                match list.iter_mut().find(|e| e.same_place(&entry)) {
+                    Some(known) if known.scope == Scope::Site => known.scope = Scope::Function,
+                    Some(_) => continue,
+                    None => list.push(entry),
                 }
+                self.changed.insert(krate.clone());
+                changed += 1;
             }
         }
-        added
+        changed
     }
 }
 
-/// Where an error is: its primary spans and, for code a macro expanded, each span of the
-/// expansion chain (the generated code of `#[mutate]` carries the attribute's span).
-fn places(error: &Diagnostic) -> Vec<(String, u32, u32)> {
-    fn walk(span: &DiagnosticSpan, out: &mut Vec<(String, u32, u32)>) {
-        out.push((
-            span.file_name.clone(),
-            span.line_start as u32,
-            span.column_start as u32,
-        ));
-        if let Some(expansion) = &span.expansion {
-            walk(&expansion.span, out);
-        }
-    }
+/// Where an error is: each primary span in the workspace's own files; for one elsewhere
+/// (in a macro's definition, say), the first span of its expansion chain that is in them.
+fn places(error: &Diagnostic, root: &Path) -> Vec<(String, u32, u32)> {
+    let local = |span: &DiagnosticSpan| {
+        !Path::new(&span.file_name).is_absolute() && root.join(&span.file_name).is_file()
+    };
     let mut out = Vec::new();
     for span in error.spans.iter().filter(|s| s.is_primary) {
-        walk(span, &mut out);
+        let mut at = Some(span);
+        while let Some(span) = at {
+            if local(span) {
+                out.push((
+                    span.file_name.clone(),
+                    span.line_start as u32,
+                    span.column_start as u32,
+                ));
+                break;
+            }
+            at = span.expansion.as_ref().map(|e| &e.span);
+        }
     }
     out.dedup();
     out

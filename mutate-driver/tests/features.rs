@@ -95,7 +95,7 @@ fn gated_code_has_mutants_only_when_compiled_and_verdicts_match_cargo_test() {
         "delete double(&mut sum); in total",
         "delete match arm 0 in label",
         "replace + with - in summary",
-        "replace == with != in evens",
+        "replace % with / in evens",
         "replace 100 with 0 in limit",
     ] {
         assert!(

@@ -1,16 +1,20 @@
 //! The rebuild net, on the macro's side: the driver's list of places where its schemata
-//! build failed. A function holding one is emitted as written, its mutants still listed
-//! but unviable, so the next build succeeds where the macro could not foresee a type.
+//! build failed. The innermost expression with mutants holding a place (a site) is
+//! emitted as written, its mutants still listed but unviable; a place no site holds, or
+//! listed as a function's, makes its whole function so. The next build then succeeds
+//! where the macro could not foresee a type.
 
-use mutate_protocol::build_errors::{self, BuildError};
+use mutate_protocol::build_errors::{self, BuildError, Scope};
 use proc_macro2::{LineColumn, Span, TokenStream};
 use quote::quote;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 struct Known {
     /// The list's path, when this is one of the driver's builds.
     path: Option<String>,
     errors: Vec<BuildError>,
+    /// Which site-scope errors a site has taken already (the innermost one takes it).
+    claimed: Mutex<Vec<bool>>,
 }
 
 fn known() -> &'static Known {
@@ -20,6 +24,7 @@ fn known() -> &'static Known {
             return Known {
                 path: None,
                 errors: Vec::new(),
+                claimed: Mutex::new(Vec::new()),
             };
         };
         // The driver writes a crate's list only when its build fails; the file must exist
@@ -32,6 +37,7 @@ fn known() -> &'static Known {
             .unwrap_or_default();
         Known {
             path: Some(path),
+            claimed: Mutex::new(vec![false; errors.len()]),
             errors,
         }
     })
@@ -55,23 +61,65 @@ pub fn tracking() -> TokenStream {
     }
 }
 
-/// rustc's message for the first listed error in `file` between `start` and `end` (a
-/// function, as the compiler sees it) or on the attribute's own line, whose generated
-/// code carries its span.
+/// Whether any error is listed for this crate.
+pub fn any() -> bool {
+    !known().errors.is_empty()
+}
+
+/// Whether any error is listed for `file`: only then are ranges worth computing.
+pub fn any_in(file: &str) -> bool {
+    known().errors.iter().any(|e| e.file == file)
+}
+
+/// rustc's message for an unclaimed site-scope error in `file` at `at` (where the site's
+/// generated code is located) or between `first` and `last` (its operands), which it
+/// claims; the site is then left as written.
+pub fn claim_site(
+    file: &str,
+    at: LineColumn,
+    first: LineColumn,
+    last: LineColumn,
+) -> Option<&'static str> {
+    let known = known();
+    let mut claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
+    let i = known.errors.iter().enumerate().position(|(i, e)| {
+        let place = position(e);
+        e.scope == Scope::Site
+            && e.file == file
+            && !claimed[i]
+            && (place == (at.line, at.column) || within(place, first, last))
+    })?;
+    claimed[i] = true;
+    Some(known.errors[i].message.as_str())
+}
+
+/// rustc's message for a listed error that makes the function between `start` and `end`
+/// in `file` compile as written: one listed as a function's, or one no site claimed, in
+/// the function or on the attribute's own line (generated code carries its span).
 pub fn in_function(file: &str, start: LineColumn, end: LineColumn) -> Option<&'static str> {
-    let errors = &known().errors;
-    if errors.is_empty() {
+    let known = known();
+    if known.errors.is_empty() {
         return None;
     }
     let attribute_line = Span::call_site().start().line;
-    let position = |line: u32, column: u32| (line as usize, column.saturating_sub(1) as usize);
-    errors
+    let claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
+    known
+        .errors
         .iter()
-        .filter(|e| e.file == file)
-        .find(|e| {
-            let at = position(e.line, e.column);
-            let inside = (start.line, start.column) <= at && at <= (end.line, end.column);
-            inside || at.0 == attribute_line
+        .enumerate()
+        .filter(|(i, e)| e.file == file && (e.scope == Scope::Function || !claimed[*i]))
+        .find(|(_, e)| {
+            let place = position(e);
+            within(place, start, end) || place.0 == attribute_line
         })
-        .map(|e| e.message.as_str())
+        .map(|(_, e)| e.message.as_str())
+}
+
+/// An error's place as (line, 0-based column), as proc_macro2 counts.
+fn position(e: &BuildError) -> (usize, usize) {
+    (e.line as usize, e.column.saturating_sub(1) as usize)
+}
+
+fn within(place: (usize, usize), first: LineColumn, last: LineColumn) -> bool {
+    (first.line, first.column) <= place && place <= (last.line, last.column)
 }

@@ -19,7 +19,6 @@ pub fn table_items(collector: &Collector) -> TokenStream {
     let rt = rt();
     let table = table();
     let function = &collector.function;
-    let build_error = collector.build_error.as_deref().unwrap_or("");
     let infos = collector
         .mutants
         .iter()
@@ -33,6 +32,7 @@ pub fn table_items(collector: &Collector) -> TokenStream {
             let description = m.description(function);
             let site = m.site;
             let cfg = &m.cfg;
+            let build_error = m.build_error.as_deref().unwrap_or("");
             let compiled = if cfg.is_empty() {
                 quote!(true)
             } else {

@@ -19,6 +19,9 @@ pub struct Mutant {
     /// The `#[cfg(..)]` predicates of the code around the mutant: it exists only in builds
     /// where all hold.
     pub cfg: Vec<TokenStream>,
+    /// rustc's message where the driver's last build failed in the mutant's code: that
+    /// code is emitted as written, and the mutant is unviable.
+    pub build_error: Option<String>,
 }
 
 impl Mutant {
@@ -43,9 +46,6 @@ pub struct Collector {
     selection: Selection,
     /// The `#[cfg(..)]` predicates of the code being visited, outermost first.
     cfg: Vec<TokenStream>,
-    /// rustc's message where the driver's last build failed in this function: it is
-    /// emitted as written, and its mutants are unviable.
-    pub build_error: Option<String>,
 }
 
 /// The local index of a mutant whose operator is not selected: no switch ever reads it,
@@ -60,7 +60,14 @@ impl Collector {
             sites: 0,
             selection,
             cfg: Vec::new(),
-            build_error: None,
+        }
+    }
+
+    /// Marks the mutants added since there were `before` as unviable: their code did not
+    /// build (rustc's `message`) and is emitted as written.
+    pub fn unviable_since(&mut self, before: usize, message: &str) {
+        for m in &mut self.mutants[before..] {
+            m.build_error = Some(message.to_owned());
         }
     }
 
@@ -124,6 +131,7 @@ impl Collector {
             change,
             needs_function: true,
             cfg: self.cfg.clone(),
+            build_error: None,
         });
         (self.mutants.len() - 1) as u32
     }

@@ -341,7 +341,7 @@ fn rewrite_fn(
         written.brace_token.span.close().end(),
     );
     if let Some(message) = build_errors::in_function(&file, start, end) {
-        collector.build_error = Some(message.to_owned());
+        collector.unviable_since(0, message);
         *block = written;
     }
     let table = emit::table_items(&collector);

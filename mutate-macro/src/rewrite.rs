@@ -26,9 +26,6 @@ enum Scope {
 pub struct Rewriter<'a> {
     collector: &'a mut Collector,
     scopes: Vec<Scope>,
-    /// Depth of closures with an untyped parameter: the autoref fallback cannot resolve
-    /// methods on operands whose type is not known yet there.
-    untyped_closures: u32,
 }
 
 impl<'a> Rewriter<'a> {
@@ -36,7 +33,6 @@ impl<'a> Rewriter<'a> {
         Rewriter {
             collector,
             scopes: Vec::new(),
-            untyped_closures: 0,
         }
     }
 
@@ -129,28 +125,39 @@ fn is_destructuring(e: &Expr) -> bool {
     )
 }
 
+/// The schemata code for one expression that has mutants of its own.
+struct Site {
+    tokens: proc_macro2::TokenStream,
+    /// The token the site is about (`+`, a literal, `break`): its generated code is
+    /// located there, so a build error in that code points at it.
+    at: proc_macro2::Span,
+    /// Index of the site's first mutant in the collector.
+    first_mutant: usize,
+}
+
 impl Rewriter<'_> {
-    /// Rewrites one expression, whose outer attributes were taken off.
-    fn rewrite_expr(&mut self, e: &mut Expr) {
+    /// Rewrites the children of one expression, whose outer attributes were taken off, and
+    /// returns its own site, if it has mutants.
+    fn rewrite_expr(&mut self, e: &mut Expr) -> Option<Site> {
         match e {
-            Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => return,
+            Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => return None,
+            // Operators in closures whose parameters have no written type may meet operands
+            // whose type is not inferred yet where the fallback is resolved; the rebuild net
+            // turns those sites unviable.
             Expr::Closure(closure) => {
-                let untyped = closure.inputs.iter().any(|p| !matches!(p, Pat::Type(_)));
-                self.untyped_closures += u32::from(untyped);
                 self.scoped(Scope::Barrier, |me| me.visit_expr_mut(&mut closure.body));
-                self.untyped_closures -= u32::from(untyped);
-                return;
+                return None;
             }
             Expr::Async(block) => {
                 self.scoped(Scope::Barrier, |me| me.visit_block_mut(&mut block.block));
-                return;
+                return None;
             }
             Expr::Loop(l) => {
                 let label = label_name(&l.label);
                 self.scoped(Scope::Loop { label, unit: false }, |me| {
                     me.visit_block_mut(&mut l.body)
                 });
-                return;
+                return None;
             }
             Expr::While(w) => {
                 let written = w.cond.to_token_stream();
@@ -168,7 +175,7 @@ impl Rewriter<'_> {
                         *w.cond = Expr::Verbatim(cond);
                     }
                 }
-                return;
+                return None;
             }
             Expr::ForLoop(f) => {
                 self.visit_expr_mut(&mut f.expr);
@@ -181,27 +188,27 @@ impl Rewriter<'_> {
                 {
                     *f.expr = Expr::Verbatim(tokens);
                 }
-                return;
+                return None;
             }
             Expr::Block(b) if b.label.is_some() => {
                 let label = label_name(&b.label).unwrap_or_default();
                 self.scoped(Scope::Block(label), |me| me.visit_block_mut(&mut b.block));
-                return;
+                return None;
             }
             Expr::Repeat(r) => {
                 self.visit_expr_mut(&mut r.expr);
-                return;
+                return None;
             }
             Expr::Assign(a) => {
                 if !is_destructuring(&a.left) {
                     self.visit_expr_mut(&mut a.left);
                 }
                 self.visit_expr_mut(&mut a.right);
-                return;
+                return None;
             }
             Expr::Let(l) => {
                 self.visit_expr_mut(&mut l.expr);
-                return;
+                return None;
             }
             Expr::Match(m) => {
                 let written = m.arms.clone();
@@ -226,7 +233,7 @@ impl Rewriter<'_> {
                 }
                 // Changes an arm only where it adds that arm's mutant.
                 match_arm::rewrite(self.collector, &mut m.arms, &written);
-                return;
+                return None;
             }
             Expr::If(i) => {
                 let written = i.cond.to_token_stream();
@@ -244,34 +251,95 @@ impl Rewriter<'_> {
                         *i.cond = Expr::Verbatim(cond);
                     }
                 }
-                return;
+                return None;
             }
             Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
                 if let Expr::Lit(lit) = strip_parens(&u.expr) {
                     let minus = u.op.to_token_stream();
-                    if let Some(tokens) =
-                        self.made(|c| literal::rewrite_negative(c, &minus, &lit.lit))
-                    {
-                        *e = Expr::Verbatim(tokens);
-                    }
-                    return;
+                    let first_mutant = self.collector.mutants.len();
+                    let at = first_span(&minus);
+                    return self
+                        .made(|c| literal::rewrite_negative(c, &minus, &lit.lit))
+                        .map(|tokens| Site {
+                            tokens,
+                            at,
+                            first_mutant,
+                        });
                 }
                 visit_mut::visit_expr_mut(self, e);
             }
             _ => visit_mut::visit_expr_mut(self, e),
         }
-        let typed = self.untyped_closures == 0;
-        let replacement = match e {
-            Expr::Binary(b) => self.made(|c| binary::rewrite(c, b, typed)),
-            Expr::Unary(u) if typed => self.made(|c| unary::rewrite(c, u)),
-            Expr::Lit(l) => self.made(|c| literal::rewrite(c, &l.lit)),
-            Expr::Break(_) | Expr::Continue(_) => self.rewrite_jump(e),
-            _ => None,
+        let first_mutant = self.collector.mutants.len();
+        let (tokens, at) = match e {
+            Expr::Binary(b) => (
+                self.made(|c| binary::rewrite(c, b)),
+                first_span(&b.op.to_token_stream()),
+            ),
+            Expr::Unary(u) => (
+                self.made(|c| unary::rewrite(c, u)),
+                first_span(&u.op.to_token_stream()),
+            ),
+            Expr::Lit(l) => (self.made(|c| literal::rewrite(c, &l.lit)), l.lit.span()),
+            Expr::Break(_) | Expr::Continue(_) => {
+                (self.rewrite_jump(e), first_span(&e.to_token_stream()))
+            }
+            _ => (None, proc_macro2::Span::call_site()),
         };
-        if let Some(tokens) = replacement {
-            *e = Expr::Verbatim(tokens);
-        }
+        tokens.map(|tokens| Site {
+            tokens,
+            at,
+            first_mutant,
+        })
     }
+
+    /// Puts a site's code in place of the expression, located at the site's token; or,
+    /// where the driver's last build failed in it, leaves the expression as written and
+    /// its mutants unviable. `extent`: the expression's file and first and last token, as
+    /// the compiler sees them (known only when the driver listed build errors).
+    fn place(&mut self, e: &mut Expr, site: Site, extent: Option<&Extent>) {
+        if let Some(extent) = extent
+            && let Some(message) = crate::build_errors::claim_site(
+                &extent.file,
+                site.at.start(),
+                extent.first,
+                extent.last,
+            )
+        {
+            self.collector.unviable_since(site.first_mutant, message);
+            return;
+        }
+        *e = Expr::Verbatim(syntax::located_at(site.tokens, site.at));
+    }
+}
+
+/// Where an expression is, as the compiler sees it (no `--all-items` shift).
+struct Extent {
+    file: String,
+    first: proc_macro2::LineColumn,
+    last: proc_macro2::LineColumn,
+}
+
+impl Extent {
+    fn of(e: &Expr) -> Option<Extent> {
+        let tokens = e.to_token_stream();
+        let mut iter = tokens.into_iter();
+        let first = iter.next()?.span();
+        let last = iter.last().map_or(first, |t| t.span());
+        Some(Extent {
+            file: crate::location::file_of(first),
+            first: first.start(),
+            last: last.end(),
+        })
+    }
+}
+
+fn first_span(tokens: &proc_macro2::TokenStream) -> proc_macro2::Span {
+    tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(proc_macro2::Span::call_site, |t| t.span())
 }
 
 impl VisitMut for Rewriter<'_> {
@@ -280,7 +348,13 @@ impl VisitMut for Rewriter<'_> {
     fn visit_expr_mut(&mut self, e: &mut Expr) {
         let attrs = syntax::take_attrs(e);
         let entered = self.collector.enter_cfg(&attrs);
-        self.rewrite_expr(e);
+        let extent = crate::build_errors::any()
+            .then(|| Extent::of(e))
+            .flatten()
+            .filter(|x| crate::build_errors::any_in(&x.file));
+        if let Some(site) = self.rewrite_expr(e) {
+            self.place(e, site, extent.as_ref());
+        }
         self.collector.leave_cfg(entered);
         syntax::restore_attrs(e, attrs);
     }

@@ -1,6 +1,6 @@
 //! Helpers over syn's syntax tree that the rewrite needs and syn keeps private.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::quote;
 use syn::{Attribute, Expr};
 
@@ -57,4 +57,29 @@ pub fn wrap_in_attrs(attrs: &[Attribute], tokens: TokenStream) -> TokenStream {
         return tokens;
     }
     quote!(#(#attrs)* { #tokens })
+}
+
+/// `tokens` with the code the macro generated (spanned at its call site) located at `at`
+/// instead, its name resolution unchanged: a build error in a site's code then points at
+/// the site, where the rebuild net finds it, not at the attribute.
+pub fn located_at(tokens: TokenStream, at: Span) -> TokenStream {
+    let call_site = Span::call_site();
+    let generated = |span: Span| span.start() == call_site.start() && span.end() == call_site.end();
+    let moved = call_site.located_at(at);
+    tokens
+        .into_iter()
+        .map(|token| match token {
+            TokenTree::Group(g) => {
+                let mut group = Group::new(g.delimiter(), located_at(g.stream(), at));
+                group.set_span(if generated(g.span()) { moved } else { g.span() });
+                TokenTree::Group(group)
+            }
+            mut other => {
+                if generated(other.span()) {
+                    other.set_span(moved);
+                }
+                other
+            }
+        })
+        .collect()
 }

@@ -1,14 +1,16 @@
 //! The build-error list: where the driver's schemata build failed, so that `#[mutate]`
-//! leaves the functions holding those places as written and marks their mutants unviable
-//! (the rebuild net).
+//! leaves the code holding those places as written and marks its mutants unviable (the
+//! rebuild net). A place is first taken to be one site's (the innermost expression with
+//! mutants that holds it); if the build fails there again, the whole function's.
 //!
 //! The driver keeps one list per crate (by crate name) in a directory named by
 //! [`env::BUILD_ERRORS`](crate::env) and passes that name to every schemata build. The
 //! macro reads its crate's list at expansion time and makes rustc track it
 //! (`include_bytes!`), so cargo rebuilds a crate exactly when its list changes. One error
-//! a line, tab-separated: `error`, the file as rustc names it,
-//! line, column (1-based, as rustc counts them), a digest of the file's content when the
-//! error was seen (an entry whose file changed since is stale), and rustc's message.
+//! a line, tab-separated: `error`, the file as rustc names it, line, column (1-based, as
+//! rustc counts them), the scope (`site` or `function`), a digest of the file's content
+//! when the error was seen (an entry whose file changed since is stale), and rustc's
+//! message.
 
 use crate::{escape, unescape};
 
@@ -19,16 +21,30 @@ pub struct BuildError {
     pub file: String,
     pub line: u32,
     pub column: u32,
+    pub scope: Scope,
     /// Digest of the file's content when the error was seen.
     pub digest: u64,
     /// rustc's message, one line.
     pub message: String,
 }
 
+/// What the macro leaves as written for an error at a place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// The innermost expression with mutants holding the place.
+    Site,
+    /// The function holding it.
+    Function,
+}
+
 impl BuildError {
     pub fn encode(&self) -> String {
+        let scope = match self.scope {
+            Scope::Site => "site",
+            Scope::Function => "function",
+        };
         format!(
-            "error\t{}\t{}\t{}\t{:016x}\t{}",
+            "error\t{}\t{}\t{}\t{scope}\t{:016x}\t{}",
             escape(&self.file),
             self.line,
             self.column,
@@ -39,16 +55,26 @@ impl BuildError {
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 6 || f[0] != "error" {
+        if f.len() != 7 || f[0] != "error" {
             return None;
         }
         Some(BuildError {
             file: unescape(f[1]),
             line: f[2].parse().ok()?,
             column: f[3].parse().ok()?,
-            digest: u64::from_str_radix(f[4], 16).ok()?,
-            message: unescape(f[5]),
+            scope: match f[4] {
+                "site" => Scope::Site,
+                "function" => Scope::Function,
+                _ => return None,
+            },
+            digest: u64::from_str_radix(f[5], 16).ok()?,
+            message: unescape(f[6]),
         })
+    }
+
+    /// Whether this entry is about the same place as `other`.
+    pub fn same_place(&self, other: &BuildError) -> bool {
+        self.file == other.file && self.line == other.line && self.column == other.column
     }
 }
 
@@ -86,6 +112,7 @@ mod tests {
             file: "src/a b.rs".into(),
             line: 12,
             column: 5,
+            scope: Scope::Function,
             digest: digest(b"fn f() {}"),
             message: "mismatched types\texpected `&[T]`".into(),
         }];

@@ -2,7 +2,8 @@
 //! the body replacements it writes for `-> Option<u32>` and `-> String` (std's `None`,
 //! std's `String::new()`) do not type-check here: the schemata build fails in those two
 //! functions, on purpose. The driver's rebuild net compiles them as written and reports
-//! their mutants unviable; `double` is mutated and tested as usual.
+//! their mutants unviable; `double` is mutated and tested as usual, and `greet` loses only
+//! the one site that does not build.
 
 use mutate_runtime::mutate;
 
@@ -41,4 +42,13 @@ pub fn name(n: u32) -> String {
 #[mutate]
 pub fn double(x: u32) -> u32 {
     x * 2
+}
+
+/// A closure whose parameters' types are known only from its call: where the closure is
+/// checked, the replacement of its `+` cannot be chosen. The rebuild net leaves that one
+/// site as written (its mutants unviable); the function's other mutants run.
+#[mutate]
+pub fn greet(name: &str, times: usize) -> std::string::String {
+    let join = |a, b| a + b;
+    join(std::string::String::from("hi "), name).repeat(times + 1)
 }

@@ -17,3 +17,9 @@ fn names() {
 fn doubles() {
     assert_eq!(double(4), 8);
 }
+
+#[test]
+fn greets() {
+    assert_eq!(greet("al", 0), "hi al");
+    assert_eq!(greet("al", 1), "hi alhi al");
+}

@@ -110,9 +110,7 @@ pub fn has_let(expr: &Expr) -> bool {
 }
 
 /// Schemata for a binary expression whose operands were already rewritten.
-/// `typed` is false inside closures with untyped parameters, where the autoref fallback
-/// cannot be resolved, so operators that need it are left alone.
-pub fn rewrite(c: &mut Collector, e: &ExprBinary, typed: bool) -> Option<TokenStream> {
+pub fn rewrite(c: &mut Collector, e: &ExprBinary) -> Option<TokenStream> {
     let op_tokens = e.op.to_token_stream();
     let loc = location::of_tokens(&op_tokens);
     let (left, right) = (&e.left, &e.right);
@@ -160,10 +158,6 @@ pub fn rewrite(c: &mut Collector, e: &ExprBinary, typed: bool) -> Option<TokenSt
                 }
             })
         });
-    }
-
-    if !typed {
-        return None;
     }
 
     if let Some((family, original, replacements)) = value_op(&e.op) {
