@@ -85,7 +85,8 @@ fn fetch(crates: &[(String, String)], work: &Path) -> Result<Vec<PathBuf>, Strin
         .collect()
 }
 
-/// A fresh copy of the crate's published source.
+/// A fresh copy of the crate's published source, a workspace of its own wherever it is
+/// put (inside this repository's target folder, cargo would take it for a stray member).
 fn fresh_copy(source: &Path, dest: &Path) -> Result<(), String> {
     if dest.exists() {
         std::fs::remove_dir_all(dest).map_err(|e| e.to_string())?;
@@ -99,11 +100,15 @@ fn fresh_copy(source: &Path, dest: &Path) -> Result<(), String> {
         .arg(dest)
         .status()
         .map_err(|e| e.to_string())?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("copying {} failed", source.display()))
+    if !status.success() {
+        return Err(format!("copying {} failed", source.display()));
     }
+    let manifest = dest.join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).map_err(|e| e.to_string())?;
+    if !text.lines().any(|l| l.trim() == "[workspace]") {
+        std::fs::write(&manifest, text + "\n[workspace]\n").map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 struct Row {
