@@ -19,26 +19,10 @@ fn run(extra: &[&str]) -> (std::process::Output, tempfile::TempDir) {
 
 /// Whether `cargo test` fails on the mirrored crate with `id` on: its unit tests and
 /// rustdoc's doc tests (not the driver's generated ones).
-fn cargo_test_fails(id: &str) -> bool {
-    [&["--lib"][..], &["--doc"][..]].iter().any(|targets| {
-        let out = std::process::Command::new(env!("CARGO"))
-            .args(["test", "--manifest-path", MIRRORED, "--target-dir"])
-            .arg(repo().join("target/mutate"))
-            .args(*targets)
-            .env("RUSTFLAGS", "--cfg mutate_schemata --cap-lints allow")
-            .env_remove("CARGO_ENCODED_RUSTFLAGS")
-            .env("MUTATE_ACTIVE", id)
-            .env("RUST_BACKTRACE", "0")
-            .current_dir(repo())
-            .output()
-            .expect("cargo runs");
-        assert!(
-            String::from_utf8_lossy(&out.stdout).contains("test result:"),
-            "cargo test ran no tests for {id}:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        !out.status.success()
-    })
+fn cargo_test_fails_on_mirror(id: &str) -> bool {
+    let rustflags = "--cfg mutate_schemata --cap-lints allow";
+    cargo_test_fails(MIRRORED, rustflags, &["--lib"], id)
+        || cargo_test_fails(MIRRORED, rustflags, &["--doc"], id)
 }
 
 #[test]
@@ -62,15 +46,12 @@ fn doc_tests_kill_as_cargo_test_would() {
     );
     let actual = verdicts(dir.path());
     check_expected("examples/doctested/expected/verdicts.txt", &actual);
-    for line in actual.lines() {
-        let (status, id) = (line[..12].trim(), &line[13..]);
-        let detected = match status {
-            "Killed" | "Timeout" | "Crashed" => true,
-            "Survived" | "NoCoverage" => false,
-            _ => continue,
+    for (status, id) in parse_verdicts(&actual) {
+        let Some(detected) = detected(status) else {
+            continue;
         };
         assert_eq!(
-            cargo_test_fails(id),
+            cargo_test_fails_on_mirror(id),
             detected,
             "`cargo test` disagrees with the verdict {status} of {id}"
         );

@@ -9,36 +9,6 @@ use std::path::Path;
 
 const MANIFEST: &str = "examples/features/Cargo.toml";
 
-/// `(status, id)` of each verdict line.
-fn parse(verdicts: &str) -> Vec<(&str, &str)> {
-    verdicts
-        .lines()
-        .map(|l| (l[..12].trim(), &l[13..]))
-        .collect()
-}
-
-/// Whether `cargo test`, on the driver's schemata build with `id` switched on, fails.
-fn cargo_test_fails(id: &str, features: &[&str]) -> bool {
-    let out = std::process::Command::new(env!("CARGO"))
-        .args(["test", "--manifest-path", MANIFEST, "--target-dir"])
-        .arg(repo().join("target/mutate"))
-        .args(features)
-        .env("RUSTFLAGS", "--cfg mutate_schemata")
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .env("MUTATE_ACTIVE", id)
-        .env("RUST_BACKTRACE", "0")
-        .current_dir(repo())
-        .output()
-        .expect("cargo runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        stdout.contains("test result:"),
-        "cargo test did not run the tests for {id}:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    !out.status.success()
-}
-
 fn check(features: &[&str], expected: &str, exit: i32) -> String {
     let (out, dir) = run_example(MANIFEST, features);
     assert_eq!(
@@ -49,14 +19,12 @@ fn check(features: &[&str], expected: &str, exit: i32) -> String {
     );
     let actual = verdicts(dir.path());
     check_expected(expected, &actual);
-    for (status, id) in parse(&actual) {
-        let detected = match status {
-            "Killed" | "Timeout" | "Crashed" => true,
-            "Survived" | "NoCoverage" => false,
-            _ => continue,
+    for (status, id) in parse_verdicts(&actual) {
+        let Some(detected) = detected(status) else {
+            continue;
         };
         assert_eq!(
-            cargo_test_fails(id, features),
+            cargo_test_fails(MANIFEST, "--cfg mutate_schemata", features, id),
             detected,
             "`cargo test` disagrees with the verdict {status} of {id} ({features:?})"
         );
@@ -83,7 +51,7 @@ fn gated_code_has_mutants_only_when_compiled_and_verdicts_match_cargo_test() {
         .map(|(i, _)| i + 2)
         .collect();
     let line_of = |id: &str| -> usize { id.split(':').nth(1).unwrap().parse().unwrap() };
-    for (_, id) in parse(&plain) {
+    for (_, id) in parse_verdicts(&plain) {
         assert!(
             !gated_lines.contains(&line_of(id)),
             "a mutant of code compiled only with `extra`: {id}"

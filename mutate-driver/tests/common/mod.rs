@@ -171,3 +171,44 @@ pub fn score(report_dir: &Path) -> f64 {
     let report: serde_json::Value = serde_json::from_str(&text).unwrap();
     report["summary"]["score"].as_f64().unwrap()
 }
+
+/// Whether `cargo test` fails with mutant `id` switched on, on the driver's schemata build
+/// of `manifest` (`rustflags` as the driver set them), with `args` choosing targets and
+/// features: the verdict `cargo test` itself gives, to check the driver's against.
+pub fn cargo_test_fails(manifest: &str, rustflags: &str, args: &[&str], id: &str) -> bool {
+    let out = Command::new(env!("CARGO"))
+        .args(["test", "--manifest-path", manifest, "--target-dir"])
+        .arg(repo().join("target/mutate"))
+        .args(args)
+        .env("RUSTFLAGS", rustflags)
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env("MUTATE_ACTIVE", id)
+        .env("RUST_BACKTRACE", "0")
+        .current_dir(repo())
+        .output()
+        .expect("cargo runs");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("test result:"),
+        "cargo test ran no tests for {id}:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    !out.status.success()
+}
+
+/// `(status, id)` of each line of [`verdicts`].
+pub fn parse_verdicts(verdicts: &str) -> Vec<(&str, &str)> {
+    verdicts
+        .lines()
+        .map(|l| (l[..12].trim(), &l[13..]))
+        .collect()
+}
+
+/// Whether a verdict says the tests detected the mutant; `None` for verdicts `cargo test`
+/// has no view on (unviable, ignored).
+pub fn detected(status: &str) -> Option<bool> {
+    match status {
+        "Killed" | "Timeout" | "Crashed" => Some(true),
+        "Survived" | "NoCoverage" => Some(false),
+        _ => None,
+    }
+}
