@@ -113,19 +113,88 @@ fn run_baseline(
     results: &mut [MutantResult],
 ) -> Result<(Vec<Baseline>, Vec<usize>)> {
     progress.phase("Baseline", d.tests.len());
+    let alone = run_alone(
+        d,
+        config,
+        (0..d.tests.len()).collect(),
+        config.baseline_timeout,
+        progress,
+    )?;
+    let mut baseline = vec![Baseline::default(); d.tests.len()];
+    let mut failures = Vec::new();
+    let mut slow = Vec::new();
+    for (t, report) in alone {
+        if passed(&report) {
+            record_baseline(d, t, &report, &mut baseline, results);
+        } else if report.end == End::WallClock {
+            slow.push(t);
+        } else if is_doc_test(d, t) {
+            leave_out_doc_test(d, t, &report, progress);
+        } else {
+            failures.push((t, describe_failure(d, t, &report)));
+        }
+    }
+    let together_timeout = together_timeout(config, &baseline, failures.len() + slow.len());
+    let together = run_together(d, config, progress, together_timeout);
+    if interrupt::interrupted() {
+        return Err(Error::Interrupted);
+    }
+    // A test that ran out of time alone but passed with its binary run whole is slow, not
+    // broken: it gets alone the time its binary had.
+    let (retry, timed_out): (Vec<usize>, Vec<usize>) = slow
+        .into_iter()
+        .partition(|t| together.get(t) == Some(&Together::Passed));
+    let retry_timeout = together_timeout + config.baseline_timeout;
+    for (t, report) in run_alone(d, config, retry, retry_timeout, progress)? {
+        if passed(&report) {
+            record_baseline(d, t, &report, &mut baseline, results);
+        } else {
+            failures.push((t, describe_failure(d, t, &report)));
+        }
+    }
+    for t in timed_out {
+        failures.push((
+            t,
+            format!(
+                "  {} did not finish within the baseline timeout ({} s), alone nor with its \
+                 binary run whole; if it is only slow, raise --baseline-timeout",
+                d.binaries[d.tests[t].binary].test_id(&d.tests[t].name),
+                config.baseline_timeout.as_secs_f64()
+            ),
+        ));
+    }
+    if !failures.is_empty() {
+        return Err(refusal(failures, &together));
+    }
+    let mut fail_together: Vec<usize> = together
+        .into_iter()
+        .filter(|&(_, result)| result == Together::Failed)
+        .map(|(t, _)| t)
+        .collect();
+    fail_together.sort();
+    Ok((baseline, fail_together))
+}
+
+/// Runs `tests` alone, each in a forked child with every mutant off, coverage on.
+fn run_alone(
+    d: &Discovery,
+    config: &Config,
+    tests: Vec<usize>,
+    timeout: Duration,
+    progress: &mut Progress,
+) -> Result<Vec<(usize, Report)>> {
     let request = Request {
         mutant: None,
         budget: 0,
-        timeout_ms: config.baseline_timeout.as_millis() as u64,
+        timeout_ms: timeout.as_millis() as u64,
         memory_mb: config.memory_mb,
         coverage: true,
         output: true,
     };
-    let mut baseline = vec![Baseline::default(); d.tests.len()];
-    let mut failures = Vec::new();
+    let mut reports = Vec::new();
     let mut error = None;
     pool::run(
-        (0..d.tests.len()).collect(),
+        tests,
         config.jobs,
         |t, send| {
             let test = &d.tests[t];
@@ -141,36 +210,10 @@ fn run_baseline(
         },
         |(t, report)| {
             progress.tick();
-            let report = match report {
-                Ok(report) => report,
+            match report {
+                Ok(report) => reports.push((t, report)),
                 Err(e) => {
                     error.get_or_insert(e);
-                    return;
-                }
-            };
-            let test = &d.tests[t];
-            if report.end != End::Exited(0) || !report.passed {
-                // A doc test made by the driver that fails in its crate is the driver's to
-                // leave out, not the user's to fix: it covers nothing, so nothing runs it.
-                if crate::doctests::is_doc_test_target(&d.binaries[test.binary].target) {
-                    let failure = describe_failure(d, t, &report);
-                    let first = failure.lines().next().unwrap_or_default().trim();
-                    progress.note(&format!(
-                        "doc test {first} with every mutant off, in the driver's build of it; \
-                         it is left out"
-                    ));
-                } else {
-                    failures.push((t, describe_failure(d, t, &report)));
-                }
-                return;
-            }
-            baseline[t] = Baseline {
-                micros: report.micros,
-                total_hits: report.total_hits,
-            };
-            for (site, _) in &report.hits {
-                for &m in d.sites[test.binary].get(site).into_iter().flatten() {
-                    results[m].covered_by.push(t);
                 }
             }
         },
@@ -178,61 +221,94 @@ fn run_baseline(
     if interrupt::interrupted() {
         return Err(Error::Interrupted);
     }
-    if let Some(e) = error {
-        return Err(e);
+    match error {
+        Some(e) => Err(e),
+        None => Ok(reports),
     }
-    let together = run_together(d, config, progress, &baseline, failures.len());
-    if interrupt::interrupted() {
-        return Err(Error::Interrupted);
-    }
-    if !failures.is_empty() {
-        let mut failures: Vec<String> = failures
-            .into_iter()
-            .map(|(t, text)| match together.get(&t) {
-                Some(Together::Passed) => format!(
-                    "{text}\n    (it passes when its binary runs whole, one test at a time: it \
-                     depends on what another test leaves behind)"
-                ),
-                _ => text,
-            })
-            .collect();
-        failures.sort();
-        return Err(Error::BaselineFailed(format!(
-            "{} test(s) fail with every mutant off, so no mutant can be judged; fix them \
-             first (or mark them #[ignore]):\n\n{}",
-            failures.len(),
-            failures.join("\n\n")
-        )));
-    }
-    let mut fail_together: Vec<usize> = together
-        .into_iter()
-        .filter(|&(_, result)| result == Together::Failed)
-        .map(|(t, _)| t)
-        .collect();
-    fail_together.sort();
-    Ok((baseline, fail_together))
 }
 
-/// Every binary with tests, run whole. Each gets one time limit: what all the tests took
-/// alone, scaled like a mutant's, plus the baseline timeout for each test that failed
-/// alone (their time is unknown).
+fn passed(report: &Report) -> bool {
+    report.end == End::Exited(0) && report.passed
+}
+
+/// A passing test's time, hits and coverage.
+fn record_baseline(
+    d: &Discovery,
+    t: usize,
+    report: &Report,
+    baseline: &mut [Baseline],
+    results: &mut [MutantResult],
+) {
+    baseline[t] = Baseline {
+        micros: report.micros,
+        total_hits: report.total_hits,
+    };
+    let binary = d.tests[t].binary;
+    for (site, _) in &report.hits {
+        for &m in d.sites[binary].get(site).into_iter().flatten() {
+            results[m].covered_by.push(t);
+        }
+    }
+}
+
+fn is_doc_test(d: &Discovery, t: usize) -> bool {
+    crate::doctests::is_doc_test_target(&d.binaries[d.tests[t].binary].target)
+}
+
+/// A doc test made by the driver that fails in its crate is the driver's to leave out,
+/// not the user's to fix: it covers nothing, so nothing runs it.
+fn leave_out_doc_test(d: &Discovery, t: usize, report: &Report, progress: &Progress) {
+    let failure = describe_failure(d, t, report);
+    let first = failure.lines().next().unwrap_or_default().trim();
+    progress.note(&format!(
+        "doc test {first} with every mutant off, in the driver's build of it; it is left out"
+    ));
+}
+
+/// The error that ends a run whose suite is not green with every mutant off.
+fn refusal(failures: Vec<(usize, String)>, together: &together::Outcomes) -> Error {
+    let mut failures: Vec<String> = failures
+        .into_iter()
+        .map(|(t, text)| match together.get(&t) {
+            Some(Together::Passed) => format!(
+                "{text}\n    (it passes when its binary runs whole, one test at a time: it \
+                 depends on what another test leaves behind)"
+            ),
+            _ => text,
+        })
+        .collect();
+    failures.sort();
+    Error::BaselineFailed(format!(
+        "{} test(s) fail with every mutant off, so no mutant can be judged; fix them \
+         first (or mark them #[ignore]):\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    ))
+}
+
+/// One time limit for each binary run whole: what all the tests took alone, scaled like a
+/// mutant's, plus the baseline timeout for each test that did not pass alone (their time
+/// is unknown).
+fn together_timeout(config: &Config, baseline: &[Baseline], not_passed_alone: usize) -> Duration {
+    let alone = Baseline {
+        micros: baseline.iter().map(|b| b.micros).sum(),
+        total_hits: 0,
+    };
+    Duration::from_millis(wall_clock_ms(config, &alone))
+        + config.baseline_timeout * not_passed_alone as u32
+}
+
+/// Every binary with tests, run whole, each within `timeout`.
 fn run_together(
     d: &Discovery,
     config: &Config,
     progress: &mut Progress,
-    baseline: &[Baseline],
-    failed_alone: usize,
+    timeout: Duration,
 ) -> together::Outcomes {
     let mut binaries: Vec<usize> = d.tests.iter().map(|t| t.binary).collect();
     binaries.sort();
     binaries.dedup();
     progress.phase("Together", binaries.len());
-    let alone = Baseline {
-        micros: baseline.iter().map(|b| b.micros).sum(),
-        total_hits: 0,
-    };
-    let timeout = Duration::from_millis(wall_clock_ms(config, &alone))
-        + config.baseline_timeout * failed_alone as u32;
     together::run(d, binaries, config.jobs, timeout, || progress.tick())
 }
 

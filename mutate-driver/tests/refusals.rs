@@ -31,6 +31,33 @@ fn hanging_baseline_test_stops_the_run() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(6), "{stderr}");
     assert!(stderr.contains("hangs_before_any_mutation"), "{stderr}");
-    assert!(stderr.contains("baseline timeout"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "did not finish within the baseline timeout (2 s), alone nor with its binary run whole"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("depends on"), "{stderr}");
     assert!(started.elapsed() < Duration::from_secs(120));
+}
+
+/// A green test slower than the baseline timeout is slow, not failing: it passes with its
+/// binary run whole, gets that much time alone, and the run goes on.
+#[test]
+fn a_slow_green_test_does_not_stop_the_run() {
+    let (out, dir) = run_example(
+        MANIFEST,
+        &[
+            "--features",
+            "slow-baseline-suite",
+            "--baseline-timeout",
+            "1",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // Exit 3: hostile's survivors, as in every run of it.
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(!stderr.contains("fail with every mutant off"), "{stderr}");
+    let report = std::fs::read_to_string(dir.path().join("report.json")).unwrap();
+    assert!(report.contains("suites::takes_its_time"), "{report}");
 }

@@ -16,6 +16,13 @@ fn hangs_before_any_mutation() {
     }
 }
 
+#[cfg(feature = "slow-baseline-suite")]
+#[test]
+fn takes_its_time() {
+    assert_eq!(hostile::checked(1), 2);
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+}
+
 #[cfg(feature = "slow-suite")]
 #[test]
 fn settles() {
