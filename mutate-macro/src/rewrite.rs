@@ -104,6 +104,15 @@ impl<'a> Rewriter<'a> {
     }
 }
 
+/// Counts each round of a loop toward the hit budget: a mutant can make a loop endless
+/// where no site is checked (`loop { if let Some(x) = it.next() { .. break } }`), and the
+/// budget must end it, not the wall clock.
+fn count_rounds(body: &mut syn::Block) {
+    let rt = crate::emit::rt();
+    body.stmts
+        .insert(0, syn::Stmt::Item(syn::Item::Verbatim(quote!(#rt::tick();))));
+}
+
 fn label_name(label: &Option<syn::Label>) -> Option<String> {
     label.as_ref().map(|l| l.name.ident.to_string())
 }
@@ -157,6 +166,7 @@ impl Rewriter<'_> {
                 self.scoped(Scope::Loop { label, unit: false }, |me| {
                     me.visit_block_mut(&mut l.body)
                 });
+                count_rounds(&mut l.body);
                 return None;
             }
             Expr::While(w) => {
@@ -166,6 +176,7 @@ impl Rewriter<'_> {
                 self.scoped(Scope::Loop { label, unit: true }, |me| {
                     me.visit_block_mut(&mut w.body)
                 });
+                count_rounds(&mut w.body);
                 if !binary::has_let(&w.cond) {
                     let kind = condition::Kind::While;
                     let cond = &w.cond;
@@ -183,6 +194,7 @@ impl Rewriter<'_> {
                 self.scoped(Scope::Loop { label, unit: true }, |me| {
                     me.visit_block_mut(&mut f.body)
                 });
+                count_rounds(&mut f.body);
                 if let Expr::Range(r) = strip_parens(&f.expr)
                     && let Some(tokens) = self.made(|c| range::rewrite(c, r))
                 {

@@ -26,6 +26,12 @@ pub fn active(table: &Table, site: u32) -> u32 {
     crate::switch::active_in(table)
 }
 
+/// One round of a loop in mutated code, for the hit budget.
+#[inline(always)]
+pub fn tick() {
+    crate::counters::tick();
+}
+
 /// Records that the active mutant's type fallback ran: the mutant cannot be built for the
 /// types at hand, so the original was computed instead.
 #[cold]
