@@ -109,8 +109,10 @@ impl<'a> Rewriter<'a> {
 /// budget must end it, not the wall clock.
 fn count_rounds(body: &mut syn::Block) {
     let rt = crate::emit::rt();
-    body.stmts
-        .insert(0, syn::Stmt::Item(syn::Item::Verbatim(quote!(#rt::tick();))));
+    body.stmts.insert(
+        0,
+        syn::Stmt::Item(syn::Item::Verbatim(quote!(#rt::tick();))),
+    );
 }
 
 fn label_name(label: &Option<syn::Label>) -> Option<String> {

@@ -375,6 +375,10 @@ fn observe(id: &str, original: &[(String, String)]) -> String {
 /// Mutants that cannot change what the function computes, each with the reason.
 const EQUIVALENT: &[(&str, &str)] = &[
     (
+        "examples/torture/src/lib.rs:195:15: delete - in literals",
+        "2147483648i32 wraps to i32::MIN, the value written",
+    ),
+    (
         "examples/torture/src/lib.rs:24:8: replace if condition with false in classify",
         "a zero side also fails the triangle inequality below",
     ),

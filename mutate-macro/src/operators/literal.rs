@@ -76,21 +76,43 @@ pub fn rewrite(c: &mut Collector, lit: &Lit) -> Option<TokenStream> {
 /// A negative integer literal is one value: mutating its digits alone would make
 /// `-2147483648` an out-of-range `i32`. It becomes 0.
 pub fn rewrite_negative(c: &mut Collector, minus: &TokenStream, lit: &Lit) -> Option<TokenStream> {
-    let Lit::Int(int) = lit else { return None };
-    let value: u128 = int.base10_parse().ok()?;
-    if value == 0 {
+    let written = quote!(#minus #lit);
+    let site = c.new_site();
+    let mut arms = Vec::new();
+    // `-` deleted, as the unary operator elsewhere (cargo-mutants makes it here too).
+    if matches!(lit, Lit::Int(_) | Lit::Float(_)) {
+        let k = c.add_described(
+            site,
+            "unary",
+            location::of_tokens(minus),
+            "-",
+            "",
+            "delete -".into(),
+        );
+        // `-128i8` without its `-` is out of range: it wraps, as written at run time, rather
+        // than fail the build (the mutant is then equivalent, as on `MIN` it must be).
+        arms.push(quote!(#k => {
+            #[allow(overflowing_literals)]
+            let __mutate_positive = #lit;
+            __mutate_positive
+        }));
+    }
+    if let Lit::Int(int) = lit
+        && int.base10_parse::<u128>().ok()? != 0
+    {
+        let zero: TokenStream = format!("0{}", int.suffix()).parse().ok()?;
+        let k = c.add(
+            site,
+            "literal",
+            location::of_tokens(&written),
+            &format!("-{}", lit.to_token_stream()),
+            "0",
+        );
+        arms.push(quote!(#k => #zero,));
+    }
+    if arms.is_empty() {
         return None;
     }
-    let written = quote!(#minus #lit);
-    let zero: TokenStream = format!("0{}", int.suffix()).parse().ok()?;
-    let site = c.new_site();
-    let k = c.add(
-        site,
-        "literal",
-        location::of_tokens(&written),
-        &format!("-{}", lit.to_token_stream()),
-        "0",
-    );
     let sw = switch(site);
-    Some(quote!((match #sw { #k => #zero, _ => #written })))
+    Some(quote!((match #sw { #(#arms)* _ => #written })))
 }

@@ -277,6 +277,16 @@ impl Values<'_> {
                 }));
                 values
             }
+            // A type parameter or `Self`: leaked if it turns out sized and `Default` (as
+            // cargo-mutants names it), else unviable.
+            Type::Path(p)
+                if p.qself.is_none()
+                    && p.path
+                        .get_ident()
+                        .is_some_and(|i| i == "Self" || self.generics.contains(&i.to_string())) =>
+            {
+                vec![leaked_default_of(ty)]
+            }
             _ if self.maybe_unsized(elem) => vec![default_of(ty)],
             // A type only named (an alias or associated type may stand for `str` or a
             // slice): leaked through the fallback, which needs it sized and `Default`.
@@ -518,7 +528,15 @@ mod tests {
             shown("-> &[u8]", &[]),
             ["&[]", "Vec::leak(vec![0])", "Vec::leak(vec![1])"]
         );
-        assert_eq!(shown("-> &T", &["T"]), ["Default::default()"]);
+        assert_eq!(
+            shown("-> &T", &["T"]),
+            ["Box::leak(Box::new(Default::default()))"]
+        );
+        assert_eq!(shown("-> &Self::Target", &[]), ["Default::default()"]);
+        assert_eq!(
+            shown("-> &mut Self", &[]),
+            ["Box::leak(Box::new(Default::default()))"]
+        );
         assert_eq!(
             shown("-> &Config", &[]),
             ["Box::leak(Box::new(Default::default()))"]
