@@ -18,8 +18,15 @@ pub fn run(args: &Args) -> Result<i32> {
     let mut workspace = compile::locate(args)?;
     let mut mirror_lock = None;
     let mut doctests = None;
-    if args.all_items {
-        let mirror = crate::all_items::prepare(args, &workspace)?;
+    let mode = if args.all_items {
+        Some(crate::all_items::Mode::AllItems)
+    } else if crate::all_items::wants_doc_tests(args, &workspace) {
+        Some(crate::all_items::Mode::DocTestsOnly)
+    } else {
+        None
+    };
+    if let Some(mode) = mode {
+        let mirror = crate::all_items::prepare(args, &workspace, mode)?;
         workspace.build_root = mirror.root;
         workspace.build_manifest = Some(mirror.manifest);
         mirror_lock = Some(mirror.lock);

@@ -70,9 +70,10 @@ pub struct Args {
     /// [default: mutate-runtime from the registry, at this driver's version].
     #[arg(long, value_name = "DIR", requires = "all_items")]
     pub runtime_path: Option<PathBuf>,
-    /// With --all-items: run the libraries' doc tests too, as `cargo test` does
-    /// [default: true, or `doctests` in [package.metadata.mutate]].
-    #[arg(long, value_name = "BOOL", requires = "all_items")]
+    /// Run the libraries' doc tests too, as `cargo test` does (on a copy of the workspace
+    /// that declares each as a test) [default: true, or `doctests` in
+    /// [package.metadata.mutate]].
+    #[arg(long, value_name = "BOOL")]
     pub doctests: Option<bool>,
 
     /// Run one mutant by id against every test, with the tests' output shown.

@@ -8,6 +8,10 @@ mod common;
 use common::*;
 
 const MANIFEST: &str = "examples/doctested/Cargo.toml";
+
+/// Runs in this repository share one copy (`target/mutate/all-items`), which each run
+/// rewrites for its own crate: tests that read the copy after their run take turns.
+static MIRROR: std::sync::Mutex<()> = std::sync::Mutex::new(());
 const MIRRORED: &str = "target/mutate/all-items/examples/doctested/Cargo.toml";
 
 /// No `--runtime-path`: this workspace holds the runtime, and the mirror uses its copy.
@@ -27,6 +31,7 @@ fn cargo_test_fails_on_mirror(id: &str) -> bool {
 
 #[test]
 fn doc_tests_kill_as_cargo_test_would() {
+    let _turn = MIRROR.lock().unwrap_or_else(|e| e.into_inner());
     // Left-out doc tests are remembered across runs; start from none.
     let _ = std::fs::remove_file(repo().join("target/mutate/doctests-left-out.txt"));
     let (out, dir) = run(&[]);
@@ -140,4 +145,38 @@ fn the_driver_carries_its_runtime() {
     );
     let carried_manifest = std::fs::read_to_string(carried.join("Cargo.toml")).unwrap();
     assert!(carried_manifest.contains("name = \"mutate-runtime\""));
+}
+
+/// A crate with its own `#[mutate]`: its doc tests run too (through a copy that declares
+/// them), and every verdict is `cargo test`'s.
+#[test]
+fn doc_tests_of_an_annotated_crate() {
+    let _turn = MIRROR.lock().unwrap_or_else(|e| e.into_inner());
+    const ANNOTATED: &str = "examples/annotated_doctests/Cargo.toml";
+    let (out, dir) = run_example(ANNOTATED, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("Doctests 1 doc tests"), "{stderr}");
+    let actual = verdicts(dir.path());
+    check_expected("examples/annotated_doctests/expected/verdicts.txt", &actual);
+    let rustflags = "--cfg mutate_schemata";
+    for (status, id) in parse_verdicts(&actual) {
+        let Some(detected) = detected(status) else {
+            continue;
+        };
+        let fails = cargo_test_fails(ANNOTATED, rustflags, &["--lib"], id)
+            || cargo_test_fails(ANNOTATED, rustflags, &["--doc"], id);
+        assert_eq!(
+            fails, detected,
+            "`cargo test` disagrees with {status} of {id}"
+        );
+    }
+    // Only the doc example tests `percent`: without doc tests its mutants have no test.
+    let (_out, dir) = run_example(ANNOTATED, &["--doctests", "false"]);
+    for line in verdicts(dir.path())
+        .lines()
+        .filter(|l| l.contains(" in percent"))
+    {
+        assert!(line.starts_with("NoCoverage"), "{line}");
+    }
 }

@@ -34,19 +34,59 @@ pub struct Prepared {
     pub doctests: DocTests,
 }
 
-pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
+/// What the copy is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// `--all-items`: every item annotated, the runtime added, doc tests generated.
+    AllItems,
+    /// A crate that carries its own `#[mutate]`: only its doc tests are generated.
+    DocTestsOnly,
+}
+
+/// Whether a run without `--all-items` should go through the copy for doc tests: they are
+/// wanted, and a tested library has one rustdoc would run.
+pub fn wants_doc_tests(args: &Args, workspace: &Workspace) -> bool {
+    if !doc_tests_wanted(args, workspace) {
+        return false;
+    }
+    let user_manifest = workspace.manifest_dir.join("Cargo.toml");
+    let Ok(tested) = tested_packages(args, &workspace.metadata, &user_manifest) else {
+        return false;
+    };
+    workspace.metadata.packages.iter().any(|package| {
+        let dir = canonical(package.manifest_path.as_std_path());
+        let dir = dir.parent().unwrap_or(&dir);
+        match library(package) {
+            Some((root, target)) if tested.contains(package.name.as_str()) && target.doctest => {
+                doctests::collect::library(&root, dir)
+                    .iter()
+                    .any(|t| t.info.is_run())
+            }
+            _ => false,
+        }
+    })
+}
+
+fn doc_tests_wanted(args: &Args, workspace: &Workspace) -> bool {
+    args.doctests.or(workspace.config.doctests).unwrap_or(true)
+}
+
+pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepared> {
     let user_manifest = workspace.manifest_dir.join("Cargo.toml");
     let metadata = &workspace.metadata;
     let user_root = canonical(metadata.workspace_root.as_std_path());
     let mirror_root = workspace.target_dir.join("all-items");
     let lock = crate::lockfile::lock(&mirror_root.with_extension("lock"))?;
-    let runtime = runtime_source(args, workspace, &user_root, &mirror_root)?;
+    let runtime = match mode {
+        Mode::AllItems => Some(runtime_source(args, workspace, &user_root, &mirror_root)?),
+        Mode::DocTestsOnly => None,
+    };
     let tested = tested_packages(args, metadata, &user_manifest)?;
 
     let mut files = mirror::Files::default();
     let mut annotated_items = 0;
     let mut annotated_files = 0;
-    let with_doctests = args.doctests.or(workspace.config.doctests).unwrap_or(true);
+    let with_doctests = doc_tests_wanted(args, workspace);
     let dropped = DocTests::dropped_in(&workspace.target_dir);
     let mut doctest_packages = Vec::new();
     for package in &metadata.packages {
@@ -73,7 +113,7 @@ pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
             original_dir: &package_dir,
             copied_root: &user_root,
             is_root: manifest_path.parent() == Some(user_root.as_path()),
-            runtime: is_tested.then_some(&runtime),
+            runtime: runtime.as_ref().filter(|_| is_tested),
             doctests: &targets,
         };
         files.replace(&manifest_path, edit_manifest(&edit, &manifest_path)?);
@@ -84,7 +124,7 @@ pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
             }
             doctest_packages.push(doctests);
         }
-        if !is_tested {
+        if !is_tested || mode == Mode::DocTestsOnly {
             continue;
         }
         let Some((lib, _)) = library(package) else {
@@ -114,11 +154,19 @@ pub fn prepare(args: &Args, workspace: &Workspace) -> Result<Prepared> {
     let skip = [canonical(metadata.target_directory.as_std_path())];
     mirror::sync(&user_root, &mirror_root, &files, &skip)
         .map_err(|e| Error::internal("mirroring the workspace for --all-items", e))?;
-    eprintln!(
-        "  Annotating {annotated_items} items in {annotated_files} files of {} (a copy in {})",
-        tested.iter().cloned().collect::<Vec<_>>().join(", "),
-        mirror_root.display()
-    );
+    match mode {
+        Mode::AllItems => eprintln!(
+            "  Annotating {annotated_items} items in {annotated_files} files of {} (a copy in \
+             {})",
+            tested.iter().cloned().collect::<Vec<_>>().join(", "),
+            mirror_root.display()
+        ),
+        Mode::DocTestsOnly => eprintln!(
+            "     Copying {} to {}, for its doc tests",
+            tested.iter().cloned().collect::<Vec<_>>().join(", "),
+            mirror_root.display()
+        ),
+    }
     let relative = user_manifest
         .strip_prefix(&user_root)
         .map(Path::to_path_buf)
