@@ -3,6 +3,7 @@
 //! side, interleaved, in one run: this machine is shared and its timings drift.
 
 mod artifacts;
+mod corpus;
 mod fork_server;
 mod stats;
 mod suites;
@@ -23,10 +24,11 @@ struct Cli {
     /// Runs of one test through the fork server per repetition.
     #[arg(long, default_value_t = 200)]
     requests: usize,
-    /// With `versus`: the crates, as NAME@VERSION, comma separated.
-    #[arg(long, default_value = versus::DEFAULT_CRATES)]
-    crates: String,
-    /// With `versus`: where crates are copied and each tool's output kept.
+    /// With `versus` and `corpus`: the crates, as NAME@VERSION, comma separated
+    /// [default: BENCHMARKS.md's four for `versus`, the corpus for `corpus`].
+    #[arg(long)]
+    crates: Option<String>,
+    /// With `versus` and `corpus`: where crates are copied and each tool's output kept.
     #[arg(long, value_name = "DIR")]
     work: Option<PathBuf>,
     /// With `versus`: skip the warm runs.
@@ -53,6 +55,9 @@ enum What {
     /// Against cargo-mutants on real crates from the registry (not part of `all`: it
     /// takes tens of minutes).
     Versus,
+    /// The driver alone over the corpus: does every crate run to the end (not part of
+    /// `all`: it takes tens of minutes)?
+    Corpus,
 }
 
 fn repo() -> PathBuf {
@@ -81,16 +86,22 @@ fn main() {
         if all || cli.what == What::WholeRun {
             suites::whole_run(cli.runs.min(5))?;
         }
+        let work = cli
+            .work
+            .clone()
+            .unwrap_or_else(|| repo().join("target/versus"));
         if cli.what == What::Versus {
             versus::run(&versus::Options {
-                crates: versus::parse_crates(&cli.crates)?,
-                work: cli
-                    .work
-                    .clone()
-                    .unwrap_or_else(|| repo().join("target/versus")),
+                crates: versus::parse_crates(
+                    cli.crates.as_deref().unwrap_or(versus::DEFAULT_CRATES),
+                )?,
+                work,
                 warm: !cli.no_warm,
                 jobs: cli.jobs,
             })?;
+        } else if cli.what == What::Corpus {
+            let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
+            corpus::run(&crates, &work)?;
         }
         Ok(())
     })();

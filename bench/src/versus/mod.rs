@@ -5,7 +5,7 @@
 //! are marked, not set apart).
 
 mod compare;
-mod tools;
+pub mod tools;
 
 use compare::{Comparison, Verdict};
 use std::path::{Path, PathBuf};
@@ -13,6 +13,13 @@ use std::process::Command;
 
 /// The crates of BENCHMARKS.md.
 pub const DEFAULT_CRATES: &str = "strsim@0.11.1,hex@0.4.3,roman@0.1.6,bytesize@1.3.0";
+
+/// Registry crates nobody on the team picked, of varied style (see BENCHMARKS.md):
+/// edition 2015 to 2021, `no_std`, `unsafe`, SIMD, traits with associated types, heavy
+/// generics, iterator chains, macros, big doc-example suites.
+pub const CORPUS: &str = "fnv@1.0.7,scopeguard@1.2.0,itoa@1.0.19,either@1.19.0,\
+smallvec@1.16.6,arrayvec@0.7.8,semver@1.0.28,base64@0.23.1,percent-encoding@2.3.2,\
+byteorder@1.5.0,textwrap@0.16.4,shlex@2.0.1,num-integer@0.1.47,indexmap@2.14.2";
 
 pub struct Options {
     pub crates: Vec<(String, String)>,
@@ -46,7 +53,7 @@ pub fn run(options: &Options) -> Result<(), String> {
 
 /// Downloads the crates through cargo (a throwaway package that depends on each at its
 /// exact version) and returns where cargo unpacked each.
-fn fetch(crates: &[(String, String)], work: &Path) -> Result<Vec<PathBuf>, String> {
+pub fn fetch(crates: &[(String, String)], work: &Path) -> Result<Vec<PathBuf>, String> {
     let fetcher = work.join("fetch");
     std::fs::create_dir_all(fetcher.join("src")).map_err(|e| e.to_string())?;
     let mut manifest = String::from(
@@ -87,7 +94,7 @@ fn fetch(crates: &[(String, String)], work: &Path) -> Result<Vec<PathBuf>, Strin
 
 /// A fresh copy of the crate's published source, a workspace of its own wherever it is
 /// put (inside this repository's target folder, cargo would take it for a stray member).
-fn fresh_copy(source: &Path, dest: &Path) -> Result<(), String> {
+pub fn fresh_copy(source: &Path, dest: &Path) -> Result<(), String> {
     if dest.exists() {
         std::fs::remove_dir_all(dest).map_err(|e| e.to_string())?;
     }

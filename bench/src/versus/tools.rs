@@ -54,7 +54,7 @@ fn run_ok(command: &mut Command, what: &str) -> Result<(), String> {
 }
 
 /// Seconds of wall time a command took; its output goes to `log`.
-fn timed(command: &mut Command, log: &Path) -> Result<(f64, Option<i32>), String> {
+pub fn timed(command: &mut Command, log: &Path) -> Result<(f64, Option<i32>), String> {
     let file = std::fs::File::create(log).map_err(|e| e.to_string())?;
     let err = file.try_clone().map_err(|e| e.to_string())?;
     let start = Instant::now();
