@@ -53,7 +53,7 @@ pub fn run(args: &Args) -> Result<i32> {
         .mutants
         .iter()
         .map(|m| {
-            operators.contains(&m.entry.operator) && filter.accepts(&m.entry.file, &m.entry.id)
+            operators.contains_name(&m.entry.operator) && filter.accepts(&m.entry.file, &m.entry.id)
         })
         .collect();
     if args.list {

@@ -106,12 +106,18 @@ mod tests {
         let table = serde_json::json!({"operators": ["literal"], "skip_operators": ["jump"]});
         let config = Config::from_metadata(&table, "[package.metadata.mutate]").unwrap();
         let s = resolve(&args(&["--operators", "control,arithmetic"]), &config).unwrap();
-        assert!(s.contains("arithmetic") && s.contains("condition"));
-        assert!(!s.contains("jump") && !s.contains("literal"));
+        assert!(s.contains_name("arithmetic") && s.contains_name("condition"));
+        assert!(!s.contains_name("jump") && !s.contains_name("literal"));
         let s = resolve(&args(&[]), &config).unwrap();
-        assert_eq!(s.iter().collect::<Vec<_>>(), ["literal"]);
+        assert_eq!(
+            s.iter().map(|op| op.name()).collect::<Vec<_>>(),
+            ["literal"]
+        );
         let s = resolve(&args(&["--extreme"]), &Config::default()).unwrap();
-        assert_eq!(s.iter().collect::<Vec<_>>(), ["fn_value"]);
+        assert_eq!(
+            s.iter().map(|op| op.name()).collect::<Vec<_>>(),
+            ["fn_value"]
+        );
     }
 
     #[test]

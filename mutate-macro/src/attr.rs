@@ -126,6 +126,7 @@ pub fn is_test_only(attrs: &[Attribute]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mutate_operators::Operator;
     use quote::quote;
 
     #[test]
@@ -138,8 +139,8 @@ mod tests {
     fn parses_operator_names_and_groups() {
         let options = parse_args(quote!(operators(arithmetic, extreme))).unwrap();
         let selection = options.selection(&Selection::none());
-        assert!(selection.contains("arithmetic") && selection.contains("fn_value"));
-        assert!(!selection.contains("literal"));
+        assert!(selection.contains(Operator::Arithmetic) && selection.contains(Operator::FnValue));
+        assert!(!selection.contains(Operator::Literal));
         let err = parse_args(quote!(operators(arithmetics))).unwrap_err();
         assert!(
             err.to_string().contains("operators: arithmetic, bitwise"),

@@ -24,7 +24,7 @@ pub fn table_items(collector: &Collector) -> TokenStream {
         .iter()
         .zip(collector.ids())
         .map(|(m, id)| {
-            let operator = m.operator;
+            let operator = m.operator.name();
             let file = &m.location.file;
             let [l1, c1, l2, c2] = m.location.span;
             let original = &m.original;

@@ -2,12 +2,12 @@
 //! and has a local index within the function's table, assigned in visiting order.
 
 use crate::location::Location;
-use mutate_operators::Selection;
+use mutate_operators::{Operator, Selection};
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
 #[derive(Debug, Clone)]
 pub struct Mutant {
-    pub operator: &'static str,
+    pub operator: Operator,
     pub site: u32,
     pub location: Location,
     pub original: String,
@@ -88,7 +88,7 @@ impl Collector {
         &self.selection
     }
 
-    pub fn wants(&self, operator: &str) -> bool {
+    pub fn wants(&self, operator: Operator) -> bool {
         self.selection.contains(operator)
     }
 
@@ -101,7 +101,7 @@ impl Collector {
     pub fn add(
         &mut self,
         site: u32,
-        operator: &'static str,
+        operator: Operator,
         location: Location,
         original: &str,
         replacement: &str,
@@ -113,7 +113,7 @@ impl Collector {
     pub fn add_described(
         &mut self,
         site: u32,
-        operator: &'static str,
+        operator: Operator,
         location: Location,
         original: &str,
         replacement: &str,
@@ -140,7 +140,7 @@ impl Collector {
     pub fn add_whole(
         &mut self,
         site: u32,
-        operator: &'static str,
+        operator: Operator,
         location: Location,
         original: &str,
         replacement: &str,
@@ -288,8 +288,8 @@ mod tests {
             span: [1, 2, 1, 3],
         };
         let site = c.new_site();
-        c.add(site, "arithmetic", loc.clone(), "+", "-");
-        c.add(site, "arithmetic", loc, "+", "-");
+        c.add(site, Operator::Arithmetic, loc.clone(), "+", "-");
+        c.add(site, Operator::Arithmetic, loc, "+", "-");
         let ids = c.ids();
         assert_eq!(ids[0], "src/lib.rs:1:2: replace + with - in f");
         assert_eq!(ids[1], "src/lib.rs:1:2: replace + with - in f (#2)");

@@ -6,67 +6,122 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-/// Every operator, in the order they are documented.
-pub const OPERATORS: &[(&str, &str)] = &[
-    ("arithmetic", "`+ - * / %` swapped"),
-    ("bitwise", "`& | ^ << >>` swapped"),
-    (
-        "relational",
-        "`< <= > >= == !=` boundary, negation and swaps",
-    ),
-    ("logical", "`&&` and `||` swapped"),
-    ("assignment", "compound assignment `+=` … swapped"),
-    ("unary", "`!` and `-` deleted"),
-    (
-        "literal",
-        "integer, float, bool, char and string literals changed",
-    ),
-    (
-        "condition",
-        "`if`, `while` and match-guard conditions forced",
-    ),
-    ("jump", "`break` and `continue` swapped"),
-    ("range", "`..` and `..=` swapped in `for` heads"),
-    (
-        "statement",
-        "a call statement whose value is `()`, or an `expr?;`, deleted",
-    ),
-    (
-        "match_arm",
-        "a match arm deleted where a wildcard arm catches its values",
-    ),
-    (
-        "fn_value",
-        "a whole function body replaced by a value of its return type",
-    ),
-];
+/// A mutation operator: a kind of change `#[mutate]` makes. Its name is what users write
+/// (`#[mutate(operators(arithmetic))]`, `--operators`) and what catalogs and reports carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Operator {
+    Arithmetic,
+    Bitwise,
+    Relational,
+    Logical,
+    Assignment,
+    Unary,
+    Literal,
+    Condition,
+    Jump,
+    Range,
+    Statement,
+    MatchArm,
+    FnValue,
+}
 
-/// Groups: a name that stands for several operators.
-pub const GROUPS: &[(&str, &[&str])] = &[
+impl Operator {
+    /// Every operator, in the order they are documented.
+    pub const ALL: [Operator; 13] = [
+        Operator::Arithmetic,
+        Operator::Bitwise,
+        Operator::Relational,
+        Operator::Logical,
+        Operator::Assignment,
+        Operator::Unary,
+        Operator::Literal,
+        Operator::Condition,
+        Operator::Jump,
+        Operator::Range,
+        Operator::Statement,
+        Operator::MatchArm,
+        Operator::FnValue,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Operator::Arithmetic => "arithmetic",
+            Operator::Bitwise => "bitwise",
+            Operator::Relational => "relational",
+            Operator::Logical => "logical",
+            Operator::Assignment => "assignment",
+            Operator::Unary => "unary",
+            Operator::Literal => "literal",
+            Operator::Condition => "condition",
+            Operator::Jump => "jump",
+            Operator::Range => "range",
+            Operator::Statement => "statement",
+            Operator::MatchArm => "match_arm",
+            Operator::FnValue => "fn_value",
+        }
+    }
+
+    pub const fn description(self) -> &'static str {
+        match self {
+            Operator::Arithmetic => "`+ - * / %` swapped",
+            Operator::Bitwise => "`& | ^ << >>` swapped",
+            Operator::Relational => "`< <= > >= == !=` boundary, negation and swaps",
+            Operator::Logical => "`&&` and `||` swapped",
+            Operator::Assignment => "compound assignment `+=` … swapped",
+            Operator::Unary => "`!` and `-` deleted",
+            Operator::Literal => "integer, float, bool, char and string literals changed",
+            Operator::Condition => "`if`, `while` and match-guard conditions forced",
+            Operator::Jump => "`break` and `continue` swapped",
+            Operator::Range => "`..` and `..=` swapped in `for` heads",
+            Operator::Statement => "a call statement whose value is `()`, or an `expr?;`, deleted",
+            Operator::MatchArm => "a match arm deleted where a wildcard arm catches its values",
+            Operator::FnValue => "a whole function body replaced by a value of its return type",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Operator> {
+        Operator::ALL.into_iter().find(|op| op.name() == name)
+    }
+}
+
+impl fmt::Display for Operator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Groups: a name that stands for several operators (`all`: every one).
+pub const GROUPS: &[(&str, &[Operator])] = &[
     (
         "expression",
         &[
-            "arithmetic",
-            "bitwise",
-            "relational",
-            "logical",
-            "assignment",
-            "unary",
-            "literal",
+            Operator::Arithmetic,
+            Operator::Bitwise,
+            Operator::Relational,
+            Operator::Logical,
+            Operator::Assignment,
+            Operator::Unary,
+            Operator::Literal,
         ],
     ),
     (
         "control",
-        &["condition", "jump", "range", "statement", "match_arm"],
+        &[
+            Operator::Condition,
+            Operator::Jump,
+            Operator::Range,
+            Operator::Statement,
+            Operator::MatchArm,
+        ],
     ),
     // Descartes' extreme mutation: one cheap pass that finds untested functions.
-    ("extreme", &["fn_value"]),
-    ("all", &[]),
+    ("extreme", &[Operator::FnValue]),
+    ("all", &Operator::ALL),
 ];
 
-/// A set of operator names.
+/// A set of operators.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Selection(BTreeSet<&'static str>);
+pub struct Selection(BTreeSet<Operator>);
 
 /// A name that is neither an operator nor a group.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,7 +133,7 @@ impl fmt::Display for UnknownName {
             f,
             "unknown mutation operator `{}`; operators: {}; groups: {}",
             self.0,
-            names(OPERATORS.iter().map(|(n, _)| *n)),
+            names(Operator::ALL.iter().map(|op| op.name())),
             names(GROUPS.iter().map(|(n, _)| *n)),
         )
     }
@@ -91,12 +146,11 @@ fn names<'a>(list: impl Iterator<Item = &'a str>) -> String {
 }
 
 /// The operators a name stands for.
-fn expand(name: &str) -> Result<Vec<&'static str>, UnknownName> {
-    if let Some((op, _)) = OPERATORS.iter().find(|(n, _)| *n == name) {
+fn expand(name: &str) -> Result<Vec<Operator>, UnknownName> {
+    if let Some(op) = Operator::from_name(name) {
         return Ok(vec![op]);
     }
     match GROUPS.iter().find(|(n, _)| *n == name) {
-        Some(("all", _)) => Ok(OPERATORS.iter().map(|(n, _)| *n).collect()),
         Some((_, members)) => Ok(members.to_vec()),
         None => Err(UnknownName(name.to_owned())),
     }
@@ -104,7 +158,7 @@ fn expand(name: &str) -> Result<Vec<&'static str>, UnknownName> {
 
 impl Selection {
     pub fn all() -> Self {
-        Selection(OPERATORS.iter().map(|(n, _)| *n).collect())
+        Selection(Operator::ALL.into_iter().collect())
     }
 
     pub fn none() -> Self {
@@ -127,17 +181,22 @@ impl Selection {
     ) -> Result<Self, UnknownName> {
         for name in names {
             for op in expand(name.trim())? {
-                self.0.remove(op);
+                self.0.remove(&op);
             }
         }
         Ok(self)
     }
 
-    pub fn contains(&self, operator: &str) -> bool {
-        self.0.contains(operator)
+    pub fn contains(&self, operator: Operator) -> bool {
+        self.0.contains(&operator)
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
+    /// Whether the operator of this name (as a catalog carries it) is selected.
+    pub fn contains_name(&self, name: &str) -> bool {
+        Operator::from_name(name).is_some_and(|op| self.contains(op))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Operator> + '_ {
         self.0.iter().copied()
     }
 }
@@ -147,33 +206,66 @@ mod tests {
     use super::*;
 
     #[test]
-    fn groups_name_only_operators() {
-        for (group, members) in GROUPS {
-            for m in *members {
-                assert!(
-                    OPERATORS.iter().any(|(n, _)| n == m),
-                    "{group} names unknown {m}"
-                );
-            }
+    fn names_round_trip() {
+        for op in Operator::ALL {
+            assert_eq!(Operator::from_name(op.name()), Some(op));
         }
     }
 
     #[test]
     fn every_operator_is_in_a_group_but_all() {
-        for (op, _) in OPERATORS {
+        for op in Operator::ALL {
             assert!(
-                GROUPS.iter().any(|(_, members)| members.contains(op)),
+                GROUPS
+                    .iter()
+                    .any(|(name, members)| *name != "all" && members.contains(&op)),
                 "{op} in no group"
             );
+        }
+    }
+
+    /// The README's table (`| name | group | mutants |`) names every operator, in this
+    /// order, each in its group.
+    #[test]
+    fn the_readme_table_matches_the_operators() {
+        let readme = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"),
+        )
+        .expect("the repository's README");
+        let rows: Vec<(String, String)> = readme
+            .lines()
+            .filter_map(|l| {
+                let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+                let name = cells.get(1)?.strip_prefix('`')?.strip_suffix('`')?;
+                let group = cells.get(2)?;
+                Operator::from_name(name)?;
+                Some((name.to_owned(), group.to_string()))
+            })
+            .collect();
+        let names: Vec<&str> = rows.iter().map(|(n, _)| n.as_str()).collect();
+        let expected: Vec<&str> = Operator::ALL.iter().map(|op| op.name()).collect();
+        assert_eq!(names, expected, "README's operator table");
+        for (name, group) in &rows {
+            let op = Operator::from_name(name).unwrap();
+            let members = GROUPS
+                .iter()
+                .find(|(g, _)| g == group)
+                .unwrap_or_else(|| panic!("README puts {name} in unknown group {group}"))
+                .1;
+            assert!(members.contains(&op), "README puts {name} in {group}");
         }
     }
 
     #[test]
     fn names_and_groups_resolve() {
         let s = Selection::of(["control", "arithmetic"]).unwrap();
-        assert!(s.contains("arithmetic") && s.contains("jump") && !s.contains("literal"));
+        assert!(
+            s.contains(Operator::Arithmetic)
+                && s.contains(Operator::Jump)
+                && !s.contains(Operator::Literal)
+        );
         let s = Selection::all().without(["expression"]).unwrap();
-        assert!(s.contains("fn_value") && !s.contains("unary"));
+        assert!(s.contains(Operator::FnValue) && !s.contains_name("unary"));
         assert_eq!(Selection::of(["all"]).unwrap(), Selection::all());
     }
 

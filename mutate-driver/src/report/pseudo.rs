@@ -7,7 +7,7 @@ use crate::lab::Results;
 use crate::outcome::Status;
 use std::collections::BTreeMap;
 
-const BODY_OPERATOR: &str = "fn_value";
+const BODY_OPERATOR: &str = mutate_operators::Operator::FnValue.name();
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PseudoTested {

@@ -6,6 +6,7 @@ use super::{fallback_arms, switch};
 use crate::emit::rt;
 use crate::location;
 use crate::model::Collector;
+use mutate_operators::Operator;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 use syn::{BinOp, Expr, ExprBinary};
@@ -48,18 +49,18 @@ const SHL_A: Op = op("<<=", "ShlAssign", "shl_assign");
 const SHR_A: Op = op(">>=", "ShrAssign", "shr_assign");
 
 /// Operator family, original and replacements of an arithmetic or bitwise operator.
-fn value_op(op: &BinOp) -> Option<(&'static str, Op, &'static [Op])> {
+fn value_op(op: &BinOp) -> Option<(Operator, Op, &'static [Op])> {
     Some(match op {
-        BinOp::Add(_) => ("arithmetic", ADD, &[SUB, MUL]),
-        BinOp::Sub(_) => ("arithmetic", SUB, &[ADD, DIV]),
-        BinOp::Mul(_) => ("arithmetic", MUL, &[ADD, DIV]),
-        BinOp::Div(_) => ("arithmetic", DIV, &[MUL, REM]),
-        BinOp::Rem(_) => ("arithmetic", REM, &[DIV, MUL, ADD]),
-        BinOp::BitAnd(_) => ("bitwise", AND, &[OR, XOR]),
-        BinOp::BitOr(_) => ("bitwise", OR, &[AND, XOR]),
-        BinOp::BitXor(_) => ("bitwise", XOR, &[AND, OR]),
-        BinOp::Shl(_) => ("bitwise", SHL, &[SHR]),
-        BinOp::Shr(_) => ("bitwise", SHR, &[SHL]),
+        BinOp::Add(_) => (Operator::Arithmetic, ADD, &[SUB, MUL]),
+        BinOp::Sub(_) => (Operator::Arithmetic, SUB, &[ADD, DIV]),
+        BinOp::Mul(_) => (Operator::Arithmetic, MUL, &[ADD, DIV]),
+        BinOp::Div(_) => (Operator::Arithmetic, DIV, &[MUL, REM]),
+        BinOp::Rem(_) => (Operator::Arithmetic, REM, &[DIV, MUL, ADD]),
+        BinOp::BitAnd(_) => (Operator::Bitwise, AND, &[OR, XOR]),
+        BinOp::BitOr(_) => (Operator::Bitwise, OR, &[AND, XOR]),
+        BinOp::BitXor(_) => (Operator::Bitwise, XOR, &[AND, OR]),
+        BinOp::Shl(_) => (Operator::Bitwise, SHL, &[SHR]),
+        BinOp::Shr(_) => (Operator::Bitwise, SHR, &[SHL]),
         _ => return None,
     })
 }
@@ -119,7 +120,7 @@ pub fn rewrite(c: &mut Collector, e: &ExprBinary) -> Option<TokenStream> {
     if let Some((original, replacements)) = relational(&e.op) {
         let site = c.new_site();
         let arms = replacements.iter().map(|r| {
-            let k = c.add(site, "relational", loc.clone(), original, r);
+            let k = c.add(site, Operator::Relational, loc.clone(), original, r);
             let r = symbol(r);
             quote!(#k => *__mutate_l #r *__mutate_r,)
         });
@@ -140,7 +141,7 @@ pub fn rewrite(c: &mut Collector, e: &ExprBinary) -> Option<TokenStream> {
         let is_and = matches!(e.op, BinOp::And(_));
         let (original, replacement) = if is_and { ("&&", "||") } else { ("||", "&&") };
         let site = c.new_site();
-        let k = c.add(site, "logical", loc, original, replacement);
+        let k = c.add(site, Operator::Logical, loc, original, replacement);
         // Evaluate the left side once; the right side only when the operator needs it.
         let (original_needs_right, mutant_needs_right) = if is_and {
             (quote!(__mutate_l), quote!(!__mutate_l))
@@ -195,7 +196,13 @@ pub fn rewrite(c: &mut Collector, e: &ExprBinary) -> Option<TokenStream> {
         let arms: Vec<_> = replacements
             .iter()
             .map(|r| {
-                let k = c.add(site, "assignment", loc.clone(), original.symbol, r.symbol);
+                let k = c.add(
+                    site,
+                    Operator::Assignment,
+                    loc.clone(),
+                    original.symbol,
+                    r.symbol,
+                );
                 let viable = format_ident!("{}As{}", original.trait_name, r.trait_name);
                 let fallback = format_ident!("{}As{}Fallback", original.trait_name, r.trait_name);
                 let method = format_ident!("{}_as_{}", original.method, r.method);

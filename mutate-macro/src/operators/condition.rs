@@ -4,6 +4,7 @@
 use super::switch;
 use crate::location;
 use crate::model::Collector;
+use mutate_operators::Operator;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::Expr;
@@ -49,7 +50,7 @@ pub fn rewrite(c: &mut Collector, kind: Kind, cond: &Expr, written: &TokenStream
             };
             let k = c.add_described(
                 site,
-                "condition",
+                Operator::Condition,
                 loc.clone(),
                 &original,
                 &value.to_string(),

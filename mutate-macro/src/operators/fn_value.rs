@@ -7,11 +7,12 @@ use super::switch;
 use crate::emit::rt;
 use crate::location;
 use crate::model::{Collector, tidy, tidy_type};
+use mutate_operators::Operator;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{Block, Signature, Stmt};
 
-const OPERATOR: &str = "fn_value";
+const OPERATOR: Operator = Operator::FnValue;
 
 /// Adds the function's body replacements to `block` (already rewritten by the other
 /// operators), whose written text was `written`.

@@ -3,6 +3,7 @@
 use super::switch;
 use crate::location;
 use crate::model::Collector;
+use mutate_operators::Operator;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
@@ -19,7 +20,7 @@ pub fn rewrite(
     let shown = crate::model::tidy(&replacement);
     let k = c.add(
         site,
-        "jump",
+        Operator::Jump,
         location::of_tokens(keyword),
         &original,
         &shown,

@@ -6,6 +6,7 @@ use super::switch;
 use crate::emit::rt;
 use crate::location;
 use crate::model::Collector;
+use mutate_operators::Operator;
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 use syn::Lit;
@@ -65,7 +66,7 @@ pub fn rewrite(c: &mut Collector, lit: &Lit) -> Option<TokenStream> {
     let arms: Vec<_> = replacements
         .into_iter()
         .map(|(shown, code)| {
-            let k = c.add(site, "literal", loc.clone(), &original, &shown);
+            let k = c.add(site, Operator::Literal, loc.clone(), &original, &shown);
             quote!(#k => #code,)
         })
         .collect();
@@ -83,7 +84,7 @@ pub fn rewrite_negative(c: &mut Collector, minus: &TokenStream, lit: &Lit) -> Op
     if matches!(lit, Lit::Int(_) | Lit::Float(_)) {
         let k = c.add_described(
             site,
-            "unary",
+            Operator::Unary,
             location::of_tokens(minus),
             "-",
             "",
@@ -103,7 +104,7 @@ pub fn rewrite_negative(c: &mut Collector, minus: &TokenStream, lit: &Lit) -> Op
         let zero: TokenStream = format!("0{}", int.suffix()).parse().ok()?;
         let k = c.add(
             site,
-            "literal",
+            Operator::Literal,
             location::of_tokens(&written),
             &format!("-{}", lit.to_token_stream()),
             "0",

@@ -6,10 +6,11 @@
 use super::switch;
 use crate::location;
 use crate::model::{Collector, tidy};
+use mutate_operators::Operator;
 use quote::{ToTokens, quote};
 use syn::{Arm, Expr, Pat};
 
-const OPERATOR: &str = "match_arm";
+const OPERATOR: Operator = Operator::MatchArm;
 
 /// Whether the arm catches every value: `_` or a plain binding, with no guard. A lone
 /// name is a binding only if it is not a constant or unit variant (`None`, `MAX`,

@@ -5,6 +5,7 @@ use super::switch;
 use crate::emit::rt;
 use crate::location;
 use crate::model::Collector;
+use mutate_operators::Operator;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{ExprRange, RangeLimits};
@@ -23,7 +24,7 @@ pub fn rewrite(c: &mut Collector, range: &ExprRange) -> Option<TokenStream> {
     let site = c.new_site();
     let k = c.add(
         site,
-        "range",
+        Operator::Range,
         location::of_tokens(&limits),
         original,
         replacement,

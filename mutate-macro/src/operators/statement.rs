@@ -15,11 +15,12 @@ use crate::emit::rt;
 use crate::location;
 use crate::model::{Collector, any_token, tidy};
 use crate::syntax;
+use mutate_operators::Operator;
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::{Expr, Stmt};
 
-const OPERATOR: &str = "statement";
+const OPERATOR: Operator = Operator::Statement;
 
 /// Whether the statement, as written, is one this operator deletes.
 pub fn deletable(stmt: &Stmt) -> bool {

@@ -5,6 +5,7 @@ use super::{fallback_arms, switch};
 use crate::emit::rt;
 use crate::location;
 use crate::model::Collector;
+use mutate_operators::Operator;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{ExprUnary, UnOp};
@@ -30,7 +31,7 @@ pub fn rewrite(c: &mut Collector, e: &ExprUnary) -> Option<TokenStream> {
     let site = c.new_site();
     let k = c.add_described(
         site,
-        "unary",
+        Operator::Unary,
         location::of_tokens(&op_tokens),
         symbol,
         "",
