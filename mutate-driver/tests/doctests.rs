@@ -107,7 +107,9 @@ fn doc_tests_kill_as_cargo_test_would() {
 }
 
 /// Outside mutate's workspace, with no `--runtime-path`: the crate depends on the runtime
-/// the driver carries, written under its target directory; nothing comes from the registry.
+/// the driver carries, written under its target directory (its dependencies at versions
+/// it can build with, whatever the crate's lock file says); nothing of mutate comes from
+/// the registry.
 #[test]
 fn the_driver_carries_its_runtime() {
     let krate = tempfile::tempdir().unwrap();
@@ -116,13 +118,25 @@ fn the_driver_carries_its_runtime() {
     for file in ["Cargo.toml", "src/lib.rs"] {
         std::fs::copy(example.join(file), krate.path().join(file)).unwrap();
     }
+    // The crate's own lock file pins a proc-macro2 older than the macro needs (one without
+    // `Span::file`), as textwrap 0.16.4's does: the copy must still build.
     let manifest = std::fs::read_to_string(krate.path().join("Cargo.toml")).unwrap();
-    std::fs::write(
-        krate.path().join("Cargo.toml"),
-        manifest + "\n[workspace]\n",
-    )
-    .unwrap();
+    let manifest = manifest + "\n[dev-dependencies]\nproc-macro2 = \"1\"\n\n[workspace]\n";
+    std::fs::write(krate.path().join("Cargo.toml"), manifest).unwrap();
+    for args in [
+        &["generate-lockfile"][..],
+        &["update", "-p", "proc-macro2", "--precise", "1.0.94"][..],
+    ] {
+        let status = std::process::Command::new(env!("CARGO"))
+            .args(args)
+            .current_dir(krate.path())
+            .status()
+            .unwrap();
+        assert!(status.success(), "cargo {args:?}");
+    }
     let target = repo().join("target/e2e-carried");
+    // A fresh copy takes the crate's lock file anew (a kept one would hide the pin).
+    let _ = std::fs::remove_dir_all(target.join("mutate/all-items"));
     let sandbox = Sandbox::new();
     let manifest = krate.path().join("Cargo.toml");
     let out = sandbox

@@ -271,3 +271,24 @@ pub fn checked_halves<'a>(xs: &'a [u8]) -> Result<Vec<&'a [u8]>, String> {
 pub fn refs(xs: &[u16]) -> Vec<&u16> {
     xs.iter().filter(|x| **x > 1).collect()
 }
+
+/// A dynamically sized type of the crate's own, as indexmap's `Slice`: `Box<Packed>` has
+/// no `Box::new` of a value, so its replacement is the `Box`'s own `Default`, unviable here.
+#[repr(transparent)]
+pub struct Packed([u8]);
+
+impl Packed {
+    pub fn from_boxed(bytes: Box<[u8]>) -> Box<Packed> {
+        // SAFETY: `Packed` is a transparent wrapper of `[u8]`: same layout and metadata.
+        unsafe { Box::from_raw(Box::into_raw(bytes) as *mut Packed) }
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+#[mutate]
+pub fn packed(v: Vec<u8>) -> Box<Packed> {
+    Packed::from_boxed(v.into_boxed_slice())
+}

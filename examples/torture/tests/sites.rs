@@ -138,6 +138,7 @@ fn returns_probe(o: &mut Vec<(String, String)>) {
             checked_halves(&[1, 2, 3, 4])
         )
     });
+    line(o, "packed", || format!("{:?}", packed(vec![7, 8]).bytes()));
     line(o, "refs", || format!("{:?}", refs(&[1, 2, 3])));
 }
 

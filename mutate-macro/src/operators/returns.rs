@@ -208,6 +208,18 @@ impl Values<'_> {
                 );
                 values
             }
+            // A type only named may be unsized (`Box<Slice<K, V>>` of a DST): the wrapper's
+            // own `Default`, through the fallback.
+            ("Box" | "Rc" | "Arc", Some(inner))
+                if !self.maybe_unsized(inner)
+                    && scalar_values(strip(inner)).is_none()
+                    && is_opaque_path(strip(inner)) =>
+            {
+                vec![default_named(
+                    ty,
+                    &format!("{name}::new(Default::default())"),
+                )]
+            }
             ("Box" | "Rc" | "Arc", Some(inner)) if !self.maybe_unsized(inner) => {
                 let wrapper = &last.ident;
                 let shown = format!("{name}::new({{}})");
@@ -512,6 +524,10 @@ mod tests {
         assert_eq!(shown("-> Vec<u8>", &[]), ["vec![]", "vec![0]", "vec![1]"]);
         assert_eq!(shown("-> Box<str>", &[]), ["Default::default()"]);
         assert_eq!(shown("-> Arc<u8>", &[]), ["Arc::new(0)", "Arc::new(1)"]);
+        assert_eq!(
+            shown("-> Box<Slice<K, V>>", &[]),
+            ["Box::new(Default::default())"]
+        );
         assert_eq!(
             shown("-> BTreeMap<String, bool>", &[]),
             [
