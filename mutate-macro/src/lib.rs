@@ -4,10 +4,12 @@
 //! default methods or an inline `mod`, into mutant schemata: every mutant compiled in,
 //! each behind a runtime switch. It emits both the original item and the schemata through
 //! `mutate_runtime::__select!`, which keeps the original unless the runtime was built with
-//! `--cfg mutate_schemata` (only the driver's builds are).
+//! `--cfg mutate_schemata` (only the driver's builds are). In the schemata, each function
+//! checks once at entry whether to run its body as written or its schemata body.
 
 mod attr;
 mod build_errors;
+mod dispatch;
 mod emit;
 mod location;
 mod model;

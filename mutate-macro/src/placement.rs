@@ -4,6 +4,7 @@
 
 use crate::attr::{self, Options};
 use crate::build_errors;
+use crate::dispatch;
 use crate::emit;
 use crate::model::{Collector, tidy};
 use crate::operators::fn_value;
@@ -343,6 +344,8 @@ fn rewrite_fn(
     if let Some(message) = build_errors::in_function(&file, start, end) {
         collector.unviable_since(0, message);
         *block = written;
+    } else if dispatch::possible(sig, &written) {
+        dispatch::choose(block, written);
     }
     let table = emit::table_items(&collector);
     block.stmts.insert(0, Stmt::Item(Item::Verbatim(table)));

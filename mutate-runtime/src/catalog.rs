@@ -4,7 +4,7 @@
 //! subtraction, never a lookup.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 use std::sync::{Mutex, OnceLock};
 
 /// One mutant as the macro describes it. All strings are static data in the binary.
@@ -40,12 +40,16 @@ pub struct MutantInfo {
 /// lands on a local index.
 const UNREGISTERED: u32 = u32::MAX / 2;
 
-/// The mutants of one expansion.
+/// The mutants of one function.
 pub struct Table {
     pub(crate) mutants: &'static [MutantInfo],
     pub(crate) sites: u32,
     pub(crate) mutant_base: AtomicU32,
     pub(crate) site_base: AtomicU32,
+    /// Whether the function runs its schemata body: one of its mutants is active, or
+    /// site hits are being counted everywhere. Else it runs its body as written, so code
+    /// with nothing active pays one load per call rather than a check per site.
+    pub(crate) schemata: AtomicBool,
 }
 
 impl Table {
@@ -55,8 +59,72 @@ impl Table {
             sites,
             mutant_base: AtomicU32::new(UNREGISTERED),
             site_base: AtomicU32::new(UNREGISTERED),
+            schemata: AtomicBool::new(false),
         }
     }
+
+    /// Whether the function runs its schemata body (see [`Table::schemata`]).
+    ///
+    /// Every call of an annotated function pays this, in the user's profile, which is
+    /// usually `opt-level = 0`: there `AtomicBool::load` stays an out-of-line call into
+    /// std (about 7 ns a call), so on the common targets the load is written as the one
+    /// instruction a relaxed load compiles to.
+    #[inline(always)]
+    pub fn runs_schemata(&self) -> bool {
+        #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+        {
+            // `AtomicBool` has the layout of a `bool`.
+            let flag = &self.schemata as *const AtomicBool as *const u8;
+            let value: u8;
+            // SAFETY: reads one byte of a live static; a plain load is a relaxed atomic
+            // load on these targets.
+            unsafe {
+                #[cfg(target_arch = "x86_64")]
+                core::arch::asm!(
+                    "mov {value}, byte ptr [{flag}]",
+                    flag = in(reg) flag,
+                    value = out(reg_byte) value,
+                    options(nostack, preserves_flags, readonly),
+                );
+                #[cfg(target_arch = "aarch64")]
+                core::arch::asm!(
+                    "ldrb {value:w}, [{flag}]",
+                    flag = in(reg) flag,
+                    value = out(reg) value,
+                    options(nostack, preserves_flags, readonly),
+                );
+            }
+            value != 0
+        }
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+        self.schemata.load(Relaxed)
+    }
+
+    fn holds(&self, index: u32) -> bool {
+        index.wrapping_sub(self.mutant_base.load(Relaxed)) < self.mutants.len() as u32
+    }
+}
+
+/// Set while site hits are counted in this process: every function runs its schemata
+/// body, where the sites are.
+static EVERYWHERE: AtomicBool = AtomicBool::new(false);
+
+/// Points every table's body choice at the active mutant `active` (or at the schemata
+/// bodies everywhere while counting).
+pub(crate) fn choose_bodies(active: u32) {
+    let registry = registry().lock().unwrap_or_else(|e| e.into_inner());
+    let everywhere = EVERYWHERE.load(Relaxed);
+    for table in &registry.tables {
+        table
+            .schemata
+            .store(everywhere || table.holds(active), Relaxed);
+    }
+}
+
+/// From now on every function runs its schemata body, so every site's hits are counted.
+pub(crate) fn schemata_everywhere() {
+    EVERYWHERE.store(true, Relaxed);
+    choose_bodies(crate::switch::get());
 }
 
 /// All registered tables, in registration order, with the totals so far.
@@ -86,6 +154,7 @@ pub fn register(table: &'static Table) {
     registry.mutant_count += table.mutants.len() as u32;
     registry.site_count += table.sites;
     registry.tables.push(table);
+    table.schemata.store(EVERYWHERE.load(Relaxed), Relaxed);
     drop(registry);
     crate::switch::on_register(table, mutant_base);
 }

@@ -52,8 +52,14 @@ pub fn fell_back() -> bool {
     switch::fell_back()
 }
 
-/// Starts counting site hits in this process. Idempotent.
+/// Starts counting site hits in this process: from now on every function runs its
+/// schemata body, where the sites are. Idempotent.
 pub fn start_counting() {
+    install_counters();
+    catalog::schemata_everywhere();
+}
+
+fn install_counters() {
     if counters::header().is_some() {
         return;
     }
@@ -70,10 +76,12 @@ pub fn reset_counts() {
 }
 
 /// Ends the process with exit code [`HIT_BUDGET_EXIT_CODE`] once more than `budget` site
-/// hits have been counted since counting started (0: no limit). A mutant that turns a loop
-/// endless is stopped deterministically this way, long before any wall clock would.
+/// hits and loop rounds have been counted in schemata bodies (0: no limit). A mutant that
+/// turns a loop endless is stopped deterministically this way, long before any wall clock
+/// would. Unlike [`start_counting`], functions without the active mutant keep running
+/// their bodies as written, as in the driver's runs of a mutant.
 pub fn set_hit_budget(budget: u64) {
-    start_counting();
+    install_counters();
     counters::reset(budget, false);
 }
 

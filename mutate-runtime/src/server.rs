@@ -199,6 +199,9 @@ fn become_child(request: &Request, index: u32, capture: RawFd) {
         }
     }
     switch::set(index);
+    if request.coverage {
+        catalog::schemata_everywhere();
+    }
 }
 
 /// Waits for the child, killing its group at the wall-clock limit.

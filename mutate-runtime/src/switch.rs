@@ -1,4 +1,5 @@
-//! The switch: which mutant is on. A site's check is two relaxed loads and a subtraction.
+//! The switch: which mutant is on. A site's check is two relaxed loads and a subtraction;
+//! it only runs in the schemata body of the function that holds the active mutant.
 
 use crate::catalog::{self, Table};
 use std::sync::OnceLock;
@@ -25,6 +26,7 @@ pub(crate) fn active_in(table: &Table) -> u32 {
 pub(crate) fn set(index: u32) {
     FELL_BACK.store(false, Relaxed);
     ACTIVE.store(index, Relaxed);
+    catalog::choose_bodies(index);
 }
 
 pub(crate) fn get() -> u32 {

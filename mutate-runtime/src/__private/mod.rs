@@ -26,6 +26,13 @@ pub fn active(table: &Table, site: u32) -> u32 {
     crate::switch::active_in(table)
 }
 
+/// Whether the function owning `table` runs its schemata body rather than its body as
+/// written: checked once, at entry.
+#[inline(always)]
+pub fn schemata(table: &Table) -> bool {
+    table.runs_schemata()
+}
+
 /// One round of a loop in mutated code, for the hit budget.
 #[inline(always)]
 pub fn tick() {

@@ -1,0 +1,34 @@
+//! The macro's hard cases in the build the driver makes: `examples/torture`'s own tests,
+//! run in schemata mode. They switch every mutant on in a child process and compare what
+//! the fixture computes against snapshots, and check that with nothing active both the
+//! bodies as written and the schemata bodies compute what the code says.
+
+mod common;
+
+use common::repo;
+use std::process::Command;
+
+#[test]
+fn torture_suite_passes_in_schemata_mode() {
+    let out = Command::new(env!("CARGO"))
+        .args(["test", "-p", "torture", "--target-dir"])
+        .arg(repo().join("target/mutate"))
+        .env("RUSTFLAGS", "--cfg mutate_schemata")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("MUTATE_ACTIVE")
+        .env_remove("INSTA_UPDATE")
+        .env("CI", "true")
+        .current_dir(repo())
+        .output()
+        .expect("cargo runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("every_mutant_is_observable ... ok"),
+        "the schemata suite did not run:\n{stdout}"
+    );
+}

@@ -1,0 +1,96 @@
+//! The choice at function entry: the body as written, or the schemata body. With nothing
+//! of the function active (and no coverage being counted), the function runs the code the
+//! user wrote, compiled as written, for the price of one load per call; site checks, loop
+//! ticks and type tricks run only in the function whose mutant is on.
+//!
+//! Some bodies cannot be emitted twice. Those keep the schemata body alone (and pay a check
+//! per site when nothing is active):
+//! - a return type with `impl Trait`: the two bodies would return two different hidden
+//!   types (each copy of a closure is a type of its own);
+//! - nested items with code of their own (`fn`, `impl`, `trait`, `mod`): the schemata copy
+//!   of a nested `fn` holds its mutants, which the written copy would bypass, and a second
+//!   `impl` of an outer type conflicts with the first;
+//! - items that name a symbol or export a macro: two copies would clash.
+
+use crate::emit;
+use quote::{ToTokens, quote};
+use syn::visit::{self, Visit};
+use syn::{Block, ReturnType, Signature, Stmt};
+
+/// Whether `written` (the body of `sig`) may be emitted beside its schemata copy.
+pub fn possible(sig: &Signature, written: &Block) -> bool {
+    if let ReturnType::Type(_, ty) = &sig.output
+        && names_impl_trait(ty.to_token_stream())
+    {
+        return false;
+    }
+    let mut items = NestedItems {
+        twice_unsafe: false,
+    };
+    items.visit_block(written);
+    !items.twice_unsafe
+}
+
+fn names_impl_trait(tokens: proc_macro2::TokenStream) -> bool {
+    tokens.into_iter().any(|token| match token {
+        proc_macro2::TokenTree::Ident(ident) => ident == "impl",
+        proc_macro2::TokenTree::Group(group) => names_impl_trait(group.stream()),
+        _ => false,
+    })
+}
+
+struct NestedItems {
+    twice_unsafe: bool,
+}
+
+impl<'ast> Visit<'ast> for NestedItems {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        use syn::Item;
+        let attrs: &[syn::Attribute] = match item {
+            Item::Fn(_) | Item::Impl(_) | Item::Trait(_) | Item::Mod(_) | Item::ForeignMod(_) => {
+                self.twice_unsafe = true;
+                return;
+            }
+            Item::Static(s) => &s.attrs,
+            Item::Macro(m) => &m.attrs,
+            _ => return,
+        };
+        if attrs.iter().any(|a| {
+            let path = a.path();
+            path.is_ident("no_mangle")
+                || path.is_ident("export_name")
+                || path.is_ident("macro_export")
+                || path.is_ident("unsafe")
+        }) {
+            self.twice_unsafe = true;
+        }
+    }
+
+    // Attributes' and macros' tokens are not code of this body.
+    fn visit_macro(&mut self, _: &'ast syn::Macro) {}
+    fn visit_expr(&mut self, e: &'ast syn::Expr) {
+        if !self.twice_unsafe {
+            visit::visit_expr(self, e);
+        }
+    }
+}
+
+/// Puts the choice first in `schemata` (after its table items, which the caller inserts at
+/// index 0 afterwards): with the function's table not switched to schemata, return the
+/// body as written.
+pub fn choose(schemata: &mut Block, written: Block) {
+    let rt = emit::rt();
+    let table = emit::table();
+    // `return` (not `if .. else`) keeps the written body's value a coercion site to the
+    // return type, as it was. The allows: a diverging body makes the `return`
+    // unreachable, and a body of one expression has braces rustc calls unnecessary.
+    let choice = quote! {
+        if !#rt::schemata(&#table) {
+            #[allow(unreachable_code, unused_braces)]
+            return #written;
+        }
+    };
+    schemata
+        .stmts
+        .insert(0, Stmt::Item(syn::Item::Verbatim(choice)));
+}
