@@ -17,6 +17,8 @@ struct Row {
     unbuilt: usize,
     doc_tests: String,
     left_out: usize,
+    /// Seconds of the plain suite and of the schemata suite with nothing active.
+    tax: Result<(f64, f64), String>,
 }
 
 pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
@@ -51,6 +53,7 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
             .to_owned();
         let left_out = text.matches("is left out").count();
         let (counts, unbuilt) = verdicts(&out.join("report.json"));
+        let tax = crate::tax::measure(&tree);
         rows.push(Row {
             name: format!("{name} {version}"),
             plain,
@@ -59,6 +62,7 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
             unbuilt,
             doc_tests,
             left_out,
+            tax,
         });
     }
     print(&rows);
@@ -103,7 +107,7 @@ fn verdicts(report: &Path) -> (BTreeMap<String, usize>, usize) {
 
 fn print(rows: &[Row]) {
     println!(
-        "{:<24} {:>12} {:>14} {:>8} {:>8} {:>8} {:>8} {:>10} {:>8} {:>9}",
+        "{:<24} {:>12} {:>14} {:>8} {:>8} {:>8} {:>8} {:>10} {:>8} {:>9}  suite: plain / schemata, nothing active",
         "crate",
         "plain test",
         "mutate (exit)",
@@ -113,14 +117,14 @@ fn print(rows: &[Row]) {
         "timeout",
         "unviable",
         "net",
-        "doc tests"
+        "doc tests",
     );
     for r in rows {
         let count = |s: &str| r.counts.get(s).copied().unwrap_or(0);
         let total: usize = r.counts.values().sum();
         let code = |c: Option<i32>| c.map_or("-".into(), |c| c.to_string());
         println!(
-            "{:<24} {:>12} {:>14} {:>8} {:>8} {:>8} {:>8} {:>10} {:>8} {:>9}",
+            "{:<24} {:>12} {:>14} {:>8} {:>8} {:>8} {:>8} {:>10} {:>8} {:>9}  {}",
             r.name,
             format!("{:.1}s ({})", r.plain.0, code(r.plain.1)),
             format!("{:.1}s ({})", r.ours.0, code(r.ours.1)),
@@ -131,10 +135,20 @@ fn print(rows: &[Row]) {
             count("CompileError"),
             r.unbuilt,
             format!("{}-{}", r.doc_tests, r.left_out),
+            match &r.tax {
+                Ok((plain, schemata)) => format!(
+                    "{:.3}s / {:.3}s ({:.2}x)",
+                    plain,
+                    schemata,
+                    schemata / plain.max(0.001)
+                ),
+                Err(why) => format!("not measured: {why}"),
+            },
         );
     }
     println!(
         "\nnet: mutants the rebuild net made unviable (their code did not build); doc tests: \
-         generated - left out"
+         generated - left out; suite: libtest's time for the unit and integration tests, \
+         median of 3, plain build against the driver's schemata build"
     );
 }

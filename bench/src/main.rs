@@ -7,6 +7,7 @@ mod corpus;
 mod fork_server;
 mod stats;
 mod suites;
+mod tax;
 mod versus;
 
 use clap::{Parser, ValueEnum};

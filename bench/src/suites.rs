@@ -74,19 +74,35 @@ fn time_run(binary: &Path, args: &[&str]) -> Result<f64, String> {
 
 pub fn baseline(runs: usize) -> Result<(), String> {
     println!("test suite with nothing active: schemata build against plain build (median wall ms)");
-    let suites: [(&str, &[&str], &str, &[&str]); 2] = [
+    let fixture_lib = ["test", "--no-run", "-p", "bench-fixture", "--lib"];
+    let fixture_lib_release = [&fixture_lib[..], &["--release"]].concat();
+    let triangle = ["test", "--no-run", "-p", "triangle", "--test", "strong"];
+    let suites: [(&str, &[&str], &str, &[&str]); 5] = [
         (
             "bench-fixture hot_loop (debug)",
-            &["test", "--no-run", "-p", "bench-fixture", "--lib"],
+            &fixture_lib,
             "bench_fixture",
             &["--exact", "tests::hot_loop"],
         ),
         (
-            "triangle, all tests (debug)",
-            &["test", "--no-run", "-p", "triangle", "--test", "strong"],
-            "strong",
-            &[],
+            "bench-fixture hot_calls (debug)",
+            &fixture_lib,
+            "bench_fixture",
+            &["--exact", "tests::hot_calls"],
         ),
+        (
+            "bench-fixture hot_loop (release)",
+            &fixture_lib_release,
+            "bench_fixture",
+            &["--exact", "tests::hot_loop"],
+        ),
+        (
+            "bench-fixture hot_calls (release)",
+            &fixture_lib_release,
+            "bench_fixture",
+            &["--exact", "tests::hot_calls"],
+        ),
+        ("triangle, all tests (debug)", &triangle, "strong", &[]),
     ];
     for (name, build, target, args) in suites {
         let plain = artifacts::one(Mode::Plain, build, target)?;

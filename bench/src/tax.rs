@@ -1,0 +1,86 @@
+//! The schemata tax on a real crate: its unit and integration tests run with nothing
+//! active, in the driver's own schemata build, against the same tests in the plain build.
+//! Times are libtest's own ("finished in"), summed over the test binaries, so cargo's
+//! fingerprint checks and process start-up do not dilute the ratio. Doc tests are not in
+//! either suite: rustdoc compiles and runs them one process each, which is not a test
+//! binary's time.
+
+use crate::stats::median;
+use std::path::Path;
+use std::process::Command;
+
+/// Runs of each suite; the median is kept.
+const RUNS: usize = 3;
+
+/// Median seconds of the plain suite and of the schemata suite, or why it could not be
+/// measured. `tree` is the crate as the user has it, already tested plainly; the driver's
+/// `--all-items` run left its annotated mirror and schemata build under `target/mutate`.
+pub fn measure(tree: &Path) -> Result<(f64, f64), String> {
+    let target = tree.join("target/mutate");
+    let mirror = target.join("all-items");
+    if !mirror.is_dir() {
+        return Err("no annotated mirror".into());
+    }
+    let plain = suite(Command::new("cargo").current_dir(tree))?;
+    let schemata = suite(
+        Command::new("cargo")
+            .current_dir(&mirror)
+            .arg("--config")
+            .arg(format!(
+                "build.target-dir={:?}",
+                target.display().to_string()
+            ))
+            // As the driver builds it, so the run reuses its build.
+            .env("RUSTFLAGS", "--cfg mutate_schemata --cap-lints allow")
+            .env("MUTATE_BUILD_ERRORS", target.join("build-errors")),
+    )?;
+    Ok((plain, schemata))
+}
+
+fn suite(command: &mut Command) -> Result<f64, String> {
+    // The driver's doc-test targets each hold one test named `doctest`; the plain suite
+    // has none by that name, so skipping it compares the same tests.
+    command
+        .args([
+            "test", "--lib", "--bins", "--tests", "--", "--exact", "--skip", "doctest",
+        ])
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("MUTATE_ACTIVE");
+    let mut times = Vec::new();
+    for _ in 0..RUNS {
+        let out = command.output().map_err(|e| e.to_string())?;
+        if !out.status.success() {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let last = stderr.lines().rev().find(|l| !l.trim().is_empty());
+            return Err(format!("cargo test failed: {}", last.unwrap_or("")));
+        }
+        times.push(libtest_seconds(&String::from_utf8_lossy(&out.stdout)));
+    }
+    Ok(median(times))
+}
+
+/// Sum of libtest's `finished in N s` over the binaries of one `cargo test`.
+fn libtest_seconds(stdout: &str) -> f64 {
+    stdout
+        .lines()
+        .filter_map(|line| line.split("finished in ").nth(1)?.strip_suffix('s'))
+        .filter_map(|seconds| seconds.trim().parse::<f64>().ok())
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_finished_times() {
+        let stdout = "\
+running 2 tests
+test result: ok. 2 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.50s
+
+running 1 test
+test result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 1.25s
+";
+        assert_eq!(libtest_seconds(stdout), 1.75);
+    }
+}
