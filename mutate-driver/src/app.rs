@@ -36,7 +36,7 @@ pub fn run(args: &Args) -> Result<i32> {
     let operators = crate::selection::resolve(args, &workspace.config)?;
     eprintln!(
         "   Building tests with mutant schemata ({})",
-        workspace.target_dir.display()
+        workspace.build_target_dir.display()
     );
     let binaries = crate::rebuild::build(args, &workspace, doctests.as_mut())?;
     drop(mirror_lock);

@@ -10,9 +10,6 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The cfg that makes `mutate_runtime::__select!` pick the schemata.
-pub const SCHEMATA_CFG: &str = "mutate_schemata";
-
 #[derive(Debug, Clone)]
 pub struct Workspace {
     pub root: PathBuf,
@@ -20,8 +17,12 @@ pub struct Workspace {
     pub build_root: PathBuf,
     /// The manifest cargo is given instead of the user's (`--all-items`).
     pub build_manifest: Option<PathBuf>,
-    /// Where the schemata build goes: `<target>/mutate`.
+    /// The driver's own files: `<target>/mutate` (the `--all-items` copy, build-error
+    /// lists, the carried runtime).
     pub target_dir: PathBuf,
+    /// Where cargo builds the schemata: the user's own target directory, so dependencies
+    /// the user built are reused.
+    pub build_target_dir: PathBuf,
     /// Directory of the manifest the user named (or found from the current directory).
     pub manifest_dir: PathBuf,
     /// `[package.metadata.mutate]` of the manifest's package, else
@@ -103,6 +104,7 @@ pub fn locate(args: &Args) -> Result<Workspace> {
         build_manifest: None,
         root,
         target_dir: metadata.target_directory.as_std_path().join("mutate"),
+        build_target_dir: metadata.target_directory.as_std_path().to_path_buf(),
         manifest_dir: std::fs::canonicalize(&manifest_dir).unwrap_or(manifest_dir),
         metadata,
     })
@@ -146,22 +148,6 @@ pub fn selection_args(args: &Args, workspace: &Workspace) -> Vec<String> {
     out
 }
 
-/// The user's RUSTFLAGS with the schemata cfg added. `all_items`: the code was annotated
-/// by the driver, not the user, so the crate's own lint levels (`#![deny(warnings)]`,
-/// `#![forbid(unsafe_code)]`) must not stop the generated code from building.
-fn rustflags(all_items: bool) -> String {
-    let user = std::env::var("RUSTFLAGS").unwrap_or_default();
-    let mut cfg = format!("--cfg {SCHEMATA_CFG}");
-    if all_items {
-        cfg.push_str(" --cap-lints allow");
-    }
-    if user.trim().is_empty() {
-        cfg
-    } else {
-        format!("{user} {cfg}")
-    }
-}
-
 /// One schemata build: the test executables, or the errors rustc reported.
 pub struct Attempt {
     pub binaries: Vec<TestBinary>,
@@ -181,16 +167,26 @@ pub fn build_once(
     shown: &mut HashSet<String>,
 ) -> Result<Attempt> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut child = Command::new(cargo)
+    let mut command = Command::new(cargo);
+    // The user's own target directory and flags: only the runtime (whose build script
+    // reads MUTATE_SCHEMATA) and the crates that use it are rebuilt; every other
+    // dependency is reused from the user's `cargo test`.
+    command
         .args(["test", "--no-run", "--message-format", "json"])
         .args(selection_args(args, workspace))
         .arg("--target-dir")
-        .arg(&workspace.target_dir)
-        .env("RUSTFLAGS", rustflags(workspace.build_manifest.is_some()))
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .arg(&workspace.build_target_dir)
+        .env(mutate_protocol::env::SCHEMATA, "1")
         .env(mutate_protocol::env::BUILD_ERRORS, build_errors)
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::piped());
+    if workspace.build_manifest.is_some() {
+        // The code was annotated by the driver, not the user, so the crate's own lint
+        // levels must not stop the generated code from building.
+        crate::rustc_wrapper::cap_members_lints(&mut command)
+            .map_err(|e| Error::internal("cannot find the driver's own executable", e))?;
+    }
+    let mut child = command
         .spawn()
         .map_err(|e| Error::internal("cannot run cargo", e))?;
     let stdout = child.stdout.take().expect("piped stdout");

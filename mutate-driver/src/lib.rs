@@ -20,6 +20,7 @@ mod pool;
 mod progress;
 mod rebuild;
 mod report;
+pub mod rustc_wrapper;
 mod scratch;
 mod selection;
 pub mod server;

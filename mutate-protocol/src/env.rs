@@ -11,3 +11,7 @@ pub const SERVER: &str = "MUTATE_SERVER";
 /// crate. `#[mutate]` reads its crate's at expansion time and leaves the functions it
 /// names as written, their mutants unviable (see [`build_errors`](crate::build_errors)).
 pub const BUILD_ERRORS: &str = "MUTATE_BUILD_ERRORS";
+
+/// Set to `1` by the driver on its schemata builds: the runtime's build script then turns
+/// on the schemata cfg, for the runtime and the crates that use it only.
+pub const SCHEMATA: &str = "MUTATE_SCHEMATA";
