@@ -109,10 +109,22 @@ fn doc_tests_kill_as_cargo_test_would() {
 /// Outside mutate's workspace, with no `--runtime-path`: the crate depends on the runtime
 /// the driver carries, written under its target directory (its dependencies at versions
 /// it can build with, whatever the crate's lock file says); nothing of mutate comes from
-/// the registry.
+/// the registry. A dependency the user's `cargo test` already built is not built again.
 #[test]
 fn the_driver_carries_its_runtime() {
     let krate = tempfile::tempdir().unwrap();
+    let helper = tempfile::tempdir().unwrap();
+    std::fs::create_dir(helper.path().join("src")).unwrap();
+    std::fs::write(
+        helper.path().join("Cargo.toml"),
+        "[package]\nname = \"helper\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        helper.path().join("src/lib.rs"),
+        "pub const ONE: u32 = 1;\n",
+    )
+    .unwrap();
     let example = repo().join("examples/doctested");
     std::fs::create_dir(krate.path().join("src")).unwrap();
     for file in ["Cargo.toml", "src/lib.rs"] {
@@ -121,7 +133,11 @@ fn the_driver_carries_its_runtime() {
     // The crate's own lock file pins a proc-macro2 older than the macro needs (one without
     // `Span::file`), as textwrap 0.16.4's does: the copy must still build.
     let manifest = std::fs::read_to_string(krate.path().join("Cargo.toml")).unwrap();
-    let manifest = manifest + "\n[dev-dependencies]\nproc-macro2 = \"1\"\n\n[workspace]\n";
+    let manifest = manifest
+        + &format!(
+            "\n[dev-dependencies]\nproc-macro2 = \"1\"\nhelper = {{ path = {:?} }}\n\n[workspace]\n",
+            helper.path().display().to_string()
+        );
     std::fs::write(krate.path().join("Cargo.toml"), manifest).unwrap();
     for args in [
         &["generate-lockfile"][..],
@@ -137,6 +153,14 @@ fn the_driver_carries_its_runtime() {
     let target = repo().join("target/e2e-carried");
     // A fresh copy takes the crate's lock file anew (a kept one would hide the pin).
     let _ = std::fs::remove_dir_all(target.join("mutate/all-items"));
+    // The user's own build, as before a first run.
+    let status = std::process::Command::new(env!("CARGO"))
+        .args(["test", "--no-run", "-q"])
+        .env("CARGO_TARGET_DIR", &target)
+        .current_dir(krate.path())
+        .status()
+        .unwrap();
+    assert!(status.success(), "the user's own cargo test --no-run");
     let sandbox = Sandbox::new();
     let manifest = krate.path().join("Cargo.toml");
     let out = sandbox
@@ -148,6 +172,8 @@ fn the_driver_carries_its_runtime() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(!stderr.contains("from the registry"), "{stderr}");
+    assert!(stderr.contains("Compiling doctested"), "{stderr}");
+    assert!(!stderr.contains("Compiling helper"), "{stderr}");
     let mirrored = std::fs::read_to_string(target.join("mutate/all-items/Cargo.toml")).unwrap();
     let carried = target.join("mutate/runtime/mutate-runtime");
     assert!(
