@@ -39,6 +39,7 @@ pub fn run(args: &Args) -> Result<i32> {
         workspace.build_target_dir.display()
     );
     let binaries = crate::rebuild::build(args, &workspace, doctests.as_mut())?;
+    let build_time = started.elapsed();
     drop(mirror_lock);
     let _scratch = crate::scratch::create()?;
     let d = discover::discover(binaries)?;
@@ -67,8 +68,10 @@ pub fn run(args: &Args) -> Result<i32> {
         jobs: args
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        timeout_factor: args.timeout_factor,
-        timeout_constant: Duration::from_secs_f64(args.timeout_constant),
+        timeouts: crate::limits::Policy {
+            factor: args.timeout_factor,
+            constant: Duration::from_secs_f64(args.timeout_constant),
+        },
         baseline_timeout: Duration::from_secs_f64(args.baseline_timeout),
         memory_mb: args.memory_limit,
         shortcut: !args.no_shortcut,
@@ -84,15 +87,16 @@ pub fn run(args: &Args) -> Result<i32> {
     progress.finish();
     let results = results?;
     let pseudo = report::pseudo::find(&d, &results);
-    let out_dir = write_reports(args, &workspace, &d, &results, &pseudo)?;
-    let text = report::terminal::render(
-        &d,
-        &results,
-        &pseudo,
-        &workspace.root,
-        started.elapsed(),
-        |id| reproduce_command(args, id),
-    );
+    let times = report::Times {
+        total: started.elapsed(),
+        build: build_time,
+        baseline: results.baseline_time,
+        mutants: results.mutants_time,
+    };
+    let out_dir = write_reports(args, &workspace, &d, &results, &pseudo, &times)?;
+    let text = report::terminal::render(&d, &results, &pseudo, &workspace.root, &times, |id| {
+        reproduce_command(args, id)
+    });
     print!("{text}");
     println!("reports in {}", out_dir.display());
     Ok(exit_code_of(&results))
@@ -139,6 +143,7 @@ fn write_reports(
     d: &Discovery,
     results: &Results,
     pseudo: &[report::pseudo::PseudoTested],
+    times: &report::Times,
 ) -> Result<std::path::PathBuf> {
     let dir = args
         .output
@@ -147,7 +152,7 @@ fn write_reports(
     let io =
         |e: std::io::Error| Error::internal(&format!("writing reports to {}", dir.display()), e);
     std::fs::create_dir_all(&dir).map_err(io)?;
-    let json = report::json::build(d, results, &workspace.root);
+    let json = report::json::build(d, results, &workspace.root, times);
     let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
     std::fs::write(dir.join("report.json"), text).map_err(io)?;
     report::lists::write(&dir, d, results, pseudo).map_err(io)?;

@@ -84,14 +84,16 @@ pub struct Args {
     #[arg(short, long, value_name = "DIR")]
     pub output: Option<PathBuf>,
 
-    /// A mutant run may take this many times the test's baseline time...
-    #[arg(long, value_name = "FACTOR", default_value_t = 5.0)]
+    /// A mutant run may take this many times the test's slowest baseline run, plus a
+    /// slack from how much its runs varied (at least 1 s)...
+    #[arg(long, value_name = "FACTOR", default_value_t = 5.0, value_parser = positive)]
     pub timeout_factor: f64,
-    /// ...plus this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 2.0)]
+    /// ...or, if it was not computing flat out by then (a busy machine starved it, or it
+    /// was waiting), up to FACTOR times that run plus this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 2.0, value_parser = seconds)]
     pub timeout_constant: f64,
     /// Limit for a baseline test run, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 120.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0, value_parser = positive)]
     pub baseline_timeout: f64,
     /// Address-space limit for each forked test, in MiB (0: none).
     #[arg(long, value_name = "MIB", default_value_t = 4096)]
@@ -99,6 +101,26 @@ pub struct Args {
     /// Do not stop at the first killing test: run every covering test (full kill matrix).
     #[arg(long)]
     pub no_shortcut: bool,
+}
+
+/// A number of seconds: finite, not negative, at most a day.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (0.0..=86_400.0).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds from 0 to 86400"
+        )),
+    }
+}
+
+/// A positive number (a factor, or seconds), at most a day's worth.
+fn positive(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 86_400.0 => Ok(v),
+        _ => Err(format!(
+            "`{text}` is not a number above 0 (and at most 86400)"
+        )),
+    }
 }
 
 /// Parses the command line, dropping the `mutate-driver` that cargo passes first.
@@ -118,6 +140,26 @@ mod tests {
     #[test]
     fn command_line_definition_is_consistent() {
         Args::command().debug_assert();
+    }
+
+    #[test]
+    fn times_must_be_numbers_in_range() {
+        for bad in [
+            ["--timeout-constant", "-1"],
+            ["--timeout-constant", "NaN"],
+            ["--timeout-factor", "0"],
+            ["--timeout-factor", "inf"],
+            ["--baseline-timeout", "0"],
+        ] {
+            let [option, value] = bad;
+            let arg = format!("{option}={value}");
+            assert!(
+                Args::try_parse_from(["cargo-mutate-driver", &arg]).is_err(),
+                "{arg}"
+            );
+        }
+        let ok = Args::try_parse_from(["cargo-mutate-driver", "--timeout-constant=0"]);
+        assert_eq!(ok.expect("0 s is a constant").timeout_constant, 0.0);
     }
 
     #[test]

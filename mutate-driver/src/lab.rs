@@ -5,6 +5,7 @@
 use crate::discover::Discovery;
 use crate::error::{Error, Result};
 use crate::interrupt;
+use crate::limits::{self, Limits, Policy};
 use crate::outcome::{self, Status, Verdict};
 use crate::pool;
 use crate::progress::Progress;
@@ -12,13 +13,12 @@ use crate::server::Server;
 use crate::together::{self, Together};
 use mutate_protocol::{End, Report, Request};
 use std::collections::{BTreeMap, HashMap};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone)]
 pub struct Config {
     pub jobs: usize,
-    pub timeout_factor: f64,
-    pub timeout_constant: Duration,
+    pub timeouts: Policy,
     pub baseline_timeout: Duration,
     pub memory_mb: u64,
     /// Stop at the first detecting test.
@@ -27,8 +27,11 @@ pub struct Config {
 
 #[derive(Debug, Clone, Default)]
 pub struct Baseline {
+    /// The test's time in the coverage run (orders its mutants' covering tests).
     pub micros: u64,
     pub total_hits: u64,
+    /// Wall-clock limits for a mutant run under this test.
+    pub limits: Limits,
 }
 
 #[derive(Debug, Clone)]
@@ -48,6 +51,9 @@ pub struct Results {
     /// Tests that pass alone but fail when their binary runs whole: order-dependent.
     /// Verdicts use each test alone, so they stand; the user should know all the same.
     pub fail_together: Vec<usize>,
+    /// Wall time of the baseline (alone and together) and of the mutants' runs.
+    pub baseline_time: Duration,
+    pub mutants_time: Duration,
 }
 
 /// Hit budget for a mutant under a test: ten times the test's own hits, plus slack.
@@ -56,11 +62,6 @@ fn budget(baseline: &Baseline) -> u64 {
         .total_hits
         .saturating_mul(10)
         .saturating_add(100_000)
-}
-
-fn wall_clock_ms(config: &Config, baseline: &Baseline) -> u64 {
-    let scaled = baseline.micros as f64 / 1000.0 * config.timeout_factor;
-    (scaled + config.timeout_constant.as_secs_f64() * 1000.0).ceil() as u64
 }
 
 pub fn run(
@@ -93,16 +94,21 @@ pub fn run(
         .map(|i| selected[i] && d.mutants[i].entry.build_error.is_empty())
         .collect();
     let selected = selected.as_slice();
+    let started = Instant::now();
     let (baseline, fail_together) = run_baseline(d, config, progress, &mut results)?;
+    let baseline_time = started.elapsed();
     for r in &mut results {
         r.covered_by.sort_by_key(|&t| (baseline[t].micros, t));
         r.covered_by.dedup();
     }
+    let started = Instant::now();
     let interrupted = run_mutants(d, selected, config, progress, &baseline, &mut results)?;
     Ok(Results {
         mutants: results,
         interrupted,
         fail_together,
+        baseline_time,
+        mutants_time: started.elapsed(),
     })
 }
 
@@ -123,10 +129,11 @@ fn run_baseline(
     let mut baseline = vec![Baseline::default(); d.tests.len()];
     let mut failures = Vec::new();
     let mut slow = Vec::new();
-    for (t, report) in alone {
+    for (t, report, retimes) in alone {
         if passed(&report) {
-            record_baseline(d, t, &report, &mut baseline, results);
-        } else if report.end == End::WallClock {
+            record_baseline(d, config, t, (&report, &retimes), &mut baseline, results);
+            note_unsteady(d, t, &retimes, progress);
+        } else if matches!(report.end, End::WallClock | End::WallClockGraced) {
             slow.push(t);
         } else if is_doc_test(d, t) {
             leave_out_doc_test(d, t, &report, progress);
@@ -145,9 +152,10 @@ fn run_baseline(
         .into_iter()
         .partition(|t| together.get(t) == Some(&Together::Passed));
     let retry_timeout = together_timeout + config.baseline_timeout;
-    for (t, report) in run_alone(d, config, retry, retry_timeout, progress)? {
+    for (t, report, retimes) in run_alone(d, config, retry, retry_timeout, progress)? {
         if passed(&report) {
-            record_baseline(d, t, &report, &mut baseline, results);
+            record_baseline(d, config, t, (&report, &retimes), &mut baseline, results);
+            note_unsteady(d, t, &retimes, progress);
         } else {
             failures.push((t, describe_failure(d, t, &report)));
         }
@@ -175,21 +183,32 @@ fn run_baseline(
     Ok((baseline, fail_together))
 }
 
-/// Runs `tests` alone, each in a forked child with every mutant off, coverage on.
+/// A test's coverage run, and the runs that timed it again (passing or not).
+type Alone = (usize, Report, Vec<Report>);
+
+/// Runs `tests` alone, each in a forked child with every mutant off, coverage on; a fast
+/// test that passes is then timed again, as mutants run (coverage off), to learn how much
+/// its time varies.
 fn run_alone(
     d: &Discovery,
     config: &Config,
     tests: Vec<usize>,
     timeout: Duration,
     progress: &mut Progress,
-) -> Result<Vec<(usize, Report)>> {
+) -> Result<Vec<Alone>> {
     let request = Request {
         mutant: None,
         budget: 0,
         timeout_ms: timeout.as_millis() as u64,
+        grace_ms: 0,
         memory_mb: config.memory_mb,
         coverage: true,
         output: true,
+    };
+    let retime = Request {
+        coverage: false,
+        output: false,
+        ..request.clone()
     };
     let mut reports = Vec::new();
     let mut error = None;
@@ -199,19 +218,30 @@ fn run_alone(
         |t, send| {
             let test = &d.tests[t];
             let binary = &d.binaries[test.binary];
-            let report = Server::start(binary, Some(&test.name)).and_then(|server| match server {
-                Some(mut server) => server.run(&request),
-                None => Err(Error::Internal(format!(
-                    "{} lost its mutate runtime between listing and running",
-                    binary.path.display()
-                ))),
+            let runs = Server::start(binary, Some(&test.name)).and_then(|server| {
+                let Some(mut server) = server else {
+                    return Err(Error::Internal(format!(
+                        "{} lost its mutate runtime between listing and running",
+                        binary.path.display()
+                    )));
+                };
+                let report = server.run(&request)?;
+                let fast = report.micros < limits::RETIME_BELOW.as_micros() as u64;
+                let retimes = if passed(&report) && fast {
+                    (0..limits::RETIMES)
+                        .map(|_| server.run(&retime))
+                        .collect::<Result<Vec<_>>>()?
+                } else {
+                    Vec::new()
+                };
+                Ok((report, retimes))
             });
-            send((t, report));
+            send((t, runs));
         },
-        |(t, report)| {
+        |(t, runs)| {
             progress.tick();
-            match report {
-                Ok(report) => reports.push((t, report)),
+            match runs {
+                Ok((report, retimes)) => reports.push((t, report, retimes)),
                 Err(e) => {
                     error.get_or_insert(e);
                 }
@@ -231,23 +261,46 @@ fn passed(report: &Report) -> bool {
     report.end == End::Exited(0) && report.passed
 }
 
-/// A passing test's time, hits and coverage.
+/// A passing test's time, hits, coverage and time limits (from its coverage run and the
+/// runs that timed it again and passed).
 fn record_baseline(
     d: &Discovery,
+    config: &Config,
     t: usize,
-    report: &Report,
+    (report, retimes): (&Report, &[Report]),
     baseline: &mut [Baseline],
     results: &mut [MutantResult],
 ) {
+    let samples: Vec<u64> = std::iter::once(report)
+        .chain(retimes.iter().filter(|r| passed(r)))
+        .map(|r| r.micros)
+        .collect();
     baseline[t] = Baseline {
         micros: report.micros,
         total_hits: report.total_hits,
+        limits: config.timeouts.limits(&samples),
     };
     let binary = d.tests[t].binary;
     for (site, _) in &report.hits {
         for &m in d.sites[binary].get(site).into_iter().flatten() {
             results[m].covered_by.push(t);
         }
+    }
+}
+
+/// A test that passed once with every mutant off and then failed, run the same way again,
+/// may decide a mutant's verdict by chance: the user should know.
+fn note_unsteady(d: &Discovery, t: usize, retimes: &[Report], progress: &Progress) {
+    let failed = retimes.iter().filter(|r| !passed(r)).count();
+    if failed > 0 {
+        let test = &d.tests[t];
+        progress.note(&format!(
+            "{} passed with every mutant off, then failed in {failed} of {} runs more the \
+             same way: its result changes from run to run, so the verdicts it decides may \
+             not hold",
+            d.binaries[test.binary].test_id(&test.name),
+            retimes.len()
+        ));
     }
 }
 
@@ -290,12 +343,8 @@ fn refusal(failures: Vec<(usize, String)>, together: &together::Outcomes) -> Err
 /// mutant's, plus the baseline timeout for each test that did not pass alone (their time
 /// is unknown).
 fn together_timeout(config: &Config, baseline: &[Baseline], not_passed_alone: usize) -> Duration {
-    let alone = Baseline {
-        micros: baseline.iter().map(|b| b.micros).sum(),
-        total_hits: 0,
-    };
-    Duration::from_millis(wall_clock_ms(config, &alone))
-        + config.baseline_timeout * not_passed_alone as u32
+    let alone: u64 = baseline.iter().map(|b| b.micros).sum();
+    config.timeouts.generous(alone) + config.baseline_timeout * not_passed_alone as u32
 }
 
 /// Every binary with tests, run whole, each within `timeout`.
@@ -316,7 +365,9 @@ fn describe_failure(d: &Discovery, t: usize, report: &Report) -> String {
     let test = &d.tests[t];
     let name = d.binaries[test.binary].test_id(&test.name);
     let how = match report.end {
-        End::WallClock => "did not finish within the baseline timeout".to_owned(),
+        End::WallClock | End::WallClockGraced => {
+            "did not finish within the baseline timeout".to_owned()
+        }
         End::Signaled(s) => format!("crashed ({})", outcome::signal_name(s)),
         End::Exited(0) => "exited before reporting a result".to_owned(),
         End::Exited(code) => format!("failed (exit code {code})"),
@@ -481,7 +532,8 @@ fn run_batch(
         let request = Request {
             mutant: Some(d.mutants[m].entry.id.clone()),
             budget: budget(baseline),
-            timeout_ms: wall_clock_ms(config, baseline),
+            timeout_ms: baseline.limits.timeout_ms,
+            grace_ms: baseline.limits.grace_ms,
             memory_mb: config.memory_mb,
             coverage: false,
             output: true,

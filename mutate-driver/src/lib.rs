@@ -13,6 +13,7 @@ mod exit_code;
 mod filter;
 pub mod interrupt;
 mod lab;
+mod limits;
 mod lockfile;
 mod modules;
 mod outcome;

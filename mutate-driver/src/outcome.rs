@@ -71,7 +71,22 @@ pub fn judge(report: &Report) -> Verdict {
             Status::Timeout,
             format!("ran {} site hits, past its budget", report.total_hits),
         ),
-        End::WallClock => verdict(Status::Timeout, "killed at the wall-clock limit".into()),
+        End::WallClock => verdict(
+            Status::Timeout,
+            format!(
+                "used its time limit computing; ended after {} ms",
+                report.micros.div_ceil(1000)
+            ),
+        ),
+        End::WallClockGraced => verdict(
+            Status::Timeout,
+            format!(
+                "not done after its time limit and grace, {} ms, having computed for less \
+                 than its limit: waiting (a lock, a channel, a sleep) or starved by a busy \
+                 machine",
+                report.micros.div_ceil(1000)
+            ),
+        ),
         End::Signaled(signal) => verdict(
             Status::Crashed,
             format!("killed by {}", signal_name(signal)),
@@ -149,6 +164,10 @@ mod tests {
         );
         assert_eq!(
             judge(&report(End::WallClock, false)).status,
+            Status::Timeout
+        );
+        assert_eq!(
+            judge(&report(End::WallClockGraced, false)).status,
             Status::Timeout
         );
         assert_eq!(

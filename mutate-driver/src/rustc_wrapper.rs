@@ -19,12 +19,17 @@ const CARGO_ENV: &str = "RUSTC_WORKSPACE_WRAPPER";
 /// Makes `cargo` run rustc on the workspace members through this binary, with
 /// `--cap-lints allow`.
 pub fn cap_members_lints(cargo: &mut Command) -> std::io::Result<()> {
-    let me = std::env::current_exe()?;
+    cap_members_lints_through(cargo, &std::env::current_exe()?);
+    Ok(())
+}
+
+/// As [`cap_members_lints`], through the driver executable `driver` (the benchmarks
+/// rebuild the driver's build with it).
+pub fn cap_members_lints_through(cargo: &mut Command, driver: &std::path::Path) {
     if let Some(user) = std::env::var_os(CARGO_ENV).filter(|w| !w.is_empty()) {
         cargo.env(USER_WRAPPER_ENV, user);
     }
-    cargo.env(CARGO_ENV, me).env(CAP_LINTS_ENV, "allow");
-    Ok(())
+    cargo.env(CARGO_ENV, driver).env(CAP_LINTS_ENV, "allow");
 }
 
 /// When cargo started this process as the wrapper (`<driver> <rustc> <args>..`): runs

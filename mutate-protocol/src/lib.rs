@@ -16,7 +16,7 @@ pub const PREFIX: &str = "@mutate ";
 /// Environment variable that turns a test binary into a fork server.
 pub const SERVER_ENV: &str = env::SERVER;
 /// Protocol version, checked in the handshake.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Escapes backslash, tab, newline and carriage return.
 pub fn escape(text: &str) -> String {
@@ -121,6 +121,11 @@ pub struct Request {
     pub budget: u64,
     /// Wall-clock limit in milliseconds; 0: none.
     pub timeout_ms: u64,
+    /// More wall-clock time, in milliseconds, for a child that at `timeout_ms` had not used
+    /// that much CPU time (the machine starved it, or it waits on a sleep, a lock, a
+    /// process): it ends when it has, or when the grace is over. A child computing flat
+    /// out ends at `timeout_ms`. 0: none.
+    pub grace_ms: u64,
     /// Address-space limit for the child in MiB; 0: none.
     pub memory_mb: u64,
     /// Send per-site hit counts back.
@@ -132,10 +137,11 @@ pub struct Request {
 impl Request {
     pub fn encode(&self) -> String {
         format!(
-            "run\t{}\t{}\t{}\t{}\t{}\t{}",
+            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             escape(self.mutant.as_deref().unwrap_or("")),
             self.budget,
             self.timeout_ms,
+            self.grace_ms,
             self.memory_mb,
             u8::from(self.coverage),
             u8::from(self.output),
@@ -144,7 +150,7 @@ impl Request {
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 7 || f[0] != "run" {
+        if f.len() != 8 || f[0] != "run" {
             return None;
         }
         let mutant = unescape(f[1]);
@@ -152,9 +158,10 @@ impl Request {
             mutant: (!mutant.is_empty()).then_some(mutant),
             budget: f[2].parse().ok()?,
             timeout_ms: f[3].parse().ok()?,
-            memory_mb: f[4].parse().ok()?,
-            coverage: f[5] == "1",
-            output: f[6] == "1",
+            grace_ms: f[4].parse().ok()?,
+            memory_mb: f[5].parse().ok()?,
+            coverage: f[6] == "1",
+            output: f[7] == "1",
         })
     }
 }
@@ -166,8 +173,12 @@ pub enum End {
     Exited(i32),
     /// Killed by this signal (not by the server).
     Signaled(i32),
-    /// Killed by the server at the wall-clock limit.
+    /// Killed by the server once it had used its time limit computing (at the limit, or
+    /// later if the machine starved it).
     WallClock,
+    /// Killed by the server at its time limit plus grace, having computed for less than
+    /// the limit: it was waiting (or the machine starved it throughout).
+    WallClockGraced,
     /// Ran out of hit budget.
     HitBudget,
 }
@@ -194,6 +205,7 @@ impl End {
             End::Exited(code) => format!("exit\t{code}"),
             End::Signaled(signal) => format!("signal\t{signal}"),
             End::WallClock => "wallclock\t0".into(),
+            End::WallClockGraced => "wallclock\t1".into(),
             End::HitBudget => "budget\t0".into(),
         }
     }
@@ -203,6 +215,7 @@ impl End {
         Some(match kind {
             "exit" => End::Exited(value),
             "signal" => End::Signaled(value),
+            "wallclock" if value == 1 => End::WallClockGraced,
             "wallclock" => End::WallClock,
             "budget" => End::HitBudget,
             _ => return None,
@@ -319,6 +332,7 @@ mod tests {
             mutant: Some("x\ty".into()),
             budget: 10,
             timeout_ms: 20,
+            grace_ms: 25,
             memory_mb: 30,
             coverage: true,
             output: false,
@@ -346,6 +360,22 @@ mod tests {
             assert_eq!(last, i + 1 == lines.len());
         }
         assert_eq!(decoded, Some(report));
+    }
+
+    #[test]
+    fn every_end_round_trips() {
+        for end in [
+            End::Exited(0),
+            End::Exited(101),
+            End::Signaled(9),
+            End::WallClock,
+            End::WallClockGraced,
+            End::HitBudget,
+        ] {
+            let line = end.encode();
+            let (kind, value) = line.split_once('\t').unwrap();
+            assert_eq!(End::decode(kind, value), Some(end), "{line}");
+        }
     }
 
     #[test]

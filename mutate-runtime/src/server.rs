@@ -127,7 +127,7 @@ fn run_child(request: &Request, index: u32) -> Option<Report> {
         become_child(request, index, capture);
         return None;
     }
-    let end = wait_for(pid, request.timeout_ms);
+    let end = wait_for(pid, request.timeout_ms, request.grace_ms);
     // Whatever the test spawned in its group goes with it.
     // SAFETY: signalling our child's process group.
     unsafe { libc::kill(-pid, libc::SIGKILL) };
@@ -204,55 +204,44 @@ fn become_child(request: &Request, index: u32, capture: RawFd) {
     }
 }
 
-/// Waits for the child, killing its group at the wall-clock limit.
-fn wait_for(pid: libc::pid_t, timeout_ms: u64) -> End {
-    let deadline = (timeout_ms > 0).then(|| Instant::now() + Duration::from_millis(timeout_ms));
+/// The CPU time a child must have used, as a share of its wall-clock limit, to be ended
+/// as computing (the rest allows for the clock tick's resolution).
+const FLAT_OUT: f64 = 0.8;
+/// How often a child past its limit is looked at again.
+const RECHECK: Duration = Duration::from_millis(20);
+
+/// Waits for the child, killing its group at its limit. A child computing flat out ends at
+/// `timeout_ms`; one that is not (the machine starved it, or it waits) goes on until it has
+/// used that much CPU time or `grace_ms` more have passed, whichever comes first.
+fn wait_for(pid: libc::pid_t, timeout_ms: u64, grace_ms: u64) -> End {
+    let started = Instant::now();
+    let limit = |ms: u64| (ms > 0).then(|| started + Duration::from_millis(ms));
+    let mut deadline = limit(timeout_ms);
+    let grace_end = limit(timeout_ms + grace_ms).filter(|_| grace_ms > 0 && timeout_ms > 0);
+    let cpu_limit = Duration::from_millis(timeout_ms).mul_f64(FLAT_OUT);
     // SAFETY: pidfd_open on our own child.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
-    let mut timed_out = false;
-    if pidfd >= 0 {
-        loop {
-            let wait_ms = match deadline {
-                None => -1,
-                Some(d) => d.saturating_duration_since(Instant::now()).as_millis() as i32,
-            };
-            let mut poll = libc::pollfd {
-                fd: pidfd,
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            // SAFETY: one valid pollfd.
-            let ready = unsafe { libc::poll(&mut poll, 1, wait_ms) };
-            if ready > 0 {
-                break;
-            }
-            if ready == 0 {
-                timed_out = true;
-                break;
-            }
-            if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-                break;
-            }
+    let timed_out = loop {
+        if wait_until(pid, pidfd, deadline) {
+            break None;
         }
+        let Some(grace_end) = grace_end else {
+            break Some(End::WallClock);
+        };
+        if cpu_time(pid).is_some_and(|cpu| cpu >= cpu_limit) {
+            break Some(End::WallClock);
+        }
+        let now = Instant::now();
+        if now >= grace_end {
+            break Some(End::WallClockGraced);
+        }
+        deadline = Some((now + RECHECK).min(grace_end));
+    };
+    if pidfd >= 0 {
         // SAFETY: closing our own descriptor.
         unsafe { libc::close(pidfd) };
-    } else {
-        // Kernels without pidfd: poll the child's state.
-        loop {
-            let mut status = 0;
-            // SAFETY: non-blocking wait on our own child.
-            let done = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG | libc::WNOWAIT) };
-            if done != 0 {
-                break;
-            }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                timed_out = true;
-                break;
-            }
-            std::thread::sleep(Duration::from_micros(200));
-        }
     }
-    if timed_out {
+    if timed_out.is_some() {
         // SAFETY: killing our child's group and the child itself.
         unsafe {
             libc::kill(-pid, libc::SIGKILL);
@@ -266,8 +255,8 @@ fn wait_for(pid: libc::pid_t, timeout_ms: u64) -> End {
             break;
         }
     }
-    if timed_out {
-        End::WallClock
+    if let Some(end) = timed_out {
+        end
     } else if libc::WIFEXITED(status) {
         End::Exited(libc::WEXITSTATUS(status))
     } else if libc::WIFSIGNALED(status) {
@@ -275,6 +264,72 @@ fn wait_for(pid: libc::pid_t, timeout_ms: u64) -> End {
     } else {
         End::Exited(-1)
     }
+}
+
+/// Waits until the child has ended (true) or `deadline` has passed (false), through its
+/// pidfd if the kernel has them.
+fn wait_until(pid: libc::pid_t, pidfd: RawFd, deadline: Option<Instant>) -> bool {
+    if pidfd >= 0 {
+        loop {
+            let wait_ms = match deadline {
+                None => -1,
+                Some(d) => d.saturating_duration_since(Instant::now()).as_millis() as i32,
+            };
+            let mut poll = libc::pollfd {
+                fd: pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd.
+            let ready = unsafe { libc::poll(&mut poll, 1, wait_ms) };
+            if ready != 0 {
+                // Ended, or the pidfd broke: the blocking reap that follows tells.
+                if ready > 0
+                    || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted
+                {
+                    return true;
+                }
+                continue;
+            }
+            return false;
+        }
+    }
+    // Kernels without pidfd: poll the child's state.
+    loop {
+        let mut status = 0;
+        // SAFETY: non-blocking wait on our own child, leaving it to be reaped.
+        let done = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG | libc::WNOWAIT) };
+        if done != 0 {
+            return true;
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return false;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+}
+
+/// User and system time the process (all its threads) has used so far; `None` without
+/// `/proc`, where a child past its limit always gets its grace.
+fn cpu_time(pid: libc::pid_t) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    Some(ticks_to_time(stat_cpu_ticks(&stat)?))
+}
+
+/// utime + stime (fields 14 and 15 of `/proc/<pid>/stat`), in clock ticks. The command
+/// name (field 2) is in parentheses and may hold spaces, so fields are counted after it.
+fn stat_cpu_ticks(stat: &str) -> Option<u64> {
+    let after_name = stat.get(stat.rfind(')')? + 1..)?;
+    let mut fields = after_name.split_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    Some(utime + stime)
+}
+
+fn ticks_to_time(ticks: u64) -> Duration {
+    // SAFETY: sysconf has no preconditions.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1);
+    Duration::from_secs_f64(ticks as f64 / hz as f64)
 }
 
 fn read_capture(capture: RawFd) -> String {
@@ -336,4 +391,81 @@ fn map_shared(size: usize) -> *mut u8 {
         unsafe { libc::_exit(71) };
     }
     memory.cast()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_ticks_are_read_after_a_name_with_spaces_and_parentheses() {
+        let stat = "4242 (a (b) c) R 1 4242 4242 0 -1 4194304 10 0 0 0 250 30 0 0 20 0 1 0";
+        assert_eq!(stat_cpu_ticks(stat), Some(280));
+        assert_eq!(stat_cpu_ticks("4242 (short"), None);
+        assert_eq!(stat_cpu_ticks("4242 (x) R 1 2"), None);
+    }
+
+    /// Forks a child that runs `body` (async-signal-safe code only: the test harness is
+    /// multi-threaded) and never returns.
+    fn child(body: fn() -> !) -> libc::pid_t {
+        // SAFETY: the child calls only async-signal-safe functions, then ends.
+        let pid = unsafe { libc::fork() };
+        assert!(pid >= 0, "fork failed");
+        if pid == 0 {
+            // SAFETY: as the server's children do.
+            unsafe { libc::setpgid(0, 0) };
+            body();
+        }
+        pid
+    }
+
+    #[test]
+    fn a_child_that_computes_ends_at_its_limit_not_after_its_grace() {
+        let pid = child(|| {
+            let mut x = 0u64;
+            loop {
+                x = std::hint::black_box(x.wrapping_add(1));
+            }
+        });
+        let started = Instant::now();
+        assert_eq!(wait_for(pid, 100, 60_000), End::WallClock);
+        assert!(started.elapsed() < Duration::from_secs(60));
+    }
+
+    #[test]
+    fn a_child_that_waits_ends_after_its_grace() {
+        // SAFETY: pause is async-signal-safe.
+        let pid = child(|| {
+            loop {
+                unsafe { libc::pause() };
+            }
+        });
+        assert_eq!(wait_for(pid, 50, 100), End::WallClockGraced);
+    }
+
+    #[test]
+    fn a_child_that_exits_is_reported_as_such() {
+        // SAFETY: _exit is async-signal-safe.
+        let pid = child(|| unsafe { libc::_exit(3) });
+        assert_eq!(wait_for(pid, 10_000, 10_000), End::Exited(3));
+    }
+
+    #[test]
+    fn a_process_that_computes_has_cpu_time() {
+        let me = std::process::id() as libc::pid_t;
+        let before = cpu_time(me).expect("/proc on Linux");
+        let started = Instant::now();
+        let mut x = 0u64;
+        // Computing for long enough always shows (a tick is 10 ms or less), however
+        // loaded the machine; the wall-clock bound only keeps a broken reader from hanging.
+        while cpu_time(me).expect("/proc on Linux") == before {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "no CPU time seen"
+            );
+            for _ in 0..100_000 {
+                x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+            }
+        }
+    }
 }

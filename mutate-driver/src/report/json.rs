@@ -21,7 +21,7 @@ fn schema_status(status: Status) -> &'static str {
     }
 }
 
-pub fn build(d: &Discovery, results: &Results, root: &Path) -> Value {
+pub fn build(d: &Discovery, results: &Results, root: &Path, times: &super::Times) -> Value {
     let test_id = |t: usize| {
         let test = &d.tests[t];
         d.binaries[test.binary].test_id(&test.name)
@@ -85,5 +85,6 @@ pub fn build(d: &Discovery, results: &Results, root: &Path) -> Value {
         "testFiles": test_files,
         "framework": { "name": "mutate", "version": env!("CARGO_PKG_VERSION") },
         "summary": Summary::of(results),
+        "seconds": times.to_json(),
     })
 }

@@ -8,6 +8,31 @@ pub mod terminal;
 
 use crate::lab::Results;
 use crate::outcome::Status;
+use std::time::Duration;
+
+/// Where a run's wall time went.
+#[derive(Debug, Clone, Copy)]
+pub struct Times {
+    pub total: Duration,
+    /// From the start to built test binaries (annotating, building, rebuild rounds).
+    pub build: Duration,
+    /// Every test alone with coverage (and timed again), then each binary whole.
+    pub baseline: Duration,
+    /// The mutants' runs.
+    pub mutants: Duration,
+}
+
+impl Times {
+    /// Seconds per phase, for `report.json`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "total": self.total.as_secs_f64(),
+            "build": self.build.as_secs_f64(),
+            "baseline": self.baseline.as_secs_f64(),
+            "mutants": self.mutants.as_secs_f64(),
+        })
+    }
+}
 
 /// Counts per status and the scores.
 #[derive(Debug, Default, Clone, serde::Serialize)]

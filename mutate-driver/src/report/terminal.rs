@@ -9,7 +9,6 @@ use crate::outcome::Status;
 use crate::source;
 use std::fmt::Write;
 use std::path::Path;
-use std::time::Duration;
 
 /// `reproduce` turns a mutant id into the command that runs it alone.
 pub fn render(
@@ -17,7 +16,7 @@ pub fn render(
     results: &Results,
     pseudo: &[PseudoTested],
     root: &Path,
-    elapsed: Duration,
+    times: &super::Times,
     reproduce: impl Fn(&str) -> String,
 ) -> String {
     let mut out = String::new();
@@ -80,7 +79,7 @@ pub fn render(
         "\n{} mutants in {:.1}s: {} killed, {} timeout, {} crashed, {} survived, {} no coverage, \
          {} unviable, {} ignored",
         s.total,
-        elapsed.as_secs_f64(),
+        times.total.as_secs_f64(),
         s.killed,
         s.timeout,
         s.crashed,
@@ -95,6 +94,13 @@ pub fn render(
         percent(s.score),
         percent(s.covered_score),
         d.tests.len()
+    );
+    let _ = writeln!(
+        out,
+        "time: build {:.1}s, baseline {:.1}s, mutants {:.1}s",
+        times.build.as_secs_f64(),
+        times.baseline.as_secs_f64(),
+        times.mutants.as_secs_f64()
     );
     if results.interrupted {
         let _ = writeln!(

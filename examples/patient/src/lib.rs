@@ -1,0 +1,70 @@
+//! The wall clock's cases. Tests that are slow on purpose, one computing for a time that
+//! changes from run to run and one sleeping, whose surviving mutants must survive (not
+//! time out); and mutants that never end where no site is hit, so only the clock stops
+//! them: one computing (ended at its time limit) and one waiting (ended after its grace).
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Counts rounds of a busy loop until `millis` have passed. Its test only checks that
+/// some rounds were done, so several mutants survive, each after a full-length run.
+#[mutate_runtime::mutate]
+pub fn busy_for(millis: u64) -> u64 {
+    let started = Instant::now();
+    let mut rounds = 0;
+    while started.elapsed() < Duration::from_millis(millis) {
+        rounds += 1;
+    }
+    rounds
+}
+
+/// Sleeps `millis`, then says how long it meant to.
+#[mutate_runtime::mutate]
+pub fn nap(millis: u64) -> u64 {
+    std::thread::sleep(Duration::from_millis(millis));
+    millis
+}
+
+/// The stride is computed once, outside the caller's loop: `1 -> 0` (or a body of `0`)
+/// makes that loop run forever with no site in it, computing flat out.
+#[mutate_runtime::mutate]
+pub fn stride() -> u64 {
+    1
+}
+
+pub fn walk(n: u64) -> u64 {
+    let stride = stride();
+    let mut at = 0;
+    let mut steps = 0;
+    while at < n {
+        at += stride;
+        steps += 1;
+    }
+    steps
+}
+
+/// How many workers `gather` starts. Fewer than two leaves `gather` waiting for a message
+/// no one will send: a wait that never ends, using no CPU.
+#[mutate_runtime::mutate]
+pub fn workers() -> usize {
+    2
+}
+
+pub fn gather() -> usize {
+    let (send, receive) = mpsc::channel();
+    let mut handles = Vec::new();
+    for id in 0..workers() {
+        let send = send.clone();
+        handles.push(std::thread::spawn(move || send.send(id).unwrap()));
+    }
+    // The channel stays open through `send`, so a missing worker means waiting forever.
+    let mut got = 0;
+    while got < 2 {
+        receive.recv().unwrap();
+        got += 1;
+    }
+    for handle in handles {
+        handle.join().unwrap();
+    }
+    got
+}

@@ -1,0 +1,28 @@
+use patient::*;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// 60 to 240 ms of computing, different on every run.
+#[test]
+fn computes_for_a_varying_while() {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    let millis = 60 + u64::from(nanos % 181);
+    assert!(busy_for(millis) > 0);
+}
+
+#[test]
+fn sleeps_a_while() {
+    assert_eq!(nap(300), 300);
+}
+
+#[test]
+fn walks() {
+    assert_eq!(walk(10), 10);
+}
+
+#[test]
+fn gathers() {
+    assert_eq!(gather(), 2);
+}
