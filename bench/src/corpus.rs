@@ -19,10 +19,15 @@ struct Row {
     left_out: usize,
     /// Seconds of the plain suite and of the schemata suite with nothing active.
     tax: Result<(f64, f64), String>,
+    /// The driver's phases (build, mutants), from its report.
+    phases: Option<(f64, f64)>,
+    floor: Result<crate::floor::Floor, String>,
 }
 
 pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
     let driver = tools::build_driver()?;
+    let round_trip = crate::fork_server::round_trip_ms()?;
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let sources = versus::fetch(crates, work)?;
     let mut rows = Vec::new();
     for ((name, version), source) in crates.iter().zip(&sources) {
@@ -53,7 +58,10 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
             .to_owned();
         let left_out = text.matches("is left out").count();
         let (counts, unbuilt) = verdicts(&out.join("report.json"));
-        let tax = crate::tax::measure(&tree);
+        let tax = crate::tax::measure(&tree, &driver);
+        let report = out.join("report.json");
+        let phases = phases(&report);
+        let floor = crate::floor::measure(&tree, &report, jobs, round_trip);
         rows.push(Row {
             name: format!("{name} {version}"),
             plain,
@@ -63,9 +71,11 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
             doc_tests,
             left_out,
             tax,
+            phases,
+            floor,
         });
     }
-    print(&rows);
+    print(&rows, jobs, round_trip);
     let failed: Vec<&str> = rows
         .iter()
         .filter(|r| r.plain.1 == Some(0) && !matches!(r.ours.1, Some(0 | 3 | 4)))
@@ -80,6 +90,14 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
             work.display()
         ))
     }
+}
+
+/// Seconds of the driver's build and mutation phases, from its report.
+pub fn phases(report: &Path) -> Option<(f64, f64)> {
+    let text = std::fs::read_to_string(report).ok()?;
+    let json: Value = serde_json::from_str(&text).ok()?;
+    let seconds = &json["seconds"];
+    Some((seconds["build"].as_f64()?, seconds["mutants"].as_f64()?))
 }
 
 /// Mutants per status in a report, and how many the rebuild net made unviable.
@@ -105,7 +123,7 @@ fn verdicts(report: &Path) -> (BTreeMap<String, usize>, usize) {
     (counts, unbuilt)
 }
 
-fn print(rows: &[Row]) {
+fn print(rows: &[Row], jobs: usize, round_trip: f64) {
     println!(
         "{:<24} {:>12} {:>14} {:>8} {:>8} {:>8} {:>8} {:>10} {:>8} {:>9}  suite: plain / schemata, nothing active",
         "crate",
@@ -147,8 +165,34 @@ fn print(rows: &[Row]) {
         );
     }
     println!(
+        "\nThe mutation phase against its floor ({jobs} jobs, fork round trip {round_trip:.2} ms)"
+    );
+    println!(
+        "{:<24} {:>10} {:>12} {:>10} {:>7} {:>10} {:>10}",
+        "crate", "build", "mutants", "floor", "ratio", "test runs", "untimed"
+    );
+    for r in rows {
+        let (build, phase) = r.phases.unwrap_or((f64::NAN, f64::NAN));
+        match &r.floor {
+            Ok(f) => println!(
+                "{:<24} {:>9.1}s {:>11.2}s {:>9.2}s {:>6.2}x {:>10} {:>10}",
+                r.name,
+                build,
+                phase,
+                f.seconds,
+                phase / f.seconds.max(1e-6),
+                f.runs,
+                f.untimed
+            ),
+            Err(why) => println!("{:<24} floor not measured: {why}", r.name),
+        }
+    }
+    println!(
         "\nnet: mutants the rebuild net made unviable (their code did not build); doc tests: \
          generated - left out; suite: libtest's time for the unit and integration tests, \
-         median of 3, plain build against the driver's schemata build"
+         median of 3, plain build against the driver's schemata build; build: the driver's \
+         build after the plain `cargo test`; floor: the covering tests up to the first kill, \
+         at their plain-build times, plus a fork round trip each, divided by the jobs \
+         (untimed: runs of doc tests, counted at the round trip alone)"
     );
 }

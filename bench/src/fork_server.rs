@@ -35,6 +35,7 @@ fn through_server(binary: &TestBinary, test: &str, requests: usize) -> Result<(f
         mutant: Some(some_mutant(&server)?),
         budget: 1_000_000,
         timeout_ms: 10_000,
+        grace_ms: 0,
         memory_mb: 4096,
         coverage: false,
         output: true,
@@ -75,18 +76,33 @@ fn fresh_process(
     Ok(started.elapsed().as_secs_f64() * 1000.0 / requests as f64)
 }
 
-pub fn measure(runs: usize, requests: usize) -> Result<(), String> {
+/// The fixture's test binary in the schemata build.
+fn fixture() -> Result<TestBinary, String> {
     let path = artifacts::one(
         Mode::Schemata,
         &["test", "--no-run", "-p", "bench-fixture", "--lib"],
         "bench_fixture",
     )?;
-    let binary = TestBinary {
+    Ok(TestBinary {
         path,
         target: "bench_fixture".into(),
         src_path: "bench/fixture/src/lib.rs".into(),
         package_dir: repo().join("bench/fixture"),
-    };
+    })
+}
+
+/// Median milliseconds of one run of an empty test through the fork server: the
+/// per-mutant overhead the floor counts.
+pub fn round_trip_ms() -> Result<f64, String> {
+    let binary = fixture()?;
+    let runs: Vec<f64> = (0..5)
+        .map(|_| through_server(&binary, "tests::empty", 200).map(|(rtt, _)| rtt))
+        .collect::<Result<_, _>>()?;
+    Ok(median(runs))
+}
+
+pub fn measure(runs: usize, requests: usize) -> Result<(), String> {
+    let binary = fixture()?;
     let mutant = some_mutant(&start(&binary, "tests::empty")?)?;
     println!("fork server: one test run with a mutant on ({requests} runs x {runs}, median)");
     let (mut served, mut child, mut fresh) = (Vec::new(), Vec::new(), Vec::new());

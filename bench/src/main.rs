@@ -4,6 +4,7 @@
 
 mod artifacts;
 mod corpus;
+mod floor;
 mod fork_server;
 mod stats;
 mod suites;

@@ -14,26 +14,31 @@ const RUNS: usize = 3;
 
 /// Median seconds of the plain suite and of the schemata suite, or why it could not be
 /// measured. `tree` is the crate as the user has it, already tested plainly; the driver's
-/// `--all-items` run left its annotated mirror and schemata build under `target/mutate`.
-pub fn measure(tree: &Path) -> Result<(f64, f64), String> {
-    let target = tree.join("target/mutate");
-    let mirror = target.join("all-items");
+/// `--all-items` run left its annotated mirror under `target/mutate` and its schemata
+/// build in the tree's own target directory. The schemata suite is built as the driver
+/// builds it (`driver` is its executable), so this reuses that build.
+pub fn measure(tree: &Path, driver: &Path) -> Result<(f64, f64), String> {
+    let target = tree.join("target");
+    let mirror = target.join("mutate/all-items");
     if !mirror.is_dir() {
         return Err("no annotated mirror".into());
     }
     let plain = suite(Command::new("cargo").current_dir(tree))?;
-    let schemata = suite(
-        Command::new("cargo")
-            .current_dir(&mirror)
-            .arg("--config")
-            .arg(format!(
-                "build.target-dir={:?}",
-                target.display().to_string()
-            ))
-            // As the driver builds it, so the run reuses its build.
-            .env("RUSTFLAGS", "--cfg mutate_schemata --cap-lints allow")
-            .env("MUTATE_BUILD_ERRORS", target.join("build-errors")),
-    )?;
+    let mut schemata = Command::new("cargo");
+    schemata
+        .current_dir(&mirror)
+        .arg("--config")
+        .arg(format!(
+            "build.target-dir={:?}",
+            target.display().to_string()
+        ))
+        .env(mutate_protocol::env::SCHEMATA, "1")
+        .env(
+            mutate_protocol::env::BUILD_ERRORS,
+            target.join("mutate/build-errors"),
+        );
+    mutate_driver::rustc_wrapper::cap_members_lints_through(&mut schemata, driver);
+    let schemata = suite(&mut schemata)?;
     Ok((plain, schemata))
 }
 

@@ -41,13 +41,21 @@ pub fn parse_crates(list: &str) -> Result<Vec<(String, String)>, String> {
 pub fn run(options: &Options) -> Result<(), String> {
     tools::ensure_cargo_mutants()?;
     let driver = tools::build_driver()?;
+    let round_trip = crate::fork_server::round_trip_ms()?;
     let sources = fetch(&options.crates, &options.work)?;
     let mut rows = Vec::new();
     for ((name, version), source) in options.crates.iter().zip(&sources) {
         eprintln!("== {name} {version}");
-        rows.push(measure(name, version, source, &driver, options)?);
+        rows.push(measure(
+            name,
+            version,
+            source,
+            (&driver, round_trip),
+            options,
+        )?);
     }
     print_table(&rows, options);
+    print_floors(&rows, options, round_trip);
     Ok(())
 }
 
@@ -128,13 +136,18 @@ struct Row {
     doctest_only: Vec<String>,
     /// cargo-mutants' output, where its logs explain a disagreement.
     their_out: PathBuf,
+    /// A clean plain `cargo test --no-run`, in seconds.
+    plain_build: f64,
+    /// Our clean run's build and mutation phases.
+    phases: Option<(f64, f64)>,
+    floor: Result<crate::floor::Floor, String>,
 }
 
 fn measure(
     name: &str,
     version: &str,
     source: &Path,
-    driver: &Path,
+    (driver, round_trip): (&Path, f64),
     options: &Options,
 ) -> Result<Row, String> {
     let base = options.work.join(format!("{name}-{version}"));
@@ -145,7 +158,20 @@ fn measure(
     eprintln!("   cargo-mutants, clean");
     let theirs = tools::cargo_mutants(&their_tree, &their_out, options.jobs, false)?;
     eprintln!("   mutate, clean");
-    let ours = tools::ours(driver, &our_tree, &base.join("mutate-out"))?;
+    let ours = tools::ours(driver, &our_tree, &base.join("mutate-out"), options.jobs)?;
+    eprintln!("   plain cargo test --no-run, clean; the floor");
+    let plain_tree = base.join("plain");
+    fresh_copy(source, &plain_tree)?;
+    let plain_build = tools::timed(
+        Command::new("cargo")
+            .args(["test", "--no-run"])
+            .current_dir(&plain_tree),
+        &base.join("plain-build.log"),
+    )?
+    .0;
+    let report = base.join("mutate-out/report.json");
+    let phases = crate::corpus::phases(&report);
+    let floor = crate::floor::measure(&plain_tree, &report, options.jobs, round_trip);
     let warm = if options.warm {
         eprintln!("   cargo-mutants, warm");
         let t = tools::cargo_mutants(
@@ -155,7 +181,7 @@ fn measure(
             true,
         )?;
         eprintln!("   mutate, warm");
-        let o = tools::ours(driver, &our_tree, &base.join("mutate-warm"))?;
+        let o = tools::ours(driver, &our_tree, &base.join("mutate-warm"), options.jobs)?;
         Some((t.seconds, o.seconds))
     } else {
         None
@@ -177,7 +203,45 @@ fn measure(
         comparison,
         doctest_only,
         their_out,
+        plain_build,
+        phases,
+        floor,
     })
+}
+
+/// The clean build beside a plain one, and the mutation phase beside its floor.
+fn print_floors(rows: &[Row], options: &Options, round_trip: f64) {
+    println!(
+        "\nmutate's clean run against the floor (--jobs {}, fork round trip {round_trip:.2} ms)",
+        options.jobs
+    );
+    println!(
+        "{:<16} {:>24} {:>26} {:>10} {:>8}",
+        "crate", "build: ours / plain", "mutants: ours / floor", "test runs", "untimed"
+    );
+    for r in rows {
+        let (build, phase) = r.phases.unwrap_or((f64::NAN, f64::NAN));
+        let builds = format!(
+            "{build:.1}/{:.1}s ({:.2}x)",
+            r.plain_build,
+            build / r.plain_build
+        );
+        match &r.floor {
+            Ok(f) => println!(
+                "{:<16} {:>24} {:>26} {:>10} {:>8}",
+                r.name,
+                builds,
+                format!(
+                    "{phase:.2}/{:.2}s ({:.2}x)",
+                    f.seconds,
+                    phase / f.seconds.max(1e-6)
+                ),
+                f.runs,
+                f.untimed
+            ),
+            Err(why) => println!("{:<16} {builds:>24}  floor not measured: {why}", r.name),
+        }
+    }
 }
 
 fn print_table(rows: &[Row], options: &Options) {

@@ -152,11 +152,12 @@ pub fn caught_only_by_doctests(mutant: &Mutant) -> bool {
 }
 
 /// Our driver with `--all-items` over the crate in `dir`, with the runtime it carries.
-pub fn ours(driver: &Path, dir: &Path, out: &Path) -> Result<Run, String> {
+pub fn ours(driver: &Path, dir: &Path, out: &Path, jobs: usize) -> Result<Run, String> {
     std::fs::create_dir_all(out).map_err(|e| e.to_string())?;
     let mut command = Command::new(driver);
     command
-        .args(["mutate-driver", "--all-items"])
+        .args(["mutate-driver", "--all-items", "--jobs"])
+        .arg(jobs.to_string())
         .arg("-o")
         .arg(out)
         .current_dir(dir);
