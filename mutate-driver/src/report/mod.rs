@@ -24,7 +24,7 @@ pub struct Times {
 
 impl Times {
     /// Seconds per phase, for `report.json`.
-    pub fn to_json(&self) -> serde_json::Value {
+    pub fn to_json(self) -> serde_json::Value {
         serde_json::json!({
             "total": self.total.as_secs_f64(),
             "build": self.build.as_secs_f64(),
