@@ -92,6 +92,8 @@ fn main() {
             .work
             .clone()
             .unwrap_or_else(|| repo().join("target/versus"));
+        // Absolute: the tools run in the crates' own directories.
+        let work = std::path::absolute(&work).map_err(|e| format!("{}: {e}", work.display()))?;
         if cli.what == What::Versus {
             versus::run(&versus::Options {
                 crates: versus::parse_crates(

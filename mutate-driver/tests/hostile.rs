@@ -8,7 +8,7 @@ use common::*;
 fn hostile_mutants_are_detected_without_hanging() {
     let started = std::time::Instant::now();
     // A lower memory limit than the default, so the unbounded allocation ends sooner.
-    let (out, out_dir) = run_example("examples/hostile/Cargo.toml", &["--memory-limit", "1024"]);
+    let (out, out_dir) = run_example("examples/hostile/Cargo.toml", &["--memory-limit", "512"]);
     assert_eq!(
         out.status.code(),
         Some(3),
