@@ -2,7 +2,7 @@
 //! `target/mutate` with `--cfg mutate_schemata`, plain builds to `target/`.
 
 use crate::repo;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -23,11 +23,16 @@ impl Mode {
 /// `cargo <args> --message-format json` in `mode`; the executables it produced, by target
 /// name.
 pub fn build(mode: Mode, args: &[&str]) -> Result<Vec<(String, PathBuf)>, String> {
+    build_in(&repo(), mode, args)
+}
+
+/// As [`build`], in the workspace at `dir`.
+pub fn build_in(dir: &Path, mode: Mode, args: &[&str]) -> Result<Vec<(String, PathBuf)>, String> {
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     command
         .args(args)
         .args(["--message-format", "json-render-diagnostics"])
-        .current_dir(repo())
+        .current_dir(dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
     if mode == Mode::Schemata {

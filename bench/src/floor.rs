@@ -118,30 +118,12 @@ fn plain_test_times(tree: &Path) -> Result<HashMap<String, f64>, String> {
 
 /// `(target name, executable)` of the plain build's test binaries.
 fn plain_test_binaries(tree: &Path) -> Result<Vec<(String, PathBuf)>, String> {
-    let output = Command::new("cargo")
-        .args(["test", "--no-run", "--message-format", "json"])
-        .current_dir(tree)
-        .env_remove(mutate_protocol::env::SCHEMATA)
-        .stderr(Stdio::null())
-        .output()
-        .map_err(|e| e.to_string())?;
-    if !output.status.success() {
-        return Err("the plain build of the tests failed".into());
-    }
-    let mut found = Vec::new();
-    for line in String::from_utf8_lossy(&output.stdout).lines() {
-        let Ok(message) = serde_json::from_str::<Value>(line) else {
-            continue;
-        };
-        if message["reason"] == "compiler-artifact"
-            && message["profile"]["test"] == true
-            && let Some(path) = message["executable"].as_str()
-        {
-            let name = message["target"]["name"].as_str().unwrap_or_default();
-            found.push((name.replace('-', "_"), PathBuf::from(path)));
-        }
-    }
-    Ok(found)
+    let built =
+        crate::artifacts::build_in(tree, crate::artifacts::Mode::Plain, &["test", "--no-run"])?;
+    Ok(built
+        .into_iter()
+        .map(|(name, path)| (name.replace('-', "_"), path))
+        .collect())
 }
 
 fn list_tests(binary: &Path) -> Result<Vec<String>, String> {

@@ -103,22 +103,22 @@ pub struct Args {
     pub no_shortcut: bool,
 }
 
-/// A number of seconds: finite, not negative, at most a day.
+/// A number of seconds: finite, from 0 to a day.
 fn seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(v) if (0.0..=86_400.0).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "`{text}` is not a number of seconds from 0 to 86400"
-        )),
-    }
+    up_to_a_day(text, true)
 }
 
 /// A positive number (a factor, or seconds), at most a day's worth.
 fn positive(text: &str) -> Result<f64, String> {
+    up_to_a_day(text, false)
+}
+
+fn up_to_a_day(text: &str, zero: bool) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(v) if v > 0.0 && v <= 86_400.0 => Ok(v),
+        Ok(v) if (v > 0.0 || (zero && v == 0.0)) && v <= 86_400.0 => Ok(v),
         _ => Err(format!(
-            "`{text}` is not a number above 0 (and at most 86400)"
+            "`{text}` is not a number {} 0 and at most 86400",
+            if zero { "from" } else { "above" }
         )),
     }
 }

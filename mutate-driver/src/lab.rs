@@ -131,8 +131,15 @@ fn run_baseline(
     let mut slow = Vec::new();
     for (t, report, retimes) in alone {
         if passed(&report) {
-            record_baseline(d, config, t, (&report, &retimes), &mut baseline, results);
-            note_unsteady(d, t, &retimes, progress);
+            record_baseline(
+                d,
+                config,
+                t,
+                (&report, &retimes),
+                &mut baseline,
+                results,
+                progress,
+            );
         } else if matches!(report.end, End::WallClock | End::WallClockGraced) {
             slow.push(t);
         } else if is_doc_test(d, t) {
@@ -154,8 +161,15 @@ fn run_baseline(
     let retry_timeout = together_timeout + config.baseline_timeout;
     for (t, report, retimes) in run_alone(d, config, retry, retry_timeout, progress)? {
         if passed(&report) {
-            record_baseline(d, config, t, (&report, &retimes), &mut baseline, results);
-            note_unsteady(d, t, &retimes, progress);
+            record_baseline(
+                d,
+                config,
+                t,
+                (&report, &retimes),
+                &mut baseline,
+                results,
+                progress,
+            );
         } else {
             failures.push((t, describe_failure(d, t, &report)));
         }
@@ -270,7 +284,9 @@ fn record_baseline(
     (report, retimes): (&Report, &[Report]),
     baseline: &mut [Baseline],
     results: &mut [MutantResult],
+    progress: &Progress,
 ) {
+    note_unsteady(d, t, retimes, progress);
     let samples: Vec<u64> = std::iter::once(report)
         .chain(retimes.iter().filter(|r| passed(r)))
         .map(|r| r.micros)

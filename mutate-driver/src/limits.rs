@@ -64,7 +64,8 @@ impl Policy {
         }
     }
 
-    /// One limit, without grace, for a run of `micros` of tests (a binary run whole).
+    /// One limit, the tight one and its grace together, for a run of `micros` of tests (a
+    /// binary run whole, which the server ends without looking at its CPU time).
     pub fn generous(&self, micros: u64) -> Duration {
         let limits = self.limits(&[micros]);
         Duration::from_millis(limits.timeout_ms + limits.grace_ms)
