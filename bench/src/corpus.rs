@@ -60,7 +60,7 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
         let (counts, unbuilt) = verdicts(&out.join("report.json"));
         let tax = crate::tax::measure(&tree, &driver);
         let report = out.join("report.json");
-        let phases = phases(&report);
+        let phases = tools::phases(&report);
         let floor = crate::floor::measure(&tree, &report, jobs, round_trip);
         rows.push(Row {
             name: format!("{name} {version}"),
@@ -90,14 +90,6 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
             work.display()
         ))
     }
-}
-
-/// Seconds of the driver's build and mutation phases, from its report.
-pub fn phases(report: &Path) -> Option<(f64, f64)> {
-    let text = std::fs::read_to_string(report).ok()?;
-    let json: Value = serde_json::from_str(&text).ok()?;
-    let seconds = &json["seconds"];
-    Some((seconds["build"].as_f64()?, seconds["mutants"].as_f64()?))
 }
 
 /// Mutants per status in a report, and how many the rebuild net made unviable.

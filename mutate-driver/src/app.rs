@@ -3,14 +3,14 @@
 use crate::cli::Args;
 use crate::compile::{self, Workspace};
 use crate::discover::{self, Discovery};
-use crate::error::{Error, Result};
+use crate::error::{Error, Operation, Result};
 use crate::exit_code;
 use crate::filter::Filter;
 use crate::lab::{self, Results};
 use crate::outcome::Status;
+use crate::process::test_command;
 use crate::progress::Progress;
 use crate::report;
-use crate::server::test_command;
 use std::time::{Duration, Instant};
 
 pub fn run(args: &Args) -> Result<i32> {
@@ -149,8 +149,13 @@ fn write_reports(
         .output
         .clone()
         .unwrap_or_else(|| workspace.manifest_dir.join("mutate.out"));
-    let io =
-        |e: std::io::Error| Error::internal(&format!("writing reports to {}", dir.display()), e);
+    let io = |e: std::io::Error| {
+        Error::caused(
+            Operation::Run,
+            format!("writing reports to {}", dir.display()),
+            e,
+        )
+    };
     std::fs::create_dir_all(&dir).map_err(io)?;
     let json = report::json::build(d, results, &workspace.root, times);
     let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
@@ -251,7 +256,7 @@ fn run_one(d: &Discovery, id: &str) -> Result<i32> {
         let status = test_command(binary)
             .env(mutate_protocol::env::ACTIVE, id)
             .status()
-            .map_err(|e| Error::internal("running a test binary", e))?;
+            .map_err(|e| Error::caused(Operation::Run, "running a test binary", e))?;
         all_passed &= status.success();
     }
     if all_passed {

@@ -2,7 +2,7 @@
 //! directory of their own so the user's build cache is never invalidated.
 
 use crate::cli::Args;
-use crate::error::{Error, Result};
+use crate::error::{Error, Operation, Result};
 use cargo_metadata::diagnostic::{Diagnostic, DiagnosticLevel};
 use cargo_metadata::{Message, MetadataCommand};
 use std::collections::HashSet;
@@ -52,27 +52,28 @@ impl TestBinary {
 }
 
 pub fn locate(args: &Args) -> Result<Workspace> {
-    let manifest = match &args.manifest_path {
-        Some(path) => {
-            if !path.is_file() {
-                return Err(Error::Usage(format!(
-                    "manifest path `{}` does not exist",
-                    path.display()
-                )));
+    let manifest =
+        match &args.manifest_path {
+            Some(path) => {
+                if !path.is_file() {
+                    return Err(Error::Usage(format!(
+                        "manifest path `{}` does not exist",
+                        path.display()
+                    )));
+                }
+                path.clone()
             }
-            path.clone()
-        }
-        None => find_manifest(
-            &std::env::current_dir().map_err(|e| Error::internal("current directory", e))?,
-        )
-        .ok_or_else(|| {
-            Error::Usage(
-                "could not find `Cargo.toml` in the current directory or any parent; \
+            None => find_manifest(&std::env::current_dir().map_err(|e| {
+                Error::caused(Operation::Prepare, "reading the current directory", e)
+            })?)
+            .ok_or_else(|| {
+                Error::Usage(
+                    "could not find `Cargo.toml` in the current directory or any parent; \
                      use --manifest-path"
-                    .into(),
-            )
-        })?,
-    };
+                        .into(),
+                )
+            })?,
+        };
     let metadata = MetadataCommand::new()
         .manifest_path(&manifest)
         .no_deps()
@@ -183,12 +184,17 @@ pub fn build_once(
     if workspace.build_manifest.is_some() {
         // The code was annotated by the driver, not the user, so the crate's own lint
         // levels must not stop the generated code from building.
-        crate::rustc_wrapper::cap_members_lints(&mut command)
-            .map_err(|e| Error::internal("cannot find the driver's own executable", e))?;
+        crate::rustc_wrapper::cap_members_lints(&mut command).map_err(|e| {
+            Error::caused(
+                Operation::Build,
+                "cannot find the driver's own executable",
+                e,
+            )
+        })?;
     }
     let mut child = command
         .spawn()
-        .map_err(|e| Error::internal("cannot run cargo", e))?;
+        .map_err(|e| Error::caused(Operation::Build, "cannot run cargo", e))?;
     let stdout = child.stdout.take().expect("piped stdout");
     let stderr = child.stderr.take().expect("piped stderr");
     let forward = std::thread::spawn(move || forward_progress(stderr));
@@ -198,7 +204,8 @@ pub fn build_once(
         success: false,
     };
     for message in Message::parse_stream(BufReader::new(stdout)) {
-        let message = message.map_err(|e| Error::internal("reading cargo's output", e))?;
+        let message =
+            message.map_err(|e| Error::caused(Operation::Build, "reading cargo's output", e))?;
         match message {
             Message::CompilerArtifact(artifact) if artifact.profile.test => {
                 let Some(executable) = artifact.executable else {
@@ -240,7 +247,7 @@ pub fn build_once(
     }
     let status = child
         .wait()
-        .map_err(|e| Error::internal("waiting for cargo", e))?;
+        .map_err(|e| Error::caused(Operation::Build, "waiting for cargo", e))?;
     let _ = forward.join();
     attempt.success &= status.success();
     Ok(attempt)
@@ -281,6 +288,6 @@ pub fn plain_build_succeeds(args: &Args, workspace: &Workspace) -> Result<bool> 
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
-        .map_err(|e| Error::internal("cannot run cargo", e))?;
+        .map_err(|e| Error::caused(Operation::Build, "cannot run cargo", e))?;
     Ok(status.success())
 }

@@ -2,8 +2,9 @@
 //! linker may leave some tables out of an integration-test binary) and its tests.
 
 use crate::compile::TestBinary;
-use crate::error::{Error, Result};
-use crate::server::{Server, test_command};
+use crate::error::{Error, Operation, Result};
+use crate::process::test_command;
+use crate::server::Server;
 use mutate_protocol::CatalogEntry;
 use std::collections::{BTreeSet, HashMap};
 
@@ -103,17 +104,21 @@ fn list_tests(binary: &TestBinary, ignored_only: bool) -> Result<BTreeSet<String
         command.arg("--ignored");
     }
     let output = command.output().map_err(|e| {
-        Error::internal(
-            &format!("cannot list tests of {}", binary.path.display()),
+        Error::caused(
+            Operation::Discover,
+            format!("cannot list tests of {}", binary.path.display()),
             e,
         )
     })?;
     if !output.status.success() {
-        return Err(Error::Internal(format!(
-            "listing the tests of {} failed: {}",
-            binary.path.display(),
-            String::from_utf8_lossy(&output.stderr).trim()
-        )));
+        return Err(Error::failed(
+            Operation::Discover,
+            format!(
+                "listing the tests of {} failed: {}",
+                binary.path.display(),
+                String::from_utf8_lossy(&output.stderr).trim()
+            ),
+        ));
     }
     Ok(parse_terse_list(&String::from_utf8_lossy(&output.stdout)))
 }

@@ -1,6 +1,9 @@
-//! Errors that end a run, each with its exit code.
+//! Errors that end a run, each with its exit code. The user's errors (a bad command line,
+//! tests that do not build or are not green) say what to fix; the driver's own failures
+//! name the operation they stopped and keep their cause, which `main` prints as a chain.
 
 use crate::exit_code;
+use crate::refusal::Refusal;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -9,12 +12,46 @@ pub enum Error {
     /// The tests do not build, even with the rebuild net; says why.
     #[error("{0}")]
     BuildFailed(String),
+    /// The suite is not green with every mutant off.
     #[error("{0}")]
-    BaselineFailed(String),
+    BaselineFailed(Refusal),
     #[error("interrupted")]
     Interrupted,
-    #[error("{0}")]
-    Internal(String),
+    /// Something the driver relies on failed during `operation`.
+    #[error("{operation}: {context}")]
+    Failed {
+        operation: Operation,
+        context: String,
+        #[source]
+        source: Option<Box<dyn std::error::Error + Send + Sync>>,
+    },
+}
+
+/// The part of a run where the driver's own work failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operation {
+    /// Reading the workspace, mirroring it for `--all-items`, the scratch directory.
+    Prepare,
+    /// Running cargo and reading what it says.
+    Build,
+    /// Listing the test binaries' tests and catalogs.
+    Discover,
+    /// Running tests and mutants through the fork servers.
+    Run,
+    /// Writing the report.
+    Report,
+}
+
+impl std::fmt::Display for Operation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Operation::Prepare => "preparing the run",
+            Operation::Build => "building the tests",
+            Operation::Discover => "listing tests and mutants",
+            Operation::Run => "running the tests",
+            Operation::Report => "writing the report",
+        })
+    }
 }
 
 impl Error {
@@ -24,13 +61,67 @@ impl Error {
             Error::BuildFailed(_) => exit_code::BUILD_FAILED,
             Error::BaselineFailed(_) => exit_code::BASELINE_FAILED,
             Error::Interrupted => exit_code::INTERRUPTED,
-            Error::Internal(_) => exit_code::INTERNAL,
+            Error::Failed { .. } => exit_code::INTERNAL,
         }
     }
 
-    pub fn internal(context: &str, e: impl std::fmt::Display) -> Self {
-        Error::Internal(format!("{context}: {e}"))
+    /// `operation` failed at `context` because of `source`.
+    pub fn caused(
+        operation: Operation,
+        context: impl Into<String>,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Self {
+        Error::Failed {
+            operation,
+            context: context.into(),
+            source: Some(source.into()),
+        }
+    }
+
+    /// `operation` failed, as `context` says; no underlying error.
+    pub fn failed(operation: Operation, context: impl Into<String>) -> Self {
+        Error::Failed {
+            operation,
+            context: context.into(),
+            source: None,
+        }
+    }
+
+    /// A fork server or test run went wrong.
+    pub fn run(context: impl Into<String>) -> Self {
+        Error::failed(Operation::Run, context)
+    }
+
+    /// The error and each of its causes, one per line, as `main` prints them.
+    pub fn chain(&self) -> String {
+        let mut text = self.to_string();
+        let mut source = std::error::Error::source(self);
+        while let Some(cause) = source {
+            text.push_str(&format!("\n  caused by: {cause}"));
+            source = cause.source();
+        }
+        text
     }
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_names_its_operation_and_keeps_its_cause() {
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
+        let e = Error::caused(Operation::Build, "cannot run cargo", io);
+        assert_eq!(e.exit_code(), exit_code::INTERNAL);
+        assert_eq!(
+            e.chain(),
+            "building the tests: cannot run cargo\n  caused by: no such file"
+        );
+        assert_eq!(
+            Error::run("a test binary's fork server stopped unexpectedly").chain(),
+            "running the tests: a test binary's fork server stopped unexpectedly"
+        );
+    }
+}

@@ -1,12 +1,12 @@
 //! An exclusive lock on a file, held for as long as the returned handle lives: runs on
 //! one target directory take turns where they would rewrite each other's files.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Operation, Result};
 use std::path::Path;
 
 /// Waits for and takes the lock on `path` (created if missing).
 pub fn lock(path: &Path) -> Result<std::fs::File> {
-    let io = |e| Error::internal(&format!("locking {}", path.display()), e);
+    let io = |e| Error::caused(Operation::Prepare, format!("locking {}", path.display()), e);
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(io)?;
     }

@@ -10,7 +10,7 @@ fn main() {
     let code = match app::run(&args) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", e.chain());
             e.exit_code()
         }
     };

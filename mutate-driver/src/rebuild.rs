@@ -10,7 +10,7 @@
 use crate::cli::Args;
 use crate::compile::{self, TestBinary, Workspace};
 use crate::doctests::DocTests;
-use crate::error::{Error, Result};
+use crate::error::{Error, Operation, Result};
 use cargo_metadata::diagnostic::{Diagnostic, DiagnosticSpan};
 use mutate_protocol::build_errors::{self, BuildError, Scope};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -117,7 +117,7 @@ impl Lists {
     /// Loads the lists, dropping entries whose file changed since (its places may now
     /// hold other code); writes back only lists that changed, since a write rebuilds.
     fn load(workspace: &Workspace) -> Result<Self> {
-        let io = |e| Error::internal("reading the build-error lists", e);
+        let io = |e| Error::caused(Operation::Build, "reading the build-error lists", e);
         let dir = workspace.target_dir.join("build-errors");
         std::fs::create_dir_all(&dir).map_err(io)?;
         let lock = crate::lockfile::lock(&dir.with_extension("lock"))?;
@@ -160,7 +160,7 @@ impl Lists {
             let errors = self.by_crate.get(&krate).map(Vec::as_slice).unwrap_or(&[]);
             let path = build_errors::list_file(&self.dir, &krate);
             std::fs::write(path, build_errors::render(errors))
-                .map_err(|e| Error::internal("writing a build-error list", e))?;
+                .map_err(|e| Error::caused(Operation::Build, "writing a build-error list", e))?;
         }
         Ok(())
     }

@@ -2,7 +2,7 @@
 //! whatever a test (or a killed mutant run) leaves in `std::env::temp_dir()` goes when the
 //! driver ends, instead of piling up in the user's `/tmp`.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Operation, Result};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -16,7 +16,13 @@ pub fn create() -> Result<Scratch> {
     let dir = tempfile::Builder::new()
         .prefix("mutate-run-")
         .tempdir()
-        .map_err(|e| Error::internal("creating a temporary directory for the tests", e))?;
+        .map_err(|e| {
+            Error::caused(
+                Operation::Prepare,
+                "creating a temporary directory for the tests",
+                e,
+            )
+        })?;
     if DIR.set(dir.path().to_path_buf()).is_err() {
         return Ok(Scratch(None));
     }

@@ -2,47 +2,22 @@
 //! read its catalog, send run requests, read reports.
 
 use crate::compile::TestBinary;
-use crate::error::{Error, Result};
+use crate::error::{Error, Operation, Result};
 use crate::interrupt;
-use mutate_protocol::{CatalogEntry, PREFIX, Report, Request, SERVER_ENV, VERSION};
+use crate::process::{Contained, test_command};
+use mutate_protocol::{
+    CatalogEntry, Greeting, PREFIX, Report, Request, SERVER_ENV, VERSION, server_exit,
+};
 use std::io::{BufRead, BufReader, Write};
-use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{ChildStdin, ChildStdout, Stdio};
 
 pub struct Server {
-    child: Child,
+    process: Contained,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
     pub catalog: Vec<CatalogEntry>,
     /// Number of sites the binary registered.
     pub sites: u32,
-}
-
-/// A command for a test binary run the way cargo runs it.
-pub fn test_command(binary: &TestBinary) -> Command {
-    let mut command = Command::new(&binary.path);
-    command
-        .current_dir(&binary.package_dir)
-        .env("CARGO_MANIFEST_DIR", &binary.package_dir)
-        .env_remove(mutate_protocol::env::ACTIVE)
-        .env_remove(SERVER_ENV);
-    if let Some(dir) = crate::scratch::dir() {
-        command.env("TMPDIR", dir);
-    }
-    command
-}
-
-/// Runs the command in a process group of its own (so the group can be killed with
-/// whatever it spawned), killed too if the driver dies.
-pub fn contain(command: &mut Command) {
-    command.process_group(0);
-    // SAFETY: only an async-signal-safe prctl between fork and exec.
-    unsafe {
-        command.pre_exec(|| {
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-            Ok(())
-        });
-    }
 }
 
 impl Server {
@@ -61,15 +36,17 @@ impl Server {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
-        contain(&mut command);
-        let mut child = command
-            .spawn()
-            .map_err(|e| Error::internal(&format!("cannot start {}", binary.path.display()), e))?;
-        interrupt::register(child.id() as i32);
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        let mut process = Contained::spawn(&mut command).map_err(|e| {
+            Error::caused(
+                Operation::Run,
+                format!("cannot start {}", binary.path.display()),
+                e,
+            )
+        })?;
+        let stdin = process.child().stdin.take().expect("piped stdin");
+        let stdout = BufReader::new(process.child().stdout.take().expect("piped stdout"));
         let mut server = Server {
-            child,
+            process,
             stdin,
             stdout,
             catalog: Vec::new(),
@@ -79,39 +56,50 @@ impl Server {
         loop {
             let Some(line) = server.read_line()? else {
                 if greeted {
-                    return Err(Error::Internal(format!(
-                        "{} stopped in the middle of its catalog",
-                        binary.path.display()
-                    )));
-                }
-                return Ok(None);
-            };
-            let (kind, rest) = line.split_once('\t').unwrap_or((&line, ""));
-            match kind {
-                "hello" => {
-                    let mut fields = rest.split('\t');
-                    let version: u32 = fields.next().and_then(|v| v.parse().ok()).unwrap_or(0);
-                    if version != VERSION {
-                        return Err(Error::Internal(format!(
-                            "{} speaks protocol {version}, this driver {VERSION}: use the same \
-                             version of mutate-runtime and mutate-driver",
+                    return Err(Error::failed(
+                        Operation::Run,
+                        format!(
+                            "{} stopped in the middle of its catalog",
                             binary.path.display()
-                        )));
+                        ),
+                    ));
+                }
+                // Not a schemata binary (it listed its tests and ended), or a server that
+                // could not start.
+                return match server.server_exit() {
+                    Some(cause) => Err(Error::failed(
+                        Operation::Run,
+                        format!("{}'s fork server {cause}", binary.path.display()),
+                    )),
+                    None => Ok(None),
+                };
+            };
+            match Greeting::decode(&line).map_err(|e| Error::failed(Operation::Run, e))? {
+                Some(Greeting::Hello { version, sites }) => {
+                    if version != VERSION {
+                        return Err(Error::failed(
+                            Operation::Run,
+                            format!(
+                                "{} speaks protocol {version}, this driver {VERSION}: use the same \
+                             version of mutate-runtime and mutate-driver",
+                                binary.path.display()
+                            ),
+                        ));
                     }
-                    server.sites = fields.next().and_then(|v| v.parse().ok()).unwrap_or(0);
+                    server.sites = sites;
                     greeted = true;
                 }
-                "mutant" => {
-                    server
-                        .catalog
-                        .push(CatalogEntry::decode(&line).ok_or_else(|| {
-                            Error::Internal(format!("malformed catalog line: {line}"))
-                        })?)
-                }
-                "ready" => return Ok(Some(server)),
-                _ => {}
+                Some(Greeting::Mutant(entry)) => server.catalog.push(*entry),
+                Some(Greeting::Ready) => return Ok(Some(server)),
+                None => {}
             }
         }
+    }
+
+    /// Why the server ended, if it ended with one of the server's own exit codes.
+    fn server_exit(&mut self) -> Option<&'static str> {
+        let status = self.process.child().wait().ok()?;
+        server_exit::cause(status.code()?)
     }
 
     /// The next protocol line, without prefix; `None` at end of output.
@@ -122,7 +110,7 @@ impl Server {
             let n = self
                 .stdout
                 .read_line(&mut line)
-                .map_err(|e| Error::internal("reading from a test binary", e))?;
+                .map_err(|e| Error::caused(Operation::Run, "reading from a test binary", e))?;
             if n == 0 {
                 return Ok(None);
             }
@@ -142,27 +130,27 @@ impl Server {
             let Some(line) = self.read_line()? else {
                 return Err(self.gone());
             };
-            if Report::decode_line(&mut report, &line).map_err(Error::Internal)? {
+            if Report::decode_line(&mut report, &line)
+                .map_err(|e| Error::failed(Operation::Run, e))?
+            {
                 return Ok(report.expect("decode_line saw a result"));
             }
         }
     }
 
-    fn gone(&self) -> Error {
+    fn gone(&mut self) -> Error {
         if interrupt::interrupted() {
-            Error::Interrupted
-        } else {
-            Error::Internal("a test binary's fork server stopped unexpectedly".into())
+            return Error::Interrupted;
         }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let pgid = self.child.id() as i32;
-        // SAFETY: killing the process group we created for this server.
-        unsafe { libc::kill(-pgid, libc::SIGKILL) };
-        let _ = self.child.wait();
-        interrupt::unregister(pgid);
+        match self.server_exit() {
+            Some(cause) => Error::failed(
+                Operation::Run,
+                format!("a test binary's fork server {cause}"),
+            ),
+            None => Error::failed(
+                Operation::Run,
+                "a test binary's fork server stopped unexpectedly",
+            ),
+        }
     }
 }

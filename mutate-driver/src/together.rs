@@ -8,7 +8,7 @@ use crate::compile::TestBinary;
 use crate::discover::Discovery;
 use crate::interrupt;
 use crate::pool;
-use crate::server::{contain, test_command};
+use crate::process::{Contained, test_command};
 use std::collections::HashMap;
 use std::io::Read;
 use std::process::Stdio;
@@ -66,13 +66,10 @@ fn run_whole(binary: &TestBinary, timeout: Duration) -> String {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
-    contain(&mut command);
-    let Ok(mut child) = command.spawn() else {
+    let Ok(mut process) = Contained::spawn(&mut command) else {
         return String::new();
     };
-    let pgid = child.id() as i32;
-    interrupt::register(pgid);
-    let mut stdout = child.stdout.take().expect("piped stdout");
+    let mut stdout = process.child().stdout.take().expect("piped stdout");
     // Read on a thread: the pipe stays open while anything the tests started lives.
     let reader = std::thread::spawn(move || {
         let mut text = Vec::new();
@@ -80,17 +77,11 @@ fn run_whole(binary: &TestBinary, timeout: Duration) -> String {
         String::from_utf8_lossy(&text).into_owned()
     });
     let deadline = Instant::now() + timeout;
-    while matches!(child.try_wait(), Ok(None))
-        && Instant::now() < deadline
-        && !interrupt::interrupted()
-    {
+    while process.ended().is_none() && Instant::now() < deadline && !interrupt::interrupted() {
         std::thread::sleep(Duration::from_millis(5));
     }
     // Whatever the tests left running goes with the group, which also closes the pipe.
-    // SAFETY: killing the process group we created.
-    unsafe { libc::kill(-pgid, libc::SIGKILL) };
-    let _ = child.wait();
-    interrupt::unregister(pgid);
+    drop(process);
     reader.join().unwrap_or_default()
 }
 

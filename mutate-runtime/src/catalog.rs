@@ -121,10 +121,10 @@ pub(crate) fn choose_bodies(active: u32) {
     }
 }
 
-/// From now on every function runs its schemata body, so every site's hits are counted.
-pub(crate) fn schemata_everywhere() {
+/// From now on every function runs its schemata body, so every site's hits are counted;
+/// the caller re-chooses the bodies ([`choose_bodies`]).
+pub(crate) fn count_everywhere() {
     EVERYWHERE.store(true, Relaxed);
-    choose_bodies(crate::switch::get());
 }
 
 /// All registered tables, in registration order, with the totals so far.
@@ -140,13 +140,12 @@ pub(crate) fn registry() -> &'static Mutex<Registry> {
     REGISTRY.get_or_init(Default::default)
 }
 
-/// Called from each table's constructor.
-pub fn register(table: &'static Table) {
-    #[cfg(target_os = "linux")]
-    std::hint::black_box(crate::server::anchor());
+/// Gives `table` its global indexes and returns its mutant base, or `None` if it was
+/// registered already.
+pub(crate) fn insert(table: &'static Table) -> Option<u32> {
     let mut registry = registry().lock().unwrap_or_else(|e| e.into_inner());
     if registry.tables.iter().any(|t| std::ptr::eq(*t, table)) {
-        return;
+        return None;
     }
     let mutant_base = registry.mutant_count;
     table.mutant_base.store(mutant_base, Relaxed);
@@ -155,8 +154,7 @@ pub fn register(table: &'static Table) {
     registry.site_count += table.sites;
     registry.tables.push(table);
     table.schemata.store(EVERYWHERE.load(Relaxed), Relaxed);
-    drop(registry);
-    crate::switch::on_register(table, mutant_base);
+    Some(mutant_base)
 }
 
 /// A registered mutant with its global indexes.

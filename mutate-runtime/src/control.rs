@@ -56,7 +56,7 @@ pub fn fell_back() -> bool {
 /// schemata body, where the sites are. Idempotent.
 pub fn start_counting() {
     install_counters();
-    catalog::schemata_everywhere();
+    switch::schemata_everywhere();
 }
 
 fn install_counters() {

@@ -14,6 +14,7 @@ pub use mutate_macro::mutate;
 mod catalog;
 pub mod control;
 mod counters;
+mod registration;
 mod select;
 mod switch;
 

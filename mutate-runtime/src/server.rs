@@ -7,7 +7,9 @@
 //! Runs after every other constructor (`priority = late`), when all tables are registered.
 
 use crate::{catalog, counters, switch};
-use mutate_protocol::{CatalogEntry, End, PREFIX, Report, Request, SERVER_ENV, VERSION};
+use mutate_protocol::{
+    CatalogEntry, End, Greeting, PREFIX, Report, Request, SERVER_ENV, VERSION, server_exit,
+};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::os::fd::{FromRawFd, RawFd};
@@ -48,11 +50,17 @@ fn serve() {
     // SAFETY: a fresh zeroed shared mapping of the right size, never unmapped.
     unsafe { counters::install(region, sites) };
 
-    let mut out = vec![format!("hello\t{VERSION}\t{sites}")];
+    let mut out = vec![
+        Greeting::Hello {
+            version: VERSION,
+            sites,
+        }
+        .encode(),
+    ];
     for entry in catalog::entries() {
         let info = entry.info;
         out.push(
-            CatalogEntry {
+            Greeting::Mutant(Box::new(CatalogEntry {
                 index: entry.index,
                 site: entry.site,
                 id: info.id.into(),
@@ -64,18 +72,21 @@ fn serve() {
                 description: info.description.into(),
                 function: info.function.into(),
                 build_error: info.build_error.into(),
-            }
+            }))
             .encode(),
         );
     }
-    out.push("ready".into());
+    out.push(Greeting::Ready.encode());
     send(&mut replies, &out);
 
     let ids = catalog::index_by_id();
     for line in requests.lines() {
         let Ok(line) = line else { break };
         let Some(request) = Request::decode(&line) else {
-            send(&mut replies, &[format!("error\tmalformed request: {line}")]);
+            send(
+                &mut replies,
+                &[Report::refusal(&format!("malformed request: {line}"))],
+            );
             continue;
         };
         let index = match &request.mutant {
@@ -83,7 +94,10 @@ fn serve() {
             Some(id) => match ids.get(id.as_str()) {
                 Some(&index) => index,
                 None => {
-                    send(&mut replies, &[format!("error\tunknown mutant: {id}")]);
+                    send(
+                        &mut replies,
+                        &[Report::refusal(&format!("unknown mutant: {id}"))],
+                    );
                     continue;
                 }
             },
@@ -200,7 +214,7 @@ fn become_child(request: &Request, index: u32, capture: RawFd) {
     }
     switch::set(index);
     if request.coverage {
-        catalog::schemata_everywhere();
+        switch::schemata_everywhere();
     }
 }
 
@@ -368,7 +382,7 @@ fn dup_private(fd: RawFd) -> File {
     unsafe {
         let new = libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 100);
         if new < 0 {
-            libc::_exit(70);
+            libc::_exit(server_exit::NO_PRIVATE_DESCRIPTOR);
         }
         File::from_raw_fd(new)
     }
@@ -388,7 +402,7 @@ fn map_shared(size: usize) -> *mut u8 {
     };
     if memory == libc::MAP_FAILED {
         // SAFETY: no way to serve without counters.
-        unsafe { libc::_exit(71) };
+        unsafe { libc::_exit(server_exit::NO_SHARED_MEMORY) };
     }
     memory.cast()
 }

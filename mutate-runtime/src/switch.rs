@@ -33,6 +33,12 @@ pub(crate) fn get() -> u32 {
     ACTIVE.load(Relaxed)
 }
 
+/// From now on every function runs its schemata body, so every site's hits are counted.
+pub(crate) fn schemata_everywhere() {
+    catalog::count_everywhere();
+    catalog::choose_bodies(ACTIVE.load(Relaxed));
+}
+
 pub(crate) fn mark_fell_back() {
     FELL_BACK.store(true, Relaxed);
 }

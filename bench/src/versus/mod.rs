@@ -170,7 +170,7 @@ fn measure(
     )?
     .0;
     let report = base.join("mutate-out/report.json");
-    let phases = crate::corpus::phases(&report);
+    let phases = tools::phases(&report);
     let floor = crate::floor::measure(&plain_tree, &report, options.jobs, round_trip);
     let warm = if options.warm {
         eprintln!("   cargo-mutants, warm");

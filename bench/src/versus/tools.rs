@@ -198,6 +198,14 @@ pub fn ours(driver: &Path, dir: &Path, out: &Path, jobs: usize) -> Result<Run, S
     Ok(Run { seconds, mutants })
 }
 
+/// Seconds of the driver's build and mutation phases, from its report.
+pub fn phases(report: &Path) -> Option<(f64, f64)> {
+    let text = std::fs::read_to_string(report).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let seconds = &json["seconds"];
+    Some((seconds["build"].as_f64()?, seconds["mutants"].as_f64()?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

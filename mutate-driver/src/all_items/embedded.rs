@@ -2,7 +2,7 @@
 //! directory as a workspace of its own, for the mirror to depend on by path. Files whose
 //! content is already right are not rewritten, so cargo rebuilds nothing on a warm run.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Operation, Result};
 use std::path::{Path, PathBuf};
 
 mod sources {
@@ -15,7 +15,13 @@ pub fn write(dir: &Path) -> Result<Option<PathBuf>> {
     if sources::FILES.is_empty() {
         return Ok(None);
     }
-    let io = |e| Error::internal("writing the runtime --all-items uses", e);
+    let io = |e| {
+        Error::caused(
+            Operation::Prepare,
+            "writing the runtime --all-items uses",
+            e,
+        )
+    };
     let members: Vec<String> = sources::FILES
         .iter()
         .filter_map(|(path, _)| path.strip_suffix("/Cargo.toml"))

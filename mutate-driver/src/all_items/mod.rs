@@ -17,7 +17,7 @@ use manifest::Runtime;
 use crate::cli::Args;
 use crate::compile::Workspace;
 use crate::doctests::{self, DocTests};
-use crate::error::{Error, Result};
+use crate::error::{Error, Operation, Result};
 use cargo_metadata::{Metadata, Package};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -152,8 +152,13 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepare
         files.replace(&root_manifest, edit_manifest(&edit, &root_manifest)?);
     }
     let skip = [canonical(metadata.target_directory.as_std_path())];
-    mirror::sync(&user_root, &mirror_root, &files, &skip)
-        .map_err(|e| Error::internal("mirroring the workspace for --all-items", e))?;
+    mirror::sync(&user_root, &mirror_root, &files, &skip).map_err(|e| {
+        Error::caused(
+            Operation::Prepare,
+            "mirroring the workspace for --all-items",
+            e,
+        )
+    })?;
     match mode {
         Mode::AllItems => eprintln!(
             "  Annotating {annotated_items} items in {annotated_files} files of {} (a copy in \
@@ -341,7 +346,7 @@ fn doc_tests(
 
 fn edit_manifest(edit: &manifest::Edit, path: &Path) -> Result<Vec<u8>> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::internal(&format!("reading {}", path.display()), e))?;
+        .map_err(|e| Error::caused(Operation::Prepare, format!("reading {}", path.display()), e))?;
     edit.apply(&text)
         .map(String::into_bytes)
         .map_err(|e| Error::Usage(format!("cannot edit a copy of {}: {e}", path.display())))
@@ -361,8 +366,9 @@ fn annotate_library(
         if seen.contains_key(&path) || !path.is_file() {
             continue;
         }
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| Error::internal(&format!("reading {}", path.display()), e))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            Error::caused(Operation::Prepare, format!("reading {}", path.display()), e)
+        })?;
         let mod_rs = path == root || path.file_name().is_some_and(|n| n == "mod.rs");
         let annotated = match annotate::annotate(&path, &text, mod_rs) {
             Ok(annotated) => annotated,

@@ -4,7 +4,7 @@
 //! remembered in the target directory, so the next run does not generate it at all.
 
 use super::{Generated, GeneratedFile};
-use crate::error::{Error, Result};
+use crate::error::{Error, Operation, Result};
 use cargo_metadata::diagnostic::Diagnostic;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -100,14 +100,14 @@ impl DocTests {
                 self.root.join(name),
                 "// Left out: this doc test does not build as an integration test.\n",
             )
-            .map_err(|e| Error::internal("leaving out a doc test", e))?;
+            .map_err(|e| Error::caused(Operation::Build, "leaving out a doc test", e))?;
             self.dropped.insert(key.clone());
         }
         if !newly.is_empty() {
             let keys: String = self.dropped.iter().map(|k| format!("{k}\n")).collect();
             let text = format!("{HEADER}\n{keys}");
             std::fs::write(&self.dropped_path, text)
-                .map_err(|e| Error::internal("recording left-out doc tests", e))?;
+                .map_err(|e| Error::caused(Operation::Build, "recording left-out doc tests", e))?;
         }
         Ok(newly.len())
     }

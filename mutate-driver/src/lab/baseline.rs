@@ -1,0 +1,335 @@
+//! The baseline: every test with all mutants off, before any mutant runs. Each test runs
+//! alone (forked, coverage and hit counts on, fast tests timed twice more); then each
+//! binary runs whole, to tell order-dependent tests and slow tests from broken ones. A
+//! suite that is not green this way is refused with a [`Refusal`] naming each test.
+
+use super::results::{Config, MutantResult};
+use crate::discover::Discovery;
+use crate::error::{Error, Result};
+use crate::interrupt;
+use crate::limits::{self, Limits};
+use crate::pool;
+use crate::progress::Progress;
+use crate::refusal::{FailedTest, How, Refusal};
+use crate::server::Server;
+use crate::together::{self, Together};
+use mutate_protocol::{End, Report, Request};
+use std::time::Duration;
+
+/// What the baseline learnt of one passing test.
+#[derive(Debug, Clone, Default)]
+pub struct Baseline {
+    /// The test's time in the coverage run (orders its mutants' covering tests).
+    pub micros: u64,
+    pub total_hits: u64,
+    /// Wall-clock limits for a mutant run under this test.
+    pub limits: Limits,
+}
+
+/// The baseline of a green suite.
+pub struct Green {
+    /// By test index.
+    pub baseline: Vec<Baseline>,
+    /// Tests that pass alone but fail when their binary runs whole: order-dependent.
+    pub fail_together: Vec<usize>,
+}
+
+/// Runs the baseline, recording in `results` which tests reach each mutant.
+pub fn run(
+    d: &Discovery,
+    config: &Config,
+    progress: &mut Progress,
+    results: &mut [MutantResult],
+) -> Result<Green> {
+    let mut alone = alone_pass(d, config, progress, results)?;
+    let together_timeout = together_timeout(
+        config,
+        &alone.baseline,
+        alone.failures.len() + alone.slow.len(),
+    );
+    let together = together_pass(d, config, progress, together_timeout);
+    if interrupt::interrupted() {
+        return Err(Error::Interrupted);
+    }
+    settle_slow(
+        d,
+        config,
+        &mut alone,
+        &together,
+        together_timeout,
+        progress,
+        results,
+    )?;
+    if !alone.failures.is_empty() {
+        for failure in &mut alone.failures {
+            failure.passes_together = together.get(&failure.test) == Some(&Together::Passed);
+        }
+        return Err(Error::BaselineFailed(Refusal::new(alone.failures)));
+    }
+    let mut fail_together: Vec<usize> = together
+        .into_iter()
+        .filter(|&(_, result)| result == Together::Failed)
+        .map(|(t, _)| t)
+        .collect();
+    fail_together.sort();
+    Ok(Green {
+        baseline: alone.baseline,
+        fail_together,
+    })
+}
+
+/// Every test alone: the passing ones recorded, the rest sorted into failures and tests
+/// that ran out of time (which the whole runs may show to be only slow).
+struct AlonePass {
+    baseline: Vec<Baseline>,
+    failures: Vec<FailedTest>,
+    slow: Vec<usize>,
+}
+
+fn alone_pass(
+    d: &Discovery,
+    config: &Config,
+    progress: &mut Progress,
+    results: &mut [MutantResult],
+) -> Result<AlonePass> {
+    progress.phase("Baseline", d.tests.len());
+    let all = (0..d.tests.len()).collect();
+    let alone = run_alone(d, config, all, config.baseline_timeout, progress)?;
+    let mut pass = AlonePass {
+        baseline: vec![Baseline::default(); d.tests.len()],
+        failures: Vec::new(),
+        slow: Vec::new(),
+    };
+    for (t, report, retimes) in alone {
+        if passed(&report) {
+            let runs = (&report, retimes.as_slice());
+            record_baseline(d, config, t, runs, &mut pass.baseline, results, progress);
+        } else if matches!(report.end, End::WallClock | End::WallClockGraced) {
+            pass.slow.push(t);
+        } else if is_doc_test(d, t) {
+            leave_out_doc_test(d, t, &report, progress);
+        } else {
+            pass.failures.push(failed_test(d, t, &report));
+        }
+    }
+    Ok(pass)
+}
+
+/// Every binary with tests, run whole, each within `timeout`.
+fn together_pass(
+    d: &Discovery,
+    config: &Config,
+    progress: &mut Progress,
+    timeout: Duration,
+) -> together::Outcomes {
+    let mut binaries: Vec<usize> = d.tests.iter().map(|t| t.binary).collect();
+    binaries.sort();
+    binaries.dedup();
+    progress.phase("Together", binaries.len());
+    together::run(d, binaries, config.jobs, timeout, || progress.tick())
+}
+
+/// A test that ran out of time alone but passed with its binary run whole is slow, not
+/// broken: it gets alone the time its binary had. One that did not pass whole either is a
+/// failure.
+fn settle_slow(
+    d: &Discovery,
+    config: &Config,
+    alone: &mut AlonePass,
+    together: &together::Outcomes,
+    together_timeout: Duration,
+    progress: &mut Progress,
+    results: &mut [MutantResult],
+) -> Result<()> {
+    let (retry, timed_out): (Vec<usize>, Vec<usize>) = std::mem::take(&mut alone.slow)
+        .into_iter()
+        .partition(|t| together.get(t) == Some(&Together::Passed));
+    let retry_timeout = together_timeout + config.baseline_timeout;
+    for (t, report, retimes) in run_alone(d, config, retry, retry_timeout, progress)? {
+        if passed(&report) {
+            let runs = (&report, retimes.as_slice());
+            record_baseline(d, config, t, runs, &mut alone.baseline, results, progress);
+        } else {
+            alone.failures.push(failed_test(d, t, &report));
+        }
+    }
+    for t in timed_out {
+        alone.failures.push(FailedTest {
+            test: t,
+            name: test_id(d, t),
+            how: How::TooSlow(config.baseline_timeout),
+            output_tail: Vec::new(),
+            passes_together: false,
+        });
+    }
+    Ok(())
+}
+
+/// A test's coverage run, and the runs that timed it again (passing or not).
+type Alone = (usize, Report, Vec<Report>);
+
+/// Runs `tests` alone, each in a forked child with every mutant off, coverage on; a fast
+/// test that passes is then timed again, as mutants run (coverage off), to learn how much
+/// its time varies.
+fn run_alone(
+    d: &Discovery,
+    config: &Config,
+    tests: Vec<usize>,
+    timeout: Duration,
+    progress: &mut Progress,
+) -> Result<Vec<Alone>> {
+    let request = Request {
+        mutant: None,
+        budget: 0,
+        timeout_ms: timeout.as_millis() as u64,
+        grace_ms: 0,
+        memory_mb: config.memory_mb,
+        coverage: true,
+        output: true,
+    };
+    let mut reports = Vec::new();
+    let mut error = None;
+    pool::run(
+        tests,
+        config.jobs,
+        |t, send| send((t, time_alone(d, t, &request))),
+        |(t, runs)| {
+            progress.tick();
+            match runs {
+                Ok((report, retimes)) => reports.push((t, report, retimes)),
+                Err(e) => {
+                    error.get_or_insert(e);
+                }
+            }
+        },
+    );
+    if interrupt::interrupted() {
+        return Err(Error::Interrupted);
+    }
+    match error {
+        Some(e) => Err(e),
+        None => Ok(reports),
+    }
+}
+
+/// Test `t`'s coverage run under `request`, then, if it passed fast, its runs timed again.
+fn time_alone(d: &Discovery, t: usize, request: &Request) -> Result<(Report, Vec<Report>)> {
+    let test = &d.tests[t];
+    let binary = &d.binaries[test.binary];
+    let Some(mut server) = Server::start(binary, Some(&test.name))? else {
+        return Err(Error::run(format!(
+            "{} lost its mutate runtime between listing and running",
+            binary.path.display()
+        )));
+    };
+    let report = server.run(request)?;
+    let fast = report.micros < limits::RETIME_BELOW.as_micros() as u64;
+    if !(passed(&report) && fast) {
+        return Ok((report, Vec::new()));
+    }
+    let retime = Request {
+        coverage: false,
+        output: false,
+        ..request.clone()
+    };
+    let retimes = (0..limits::RETIMES)
+        .map(|_| server.run(&retime))
+        .collect::<Result<Vec<_>>>()?;
+    Ok((report, retimes))
+}
+
+pub fn passed(report: &Report) -> bool {
+    report.end == End::Exited(0) && report.passed
+}
+
+/// A passing test's time, hits, coverage and time limits (from its coverage run and the
+/// runs that timed it again and passed).
+fn record_baseline(
+    d: &Discovery,
+    config: &Config,
+    t: usize,
+    (report, retimes): (&Report, &[Report]),
+    baseline: &mut [Baseline],
+    results: &mut [MutantResult],
+    progress: &Progress,
+) {
+    note_unsteady(d, t, retimes, progress);
+    let samples: Vec<u64> = std::iter::once(report)
+        .chain(retimes.iter().filter(|r| passed(r)))
+        .map(|r| r.micros)
+        .collect();
+    baseline[t] = Baseline {
+        micros: report.micros,
+        total_hits: report.total_hits,
+        limits: config.timeouts.limits(&samples),
+    };
+    let binary = d.tests[t].binary;
+    for (site, _) in &report.hits {
+        for &m in d.sites[binary].get(site).into_iter().flatten() {
+            results[m].covered_by.push(t);
+        }
+    }
+}
+
+/// A test that passed once with every mutant off and then failed, run the same way again,
+/// may decide a mutant's verdict by chance: the user should know.
+fn note_unsteady(d: &Discovery, t: usize, retimes: &[Report], progress: &Progress) {
+    let failed = retimes.iter().filter(|r| !passed(r)).count();
+    if failed > 0 {
+        progress.note(&format!(
+            "{} passed with every mutant off, then failed in {failed} of {} runs more the \
+             same way: its result changes from run to run, so the verdicts it decides may \
+             not hold",
+            test_id(d, t),
+            retimes.len()
+        ));
+    }
+}
+
+fn is_doc_test(d: &Discovery, t: usize) -> bool {
+    crate::doctests::is_doc_test_target(&d.binaries[d.tests[t].binary].target)
+}
+
+fn test_id(d: &Discovery, t: usize) -> String {
+    let test = &d.tests[t];
+    d.binaries[test.binary].test_id(&test.name)
+}
+
+/// A doc test made by the driver that fails in its crate is the driver's to leave out,
+/// not the user's to fix: it covers nothing, so nothing runs it.
+fn leave_out_doc_test(d: &Discovery, t: usize, report: &Report, progress: &Progress) {
+    let failure = failed_test(d, t, report);
+    progress.note(&format!(
+        "doc test {} {} with every mutant off, in the driver's build of it; it is left out",
+        failure.name, failure.how
+    ));
+}
+
+/// One time limit for each binary run whole: what all the tests took alone, scaled like a
+/// mutant's, plus the baseline timeout for each test that did not pass alone (their time
+/// is unknown).
+fn together_timeout(config: &Config, baseline: &[Baseline], not_passed_alone: usize) -> Duration {
+    let alone: u64 = baseline.iter().map(|b| b.micros).sum();
+    config.timeouts.generous(alone) + config.baseline_timeout * not_passed_alone as u32
+}
+
+/// How test `t` failed, from its report.
+fn failed_test(d: &Discovery, t: usize, report: &Report) -> FailedTest {
+    let how = match report.end {
+        End::WallClock | End::WallClockGraced => How::TimedOut,
+        End::Signaled(s) => How::Crashed(s),
+        End::Exited(0) => How::ExitedWithoutResult,
+        End::Exited(code) => How::Failed(code),
+        End::HitBudget => How::OutOfHitBudget,
+    };
+    let output = report.output.as_deref().unwrap_or("").trim();
+    let mut output_tail: Vec<String> = output.lines().rev().take(15).map(str::to_owned).collect();
+    output_tail.reverse();
+    FailedTest {
+        test: t,
+        name: test_id(d, t),
+        how,
+        output_tail,
+        passes_together: false,
+    }
+}

@@ -1,0 +1,66 @@
+//! Running the tests: a baseline of every test with all mutants off (pass, time, which
+//! sites it reaches), then each mutant against only the tests that reach it, fastest
+//! first, stopping at the first that detects it, all in forked children.
+
+mod baseline;
+mod mutants;
+mod results;
+
+pub use results::{Config, MutantResult, Results};
+
+use crate::discover::Discovery;
+use crate::error::Result;
+use crate::outcome::Status;
+use crate::progress::Progress;
+use std::time::Instant;
+
+pub fn run(
+    d: &Discovery,
+    selected: &[bool],
+    config: &Config,
+    progress: &mut Progress,
+) -> Result<Results> {
+    let mut results: Vec<MutantResult> = (0..d.mutants.len())
+        .map(|i| {
+            let build_error = &d.mutants[i].entry.build_error;
+            let (status, reason) = match (selected[i], build_error.is_empty()) {
+                (false, _) => (Status::Ignored, String::new()),
+                (true, true) => (Status::NoCoverage, String::new()),
+                (true, false) => (
+                    Status::Unviable,
+                    format!("its code does not build with it: {build_error}"),
+                ),
+            };
+            MutantResult {
+                status,
+                reason,
+                killed_by: Vec::new(),
+                covered_by: Vec::new(),
+            }
+        })
+        .collect();
+    // Mutants the rebuild net turned unviable are compiled out: nothing to run.
+    let selected: Vec<bool> = (0..d.mutants.len())
+        .map(|i| selected[i] && d.mutants[i].entry.build_error.is_empty())
+        .collect();
+    let selected = selected.as_slice();
+    let started = Instant::now();
+    let baseline::Green {
+        baseline,
+        fail_together,
+    } = baseline::run(d, config, progress, &mut results)?;
+    let baseline_time = started.elapsed();
+    for r in &mut results {
+        r.covered_by.sort_by_key(|&t| (baseline[t].micros, t));
+        r.covered_by.dedup();
+    }
+    let started = Instant::now();
+    let interrupted = mutants::run(d, selected, config, progress, &baseline, &mut results)?;
+    Ok(Results {
+        mutants: results,
+        interrupted,
+        fail_together,
+        baseline_time,
+        mutants_time: started.elapsed(),
+    })
+}

@@ -1,0 +1,195 @@
+//! Each mutant against the tests that reach it, in rounds: round k tries every undecided
+//! mutant against its k-th fastest covering test, batched by test so that one fork server
+//! serves many mutants.
+
+use super::baseline::Baseline;
+use super::results::{Config, MutantResult};
+use crate::discover::Discovery;
+use crate::error::{Error, Result};
+use crate::interrupt;
+use crate::outcome::{self, Status, Verdict};
+use crate::pool;
+use crate::progress::Progress;
+use crate::server::Server;
+use mutate_protocol::Request;
+use std::collections::{BTreeMap, HashMap};
+
+/// Hit budget for a mutant under a test: ten times the test's own hits, plus slack.
+fn budget(baseline: &Baseline) -> u64 {
+    baseline
+        .total_hits
+        .saturating_mul(10)
+        .saturating_add(100_000)
+}
+
+/// Runs mutants in rounds: round k tries each undecided mutant against its k-th fastest
+/// covering test. Returns whether the run was interrupted.
+pub fn run(
+    d: &Discovery,
+    selected: &[bool],
+    config: &Config,
+    progress: &mut Progress,
+    baseline: &[Baseline],
+    results: &mut [MutantResult],
+) -> Result<bool> {
+    let mut pending: Vec<(usize, usize)> = (0..d.mutants.len())
+        .filter(|&m| selected[m] && !results[m].covered_by.is_empty())
+        .map(|m| (m, 0))
+        .collect();
+    progress.phase("Mutants", pending.len());
+    for (m, r) in results.iter().enumerate() {
+        if selected[m] && r.covered_by.is_empty() {
+            progress.mutant(Status::NoCoverage, &d.mutants[m].entry.id);
+        }
+    }
+    // Per mutant: the first detecting verdict, or the last surviving one.
+    let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
+    while !pending.is_empty() {
+        if interrupt::interrupted() {
+            return Ok(not_run(pending.iter().map(|&(m, _)| m), results));
+        }
+        let mut by_test: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for &(m, k) in &pending {
+            by_test.entry(results[m].covered_by[k]).or_default().push(m);
+        }
+        let chunk = (pending.len() / (config.jobs * 4)).max(8);
+        let jobs: Vec<(usize, Vec<usize>)> = by_test
+            .into_iter()
+            .flat_map(|(t, ms)| {
+                ms.chunks(chunk)
+                    .map(|c| (t, c.to_vec()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        // Which covering test (by rank) each pending mutant is on in this round; a
+        // mutant leaves the map when its verdict for this round comes in.
+        let mut rank: HashMap<usize, usize> = pending.iter().copied().collect();
+        let mut next = Vec::new();
+        let mut error = None;
+        pool::run(
+            jobs,
+            config.jobs,
+            |(t, ms), send| {
+                if let Err(e) = run_batch(d, config, &baseline[t], t, &ms, send) {
+                    send(Err(e));
+                }
+            },
+            |verdict| match verdict {
+                Ok((m, t, verdict)) => {
+                    let k = rank.remove(&m).expect("a verdict for a pending mutant");
+                    let done = record(config, &mut results[m], &mut verdicts[m], k, t, verdict);
+                    if done {
+                        progress.mutant(results[m].status, &d.mutants[m].entry.id);
+                    } else {
+                        next.push((m, k + 1));
+                    }
+                }
+                Err(e) => {
+                    error.get_or_insert(e);
+                }
+            },
+        );
+        if interrupt::interrupted() {
+            // Decided mutants keep their verdicts; the rest were not run.
+            let undecided = rank.into_keys().chain(next.into_iter().map(|(m, _)| m));
+            return Ok(not_run(undecided, results));
+        }
+        if let Some(e) = error {
+            return Err(e);
+        }
+        pending = next;
+    }
+    Ok(false)
+}
+
+/// Takes mutant `r`'s verdict under its `k`-th covering test `t`. Returns whether the
+/// mutant is decided (its status set); otherwise it goes on to its next covering test.
+fn record(
+    config: &Config,
+    r: &mut MutantResult,
+    best: &mut Option<Verdict>,
+    k: usize,
+    t: usize,
+    verdict: Verdict,
+) -> bool {
+    let status = verdict.status;
+    if status.detected() {
+        r.killed_by.push(t);
+    }
+    // The verdict shown is the first detection, else the (last) survival; an unviable
+    // mutant is unviable under every test.
+    let replace = match best {
+        None => true,
+        Some(v) => !v.status.detected() && status != Status::Survived,
+    };
+    if replace {
+        *best = Some(verdict);
+    }
+    let go_on = match status {
+        Status::Unviable => false,
+        Status::Survived => true,
+        _ => !config.shortcut,
+    };
+    if go_on && k + 1 < r.covered_by.len() {
+        return false;
+    }
+    let v = best.take().expect("a verdict was recorded");
+    r.status = v.status;
+    r.reason = v.reason;
+    true
+}
+
+/// Mutants an interrupt left undecided are not run, not uncovered. Returns true (the
+/// run was interrupted).
+fn not_run(undecided: impl IntoIterator<Item = usize>, results: &mut [MutantResult]) -> bool {
+    for m in undecided {
+        results[m].status = Status::Ignored;
+        results[m].reason = "not run: interrupted".into();
+        results[m].killed_by.clear();
+    }
+    true
+}
+
+/// One server for test `t`, running each mutant of the batch in turn and sending each
+/// verdict as it comes.
+fn run_batch(
+    d: &Discovery,
+    config: &Config,
+    baseline: &Baseline,
+    t: usize,
+    mutants: &[usize],
+    send: &dyn Fn(Result<(usize, usize, Verdict)>),
+) -> Result<()> {
+    let test = &d.tests[t];
+    let binary = &d.binaries[test.binary];
+    let start = || {
+        Server::start(binary, Some(&test.name))?
+            .ok_or_else(|| Error::run(format!("{} has no mutate runtime", binary.path.display())))
+    };
+    let mut server = start()?;
+    for &m in mutants {
+        if interrupt::interrupted() {
+            return Err(Error::Interrupted);
+        }
+        let request = Request {
+            mutant: Some(d.mutants[m].entry.id.clone()),
+            budget: budget(baseline),
+            timeout_ms: baseline.limits.timeout_ms,
+            grace_ms: baseline.limits.grace_ms,
+            memory_mb: config.memory_mb,
+            coverage: false,
+            output: true,
+        };
+        let report = match server.run(&request) {
+            Ok(report) => report,
+            Err(Error::Interrupted) => return Err(Error::Interrupted),
+            // A server that broke down is restarted once for this mutant.
+            Err(_) => {
+                server = start()?;
+                server.run(&request)?
+            }
+        };
+        send(Ok((m, t, outcome::judge(&report))));
+    }
+    Ok(())
+}

@@ -1,0 +1,37 @@
+//! What a run is given (its limits) and what it finds (a verdict per mutant).
+
+use crate::limits::Policy;
+use crate::outcome::Status;
+use std::time::Duration;
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub jobs: usize,
+    pub timeouts: Policy,
+    pub baseline_timeout: Duration,
+    pub memory_mb: u64,
+    /// Stop at the first detecting test.
+    pub shortcut: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct MutantResult {
+    pub status: Status,
+    pub reason: String,
+    /// Tests that detected the mutant (the first, or all with the shortcut off).
+    pub killed_by: Vec<usize>,
+    /// Tests that reach the mutant's site, fastest first.
+    pub covered_by: Vec<usize>,
+}
+
+#[derive(Debug)]
+pub struct Results {
+    pub mutants: Vec<MutantResult>,
+    pub interrupted: bool,
+    /// Tests that pass alone but fail when their binary runs whole: order-dependent.
+    /// Verdicts use each test alone, so they stand; the user should know all the same.
+    pub fail_together: Vec<usize>,
+    /// Wall time of the baseline (alone and together) and of the mutants' runs.
+    pub baseline_time: Duration,
+    pub mutants_time: Duration,
+}

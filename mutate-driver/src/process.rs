@@ -1,0 +1,65 @@
+//! The test binaries the driver starts: how each is run (the way cargo runs it), and a
+//! guard that keeps it contained. A contained process leads a process group of its own
+//! (so whatever it forks or spawns goes with it), dies with the driver, is killed at once
+//! on Ctrl-C, and on drop is killed with its group, reaped and forgotten.
+
+use crate::compile::TestBinary;
+use crate::interrupt;
+use std::io;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, ExitStatus};
+
+/// A command for a test binary run the way cargo runs it, with no mutant asked for.
+pub fn test_command(binary: &TestBinary) -> Command {
+    let mut command = Command::new(&binary.path);
+    command
+        .current_dir(&binary.package_dir)
+        .env("CARGO_MANIFEST_DIR", &binary.package_dir)
+        .env_remove(mutate_protocol::env::ACTIVE)
+        .env_remove(mutate_protocol::env::SERVER);
+    if let Some(dir) = crate::scratch::dir() {
+        command.env("TMPDIR", dir);
+    }
+    command
+}
+
+/// A running process and its group, killed, reaped and unregistered on drop.
+pub struct Contained {
+    child: Child,
+}
+
+impl Contained {
+    /// Starts `command` in a process group of its own, killed too if the driver dies.
+    pub fn spawn(command: &mut Command) -> io::Result<Contained> {
+        command.process_group(0);
+        // SAFETY: only an async-signal-safe prctl between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                Ok(())
+            });
+        }
+        let child = command.spawn()?;
+        interrupt::register(child.id() as i32);
+        Ok(Contained { child })
+    }
+
+    pub fn child(&mut self) -> &mut Child {
+        &mut self.child
+    }
+
+    /// How the process ended, if it has.
+    pub fn ended(&mut self) -> Option<ExitStatus> {
+        self.child.try_wait().ok().flatten()
+    }
+}
+
+impl Drop for Contained {
+    fn drop(&mut self) {
+        let pgid = self.child.id() as i32;
+        // SAFETY: killing the process group this guard created.
+        unsafe { libc::kill(-pgid, libc::SIGKILL) };
+        let _ = self.child.wait();
+        interrupt::unregister(pgid);
+    }
+}

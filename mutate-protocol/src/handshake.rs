@@ -1,0 +1,151 @@
+//! What a server says when it starts: `hello` with its protocol version and site count,
+//! one `mutant` line per mutant of its catalog, then `ready`.
+
+use crate::{escape, unescape};
+
+/// One line of a server's start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Greeting {
+    /// The first line: the server's protocol version and how many sites it registered.
+    Hello { version: u32, sites: u32 },
+    /// One mutant of its catalog.
+    Mutant(Box<CatalogEntry>),
+    /// The catalog is complete; the server waits for requests.
+    Ready,
+}
+
+impl Greeting {
+    pub fn encode(&self) -> String {
+        match self {
+            Greeting::Hello { version, sites } => format!("hello\t{version}\t{sites}"),
+            Greeting::Mutant(entry) => entry.encode(),
+            Greeting::Ready => "ready".into(),
+        }
+    }
+
+    /// The greeting a line (without prefix) carries: `Ok(None)` for a kind this version
+    /// does not know (ignored, so a newer server can add lines), an error for a known
+    /// kind that is malformed.
+    pub fn decode(line: &str) -> Result<Option<Greeting>, String> {
+        let (kind, rest) = line.split_once('\t').unwrap_or((line, ""));
+        let malformed = || format!("malformed {kind} line: {line}");
+        Ok(Some(match kind {
+            "hello" => {
+                let mut fields = rest.split('\t').map(str::parse::<u32>);
+                match (fields.next(), fields.next()) {
+                    (Some(Ok(version)), Some(Ok(sites))) => Greeting::Hello { version, sites },
+                    // A server too old to say its site count still says its version.
+                    (Some(Ok(version)), None) => Greeting::Hello { version, sites: 0 },
+                    _ => return Err(malformed()),
+                }
+            }
+            "mutant" => {
+                Greeting::Mutant(Box::new(CatalogEntry::decode(line).ok_or_else(malformed)?))
+            }
+            "ready" => Greeting::Ready,
+            _ => return Ok(None),
+        }))
+    }
+}
+
+/// One mutant of the catalog a server sends on start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CatalogEntry {
+    pub index: u32,
+    pub site: u32,
+    pub id: String,
+    pub operator: String,
+    pub file: String,
+    /// Start line, start column, end line, end column; 1-based, end exclusive.
+    pub span: [u32; 4],
+    pub original: String,
+    pub replacement: String,
+    pub description: String,
+    pub function: String,
+    /// rustc's message when the driver's schemata build failed in the mutant's function
+    /// (the rebuild net compiled it as written: the mutant is unviable); empty else.
+    pub build_error: String,
+}
+
+impl CatalogEntry {
+    pub fn encode(&self) -> String {
+        let [l1, c1, l2, c2] = self.span;
+        format!(
+            "mutant\t{}\t{}\t{}\t{}\t{}\t{l1}\t{c1}\t{l2}\t{c2}\t{}\t{}\t{}\t{}\t{}",
+            self.index,
+            self.site,
+            escape(&self.id),
+            escape(&self.operator),
+            escape(&self.file),
+            escape(&self.original),
+            escape(&self.replacement),
+            escape(&self.description),
+            escape(&self.function),
+            escape(&self.build_error),
+        )
+    }
+
+    pub fn decode(line: &str) -> Option<Self> {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 15 || f[0] != "mutant" {
+            return None;
+        }
+        let n = |s: &str| s.parse::<u32>().ok();
+        Some(CatalogEntry {
+            index: n(f[1])?,
+            site: n(f[2])?,
+            id: unescape(f[3]),
+            operator: unescape(f[4]),
+            file: unescape(f[5]),
+            span: [n(f[6])?, n(f[7])?, n(f[8])?, n(f[9])?],
+            original: unescape(f[10]),
+            replacement: unescape(f[11]),
+            description: unescape(f[12]),
+            function: unescape(f[13]),
+            build_error: unescape(f[14]),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalog_entry_round_trips() {
+        let entry = CatalogEntry {
+            index: 3,
+            site: 1,
+            id: "src/lib.rs:2:5: replace < with <= in f".into(),
+            operator: "relational".into(),
+            file: "src/lib.rs".into(),
+            span: [2, 5, 2, 6],
+            original: "<".into(),
+            replacement: "<=".into(),
+            description: "replace < with <= in f".into(),
+            function: "f".into(),
+            build_error: "mismatched types".into(),
+        };
+        assert_eq!(CatalogEntry::decode(&entry.encode()), Some(entry));
+    }
+
+    #[test]
+    fn greetings_round_trip() {
+        for greeting in [
+            Greeting::Hello {
+                version: 2,
+                sites: 40,
+            },
+            Greeting::Ready,
+        ] {
+            assert_eq!(Greeting::decode(&greeting.encode()), Ok(Some(greeting)));
+        }
+    }
+
+    #[test]
+    fn unknown_kinds_are_skipped_and_malformed_ones_refused() {
+        assert_eq!(Greeting::decode("news\tx"), Ok(None));
+        assert!(Greeting::decode("hello\tv2").is_err());
+        assert!(Greeting::decode("mutant\t1").is_err());
+    }
+}

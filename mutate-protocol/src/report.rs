@@ -1,0 +1,193 @@
+//! What a server sends back for one request: how the child ended, its hits and output.
+
+use crate::{escape, unescape};
+
+/// How a child ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// Exited with this code.
+    Exited(i32),
+    /// Killed by this signal (not by the server).
+    Signaled(i32),
+    /// Killed by the server once it had used its time limit computing (at the limit, or
+    /// later if the machine starved it).
+    WallClock,
+    /// Killed by the server at its time limit plus grace, having computed for less than
+    /// the limit: it was waiting (or the machine starved it throughout).
+    WallClockGraced,
+    /// Ran out of hit budget.
+    HitBudget,
+}
+
+/// What the server reports for one request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub end: End,
+    pub micros: u64,
+    pub total_hits: u64,
+    /// The active mutant's type fallback ran.
+    pub fell_back: bool,
+    /// libtest printed that the one test passed.
+    pub passed: bool,
+    /// `(global site index, hits)` for every site hit, when asked.
+    pub hits: Vec<(u32, u64)>,
+    /// The child's stdout and stderr, when asked.
+    pub output: Option<String>,
+}
+
+impl End {
+    fn encode(self) -> String {
+        match self {
+            End::Exited(code) => format!("exit\t{code}"),
+            End::Signaled(signal) => format!("signal\t{signal}"),
+            End::WallClock => "wallclock\t0".into(),
+            End::WallClockGraced => "wallclock\t1".into(),
+            End::HitBudget => "budget\t0".into(),
+        }
+    }
+
+    fn decode(kind: &str, value: &str) -> Option<Self> {
+        let value: i32 = value.parse().ok()?;
+        Some(match kind {
+            "exit" => End::Exited(value),
+            "signal" => End::Signaled(value),
+            "wallclock" if value == 1 => End::WallClockGraced,
+            "wallclock" => End::WallClock,
+            "budget" => End::HitBudget,
+            _ => return None,
+        })
+    }
+}
+
+impl Report {
+    /// The lines (without prefix) that carry this report; the last is `done`.
+    pub fn encode(&self) -> Vec<String> {
+        let mut lines = vec![format!(
+            "result\t{}\t{}\t{}\t{}\t{}",
+            self.end.encode(),
+            self.micros,
+            self.total_hits,
+            u8::from(self.fell_back),
+            u8::from(self.passed)
+        )];
+        if !self.hits.is_empty() {
+            let pairs: Vec<String> = self.hits.iter().map(|(s, n)| format!("{s}={n}")).collect();
+            lines.push(format!("hits\t{}", pairs.join(" ")));
+        }
+        if let Some(output) = &self.output {
+            lines.push(format!("output\t{}", escape(output)));
+        }
+        lines.push("done".into());
+        lines
+    }
+
+    /// The line (without prefix) a server sends instead of a report when it cannot carry
+    /// out a request: a malformed request, or a mutant it does not have.
+    pub fn refusal(reason: &str) -> String {
+        format!("error\t{}", escape(reason))
+    }
+
+    /// Folds one line (without prefix) into a report under construction. Returns true on
+    /// the final line.
+    pub fn decode_line(report: &mut Option<Report>, line: &str) -> Result<bool, String> {
+        let (kind, rest) = line.split_once('\t').unwrap_or((line, ""));
+        match kind {
+            "result" => {
+                let f: Vec<&str> = rest.split('\t').collect();
+                let parsed = (|| {
+                    if f.len() != 6 {
+                        return None;
+                    }
+                    Some(Report {
+                        end: End::decode(f[0], f[1])?,
+                        micros: f[2].parse().ok()?,
+                        total_hits: f[3].parse().ok()?,
+                        fell_back: f[4] == "1",
+                        passed: f[5] == "1",
+                        hits: Vec::new(),
+                        output: None,
+                    })
+                })();
+                *report = Some(parsed.ok_or_else(|| format!("malformed result line: {line}"))?);
+                Ok(false)
+            }
+            "hits" => {
+                let report = report.as_mut().ok_or("hits before result")?;
+                for pair in rest.split(' ').filter(|p| !p.is_empty()) {
+                    let (site, count) = pair.split_once('=').ok_or("malformed hits")?;
+                    let site = site.parse().map_err(|_| "malformed hits")?;
+                    let count = count.parse().map_err(|_| "malformed hits")?;
+                    report.hits.push((site, count));
+                }
+                Ok(false)
+            }
+            "output" => {
+                let report = report.as_mut().ok_or("output before result")?;
+                report.output = Some(unescape(rest));
+                Ok(false)
+            }
+            "done" => {
+                if report.is_none() {
+                    return Err("done before result".into());
+                }
+                Ok(true)
+            }
+            "error" => Err(format!("server refused the request: {}", unescape(rest))),
+            other => Err(format!("unknown report line kind `{other}`")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn report_round_trips() {
+        let report = Report {
+            end: End::Signaled(11),
+            micros: 5,
+            total_hits: 9,
+            fell_back: true,
+            passed: false,
+            hits: vec![(0, 4), (7, 5)],
+            output: Some("thread panicked\n\tat x".into()),
+        };
+        let mut decoded = None;
+        let lines = report.encode();
+        for (i, line) in lines.iter().enumerate() {
+            let last = Report::decode_line(&mut decoded, line).unwrap();
+            assert_eq!(last, i + 1 == lines.len());
+        }
+        assert_eq!(decoded, Some(report));
+    }
+
+    #[test]
+    fn every_end_round_trips() {
+        for end in [
+            End::Exited(0),
+            End::Exited(101),
+            End::Signaled(9),
+            End::WallClock,
+            End::WallClockGraced,
+            End::HitBudget,
+        ] {
+            let line = end.encode();
+            let (kind, value) = line.split_once('\t').unwrap();
+            assert_eq!(End::decode(kind, value), Some(end), "{line}");
+        }
+    }
+
+    #[test]
+    fn malformed_lines_are_errors() {
+        let mut report = None;
+        assert!(Report::decode_line(&mut report, "done").is_err());
+        assert!(Report::decode_line(&mut report, "result\tbad").is_err());
+        assert!(Report::decode_line(&mut report, "nonsense").is_err());
+        let refusal = Report::refusal("unknown mutant: a\tb");
+        assert_eq!(
+            Report::decode_line(&mut report, &refusal),
+            Err("server refused the request: unknown mutant: a\tb".into())
+        );
+    }
+}

@@ -1,0 +1,83 @@
+//! What the driver asks of a server: run its one test with a mutant, under limits.
+
+use crate::{escape, unescape};
+
+/// A request to run the binary's one test in a forked child.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Request {
+    /// Mutant to activate; `None` runs the original code.
+    pub mutant: Option<String>,
+    /// Hit budget (total site hits) after which the child ends as a timeout; 0: none.
+    pub budget: u64,
+    /// Wall-clock limit in milliseconds; 0: none.
+    pub timeout_ms: u64,
+    /// More wall-clock time, in milliseconds, for a child that at `timeout_ms` had not used
+    /// that much CPU time (the machine starved it, or it waits on a sleep, a lock, a
+    /// process): it ends when it has, or when the grace is over. A child computing flat
+    /// out ends at `timeout_ms`. 0: none.
+    pub grace_ms: u64,
+    /// Address-space limit for the child in MiB; 0: none.
+    pub memory_mb: u64,
+    /// Send per-site hit counts back.
+    pub coverage: bool,
+    /// Send the child's captured output back.
+    pub output: bool,
+}
+
+impl Request {
+    pub fn encode(&self) -> String {
+        format!(
+            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            escape(self.mutant.as_deref().unwrap_or("")),
+            self.budget,
+            self.timeout_ms,
+            self.grace_ms,
+            self.memory_mb,
+            u8::from(self.coverage),
+            u8::from(self.output),
+        )
+    }
+
+    pub fn decode(line: &str) -> Option<Self> {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 8 || f[0] != "run" {
+            return None;
+        }
+        let mutant = unescape(f[1]);
+        Some(Request {
+            mutant: (!mutant.is_empty()).then_some(mutant),
+            budget: f[2].parse().ok()?,
+            timeout_ms: f[3].parse().ok()?,
+            grace_ms: f[4].parse().ok()?,
+            memory_mb: f[5].parse().ok()?,
+            coverage: f[6] == "1",
+            output: f[7] == "1",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn request_round_trips() {
+        let request = Request {
+            mutant: Some("x\ty".into()),
+            budget: 10,
+            timeout_ms: 20,
+            grace_ms: 25,
+            memory_mb: 30,
+            coverage: true,
+            output: false,
+        };
+        assert_eq!(Request::decode(&request.encode()), Some(request));
+        let none = Request::default();
+        assert_eq!(Request::decode(&none.encode()), Some(none));
+    }
+
+    #[test]
+    fn a_short_request_is_malformed() {
+        assert_eq!(Request::decode("run\tonly"), None);
+    }
+}
