@@ -200,24 +200,7 @@ fn print_list(d: &Discovery, selected: &[bool], json: bool) {
         .filter(|(_, s)| **s)
         .map(|(m, _)| &m.entry);
     if json {
-        let values: Vec<serde_json::Value> = chosen
-            .map(|e| {
-                serde_json::json!({
-                    "id": e.id,
-                    "file": e.file,
-                    "line": e.span[0],
-                    "column": e.span[1],
-                    "end_line": e.span[2],
-                    "end_column": e.span[3],
-                    "operator": e.operator,
-                    "original": e.original,
-                    "replacement": e.replacement,
-                    "description": e.description,
-                    "function": e.function,
-                    "unviable": (!e.build_error.is_empty()).then_some(&e.build_error),
-                })
-            })
-            .collect();
+        let values: Vec<serde_json::Value> = chosen.map(report::json::listed).collect();
         println!(
             "{}",
             serde_json::to_string_pretty(&values).expect("JSON values serialize")

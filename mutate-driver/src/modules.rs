@@ -1,6 +1,7 @@
-//! How rustc finds a library's module files and which code only tests compile: shared by
-//! `--all-items` (which annotates every file) and doc tests (which read every file).
+//! How rustc finds a library's module files, and which code only tests compile: shared
+//! by `--all-items` (which annotates every file) and doc tests (which read every file).
 
+pub use mutate_operators::is_test_only;
 use std::path::{Path, PathBuf};
 use syn::{Attribute, ItemMod};
 
@@ -33,43 +34,6 @@ pub fn declared_files(m: &ItemMod, dir: &Path, file_dir: &Path, top: bool) -> Ve
             dir.join(format!("{name}.rs")),
             dir.join(&name).join("mod.rs"),
         ],
-    }
-}
-
-/// Tests and code compiled only for them: `#[test]`-like attributes (`#[test]`,
-/// `#[tokio::test]`, `#[bench]`) and `cfg`s that hold only under `cfg(test)`.
-pub fn is_test_only(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        let last = a.path().segments.last().map(|s| s.ident.to_string());
-        match last.as_deref() {
-            Some("test" | "bench") => true,
-            Some("cfg") if a.path().is_ident("cfg") => a
-                .parse_args::<syn::Meta>()
-                .is_ok_and(|predicate| needs_test(&predicate)),
-            _ => false,
-        }
-    })
-}
-
-/// Whether a cfg predicate can only hold in a test build.
-fn needs_test(predicate: &syn::Meta) -> bool {
-    match predicate {
-        syn::Meta::Path(p) => p.is_ident("test"),
-        syn::Meta::List(list) => {
-            let Ok(inner) = list.parse_args_with(
-                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
-            ) else {
-                return false;
-            };
-            if list.path.is_ident("all") {
-                inner.iter().any(needs_test)
-            } else if list.path.is_ident("any") {
-                !inner.is_empty() && inner.iter().all(needs_test)
-            } else {
-                false
-            }
-        }
-        syn::Meta::NameValue(_) => false,
     }
 }
 

@@ -127,6 +127,11 @@ pub fn signal_name(signal: i32) -> String {
     name.into()
 }
 
+/// The reason of a mutant the rebuild net made unviable, from rustc's message.
+pub fn unbuilt_reason(build_error: &str) -> String {
+    format!("its code does not build with it: {build_error}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,10 @@
 //! `--skip-operators` and configuration all resolve names here, so both accept the same
 //! words and reject the same mistakes with the same list of valid ones.
 
+mod test_only;
+
+pub use test_only::is_test_only;
+
 use std::collections::BTreeSet;
 use std::fmt;
 

@@ -71,6 +71,25 @@ fn doc_tests_wanted(args: &Args, workspace: &Workspace) -> bool {
     args.doctests.or(workspace.config.doctests).unwrap_or(true)
 }
 
+/// What the mirror is being made of: shared by each package's part of [`prepare`].
+struct Plan<'a> {
+    mode: Mode,
+    user_root: &'a Path,
+    runtime: Option<&'a Runtime>,
+    tested: &'a BTreeSet<String>,
+    with_doctests: bool,
+    dropped: &'a BTreeSet<String>,
+}
+
+/// What the mirror holds so far.
+#[derive(Default)]
+struct Mirrored {
+    files: mirror::Files,
+    annotated_items: usize,
+    annotated_files: usize,
+    doctest_packages: Vec<doctests::Package>,
+}
+
 pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepared> {
     let user_manifest = workspace.manifest_dir.join("Cargo.toml");
     let metadata = &workspace.metadata;
@@ -82,65 +101,21 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepare
         Mode::DocTestsOnly => None,
     };
     let tested = tested_packages(args, metadata, &user_manifest)?;
-
-    let mut files = mirror::Files::default();
-    let mut annotated_items = 0;
-    let mut annotated_files = 0;
-    let with_doctests = doc_tests_wanted(args, workspace);
     let dropped = DocTests::dropped_in(&workspace.target_dir);
-    let mut doctest_packages = Vec::new();
+    let plan = Plan {
+        mode,
+        user_root: &user_root,
+        runtime: runtime.as_ref(),
+        tested: &tested,
+        with_doctests: doc_tests_wanted(args, workspace),
+        dropped: &dropped.1,
+    };
+    let mut mirrored = Mirrored::default();
     for package in &metadata.packages {
-        let manifest_path = canonical(package.manifest_path.as_std_path());
-        let package_dir = manifest_path.parent().unwrap_or(&user_root).to_path_buf();
-        let is_tested = tested.contains(&package.name.to_string());
-        let doctests = match library(package) {
-            Some((root, target)) if is_tested && with_doctests && target.doctest => doc_tests(
-                package,
-                &root,
-                &target.name,
-                &package_dir,
-                &user_root,
-                &dropped.1,
-            ),
-            _ => None,
-        };
-        let targets: Vec<(String, String)> = doctests
-            .iter()
-            .flat_map(|d| &d.generated.files)
-            .map(|f| (f.target.clone(), f.path.clone()))
-            .collect();
-        let edit = manifest::Edit {
-            original_dir: &package_dir,
-            copied_root: &user_root,
-            is_root: manifest_path.parent() == Some(user_root.as_path()),
-            runtime: runtime.as_ref().filter(|_| is_tested),
-            doctests: &targets,
-        };
-        files.replace(&manifest_path, edit_manifest(&edit, &manifest_path)?);
-        if let Some(doctests) = doctests {
-            for file in &doctests.generated.files {
-                let path = Path::new(&doctests.dir).join(&file.path);
-                files.generate(&path, file.text.clone().into_bytes());
-            }
-            doctest_packages.push(doctests);
-        }
-        if !is_tested || mode == Mode::DocTestsOnly {
-            continue;
-        }
-        let Some((lib, _)) = library(package) else {
-            continue;
-        };
-        let needs_extern_crate = package.edition.as_str() == "2015"
-            && !package
-                .dependencies
-                .iter()
-                .any(|d| d.name == manifest::RUNTIME);
-        let (items, count) = annotate_library(&lib, needs_extern_crate, &mut files)?;
-        annotated_items += items;
-        annotated_files += count;
+        mirror_package(&plan, package, &mut mirrored)?;
     }
     let root_manifest = user_root.join("Cargo.toml");
-    if !files.is_replaced(&root_manifest) && root_manifest.is_file() {
+    if !mirrored.files.is_replaced(&root_manifest) && root_manifest.is_file() {
         // A virtual manifest: only made the mirror's workspace root.
         let edit = manifest::Edit {
             original_dir: &user_root,
@@ -149,34 +124,23 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepare
             runtime: None,
             doctests: &[],
         };
-        files.replace(&root_manifest, edit_manifest(&edit, &root_manifest)?);
+        let text = edit_manifest(&edit, &root_manifest)?;
+        mirrored.files.replace(&root_manifest, text);
     }
     let skip = [canonical(metadata.target_directory.as_std_path())];
-    mirror::sync(&user_root, &mirror_root, &files, &skip).map_err(|e| {
+    mirror::sync(&user_root, &mirror_root, &mirrored.files, &skip).map_err(|e| {
         Error::caused(
             Operation::Prepare,
             "mirroring the workspace for --all-items",
             e,
         )
     })?;
-    match mode {
-        Mode::AllItems => eprintln!(
-            "  Annotating {annotated_items} items in {annotated_files} files of {} (a copy in \
-             {})",
-            tested.iter().cloned().collect::<Vec<_>>().join(", "),
-            mirror_root.display()
-        ),
-        Mode::DocTestsOnly => eprintln!(
-            "     Copying {} to {}, for its doc tests",
-            tested.iter().cloned().collect::<Vec<_>>().join(", "),
-            mirror_root.display()
-        ),
-    }
+    announce(&plan, &mirrored, &mirror_root);
     let relative = user_manifest
         .strip_prefix(&user_root)
         .map(Path::to_path_buf)
         .unwrap_or_else(|_| PathBuf::from("Cargo.toml"));
-    let doctests = DocTests::new(doctest_packages, dropped, &mirror_root);
+    let doctests = DocTests::new(mirrored.doctest_packages, dropped, &mirror_root);
     if doctests.count() > 0 {
         eprintln!(
             "  Doctests {} doc tests, each built as an integration test",
@@ -192,6 +156,82 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepare
         lock,
         doctests,
     })
+}
+
+/// One package's part of the mirror: its manifest edited (the runtime, the generated doc
+/// test targets), its doc tests generated, and, if it is tested, its library annotated.
+fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Result<()> {
+    let manifest_path = canonical(package.manifest_path.as_std_path());
+    let package_dir = manifest_path
+        .parent()
+        .unwrap_or(plan.user_root)
+        .to_path_buf();
+    let is_tested = plan.tested.contains(&package.name.to_string());
+    let doctests = match library(package) {
+        Some((root, target)) if is_tested && plan.with_doctests && target.doctest => doc_tests(
+            package,
+            &root,
+            &target.name,
+            &package_dir,
+            plan.user_root,
+            plan.dropped,
+        ),
+        _ => None,
+    };
+    let targets: Vec<(String, String)> = doctests
+        .iter()
+        .flat_map(|d| &d.generated.files)
+        .map(|f| (f.target.clone(), f.path.clone()))
+        .collect();
+    let edit = manifest::Edit {
+        original_dir: &package_dir,
+        copied_root: plan.user_root,
+        is_root: manifest_path.parent() == Some(plan.user_root),
+        runtime: plan.runtime.filter(|_| is_tested),
+        doctests: &targets,
+    };
+    let text = edit_manifest(&edit, &manifest_path)?;
+    mirrored.files.replace(&manifest_path, text);
+    if let Some(doctests) = doctests {
+        for file in &doctests.generated.files {
+            let path = Path::new(&doctests.dir).join(&file.path);
+            mirrored
+                .files
+                .generate(&path, file.text.clone().into_bytes());
+        }
+        mirrored.doctest_packages.push(doctests);
+    }
+    if !is_tested || plan.mode == Mode::DocTestsOnly {
+        return Ok(());
+    }
+    let Some((lib, _)) = library(package) else {
+        return Ok(());
+    };
+    let needs_extern_crate = package.edition.as_str() == "2015"
+        && !package
+            .dependencies
+            .iter()
+            .any(|d| d.name == manifest::RUNTIME);
+    let (items, count) = annotate_library(&lib, needs_extern_crate, &mut mirrored.files)?;
+    mirrored.annotated_items += items;
+    mirrored.annotated_files += count;
+    Ok(())
+}
+
+fn announce(plan: &Plan, mirrored: &Mirrored, mirror_root: &Path) {
+    let tested = plan.tested.iter().cloned().collect::<Vec<_>>().join(", ");
+    match plan.mode {
+        Mode::AllItems => eprintln!(
+            "  Annotating {} items in {} files of {tested} (a copy in {})",
+            mirrored.annotated_items,
+            mirrored.annotated_files,
+            mirror_root.display()
+        ),
+        Mode::DocTestsOnly => eprintln!(
+            "     Copying {tested} to {}, for its doc tests",
+            mirror_root.display()
+        ),
+    }
 }
 
 fn canonical(path: &Path) -> PathBuf {

@@ -10,7 +10,7 @@ pub use results::{Config, MutantResult, Results};
 
 use crate::discover::Discovery;
 use crate::error::Result;
-use crate::outcome::Status;
+use crate::outcome::{self, Status};
 use crate::progress::Progress;
 use std::time::Instant;
 
@@ -26,10 +26,7 @@ pub fn run(
             let (status, reason) = match (selected[i], build_error.is_empty()) {
                 (false, _) => (Status::Ignored, String::new()),
                 (true, true) => (Status::NoCoverage, String::new()),
-                (true, false) => (
-                    Status::Unviable,
-                    format!("its code does not build with it: {build_error}"),
-                ),
+                (true, false) => (Status::Unviable, outcome::unbuilt_reason(build_error)),
             };
             MutantResult {
                 status,

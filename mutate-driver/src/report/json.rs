@@ -6,6 +6,7 @@ use super::Summary;
 use crate::discover::Discovery;
 use crate::lab::Results;
 use crate::outcome::Status;
+use mutate_protocol::CatalogEntry;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -21,6 +22,39 @@ fn schema_status(status: Status) -> &'static str {
     }
 }
 
+/// A mutant as both `report.json` and `--list --json` write it: the schema's mutant
+/// (`id`, `mutatorName`, `replacement`, `description`, `location`) with the file, the
+/// code it replaces and its function, and without a verdict.
+pub fn mutant(e: &CatalogEntry) -> Value {
+    let [l1, c1, l2, c2] = e.span;
+    json!({
+        "id": e.id,
+        "mutatorName": e.operator,
+        "replacement": e.replacement,
+        "description": e.description,
+        "location": {
+            "start": { "line": l1, "column": c1 },
+            "end": { "line": l2, "column": c2 },
+        },
+        "file": e.file,
+        "original": e.original,
+        "function": e.function,
+    })
+}
+
+/// A mutant as `--list --json` prints it: as in the report, `Pending`, or `CompileError`
+/// with the report's reason when the rebuild net found its code does not build.
+pub fn listed(e: &CatalogEntry) -> Value {
+    let mut value = mutant(e);
+    if e.build_error.is_empty() {
+        value["status"] = json!("Pending");
+    } else {
+        value["status"] = json!(schema_status(Status::Unviable));
+        value["statusReason"] = json!(crate::outcome::unbuilt_reason(&e.build_error));
+    }
+    value
+}
+
 pub fn build(d: &Discovery, results: &Results, root: &Path, times: &super::Times) -> Value {
     let test_id = |t: usize| {
         let test = &d.tests[t];
@@ -29,24 +63,14 @@ pub fn build(d: &Discovery, results: &Results, root: &Path, times: &super::Times
     let mut files: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     for (m, r) in results.mutants.iter().enumerate() {
         let e = &d.mutants[m].entry;
-        let [l1, c1, l2, c2] = e.span;
         let mut reason = r.reason.clone();
         if r.status == Status::Crashed {
             reason = format!("crashed: {reason}");
         }
-        let mut mutant = json!({
-            "id": e.id,
-            "mutatorName": e.operator,
-            "replacement": e.replacement,
-            "description": e.description,
-            "location": {
-                "start": { "line": l1, "column": c1 },
-                "end": { "line": l2, "column": c2 },
-            },
-            "status": schema_status(r.status),
-            "killedBy": r.killed_by.iter().map(|&t| test_id(t)).collect::<Vec<_>>(),
-            "coveredBy": r.covered_by.iter().map(|&t| test_id(t)).collect::<Vec<_>>(),
-        });
+        let mut mutant = mutant(e);
+        mutant["status"] = json!(schema_status(r.status));
+        mutant["killedBy"] = json!(r.killed_by.iter().map(|&t| test_id(t)).collect::<Vec<_>>());
+        mutant["coveredBy"] = json!(r.covered_by.iter().map(|&t| test_id(t)).collect::<Vec<_>>());
         if !reason.is_empty() {
             mutant["statusReason"] = json!(reason);
         }

@@ -20,6 +20,21 @@ pub fn render(
     reproduce: impl Fn(&str) -> String,
 ) -> String {
     let mut out = String::new();
+    survivors(&mut out, d, results, root, reproduce);
+    pseudo_tested(&mut out, pseudo);
+    order_dependent(&mut out, d, results);
+    totals(&mut out, d, results, times);
+    out
+}
+
+/// Every survivor and uncovered mutant, as a diff, survivors with their reproduction.
+fn survivors(
+    out: &mut String,
+    d: &Discovery,
+    results: &Results,
+    root: &Path,
+    reproduce: impl Fn(&str) -> String,
+) {
     for status in [Status::Survived, Status::NoCoverage] {
         for (m, r) in results.mutants.iter().enumerate() {
             if r.status != status {
@@ -41,37 +56,49 @@ pub fn render(
             }
         }
     }
-    if !pseudo.is_empty() {
+}
+
+fn pseudo_tested(out: &mut String, pseudo: &[PseudoTested]) {
+    if pseudo.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\nPseudo-tested functions: tests reach them, yet every replacement of the whole\n\
+         body survived. The tests run this code but check nothing it computes."
+    );
+    for p in pseudo {
         let _ = writeln!(
             out,
-            "\nPseudo-tested functions: tests reach them, yet every replacement of the whole\n\
-             body survived. The tests run this code but check nothing it computes."
+            "{:>11} {}:{} {} ({} replacements survived)",
+            "PSEUDO", p.file, p.line, p.function, p.survived
         );
-        for p in pseudo {
-            let _ = writeln!(
-                out,
-                "{:>11} {}:{} {} ({} replacements survived)",
-                "PSEUDO", p.file, p.line, p.function, p.survived
-            );
-        }
     }
-    if !results.fail_together.is_empty() {
+}
+
+fn order_dependent(out: &mut String, d: &Discovery, results: &Results) {
+    if results.fail_together.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\nThese tests pass alone but fail when their binary runs whole\n\
+         (`cargo test -- --test-threads=1`): they depend on test order.\n\
+         Mutants were judged with each test alone, so their verdicts stand."
+    );
+    for &t in &results.fail_together {
+        let test = &d.tests[t];
         let _ = writeln!(
             out,
-            "\nThese tests pass alone but fail when their binary runs whole\n\
-             (`cargo test -- --test-threads=1`): they depend on test order.\n\
-             Mutants were judged with each test alone, so their verdicts stand."
+            "{:>11} {}",
+            "ORDER",
+            d.binaries[test.binary].test_id(&test.name)
         );
-        for &t in &results.fail_together {
-            let test = &d.tests[t];
-            let _ = writeln!(
-                out,
-                "{:>11} {}",
-                "ORDER",
-                d.binaries[test.binary].test_id(&test.name)
-            );
-        }
     }
+}
+
+/// Counts per verdict, the score, and where the time went.
+fn totals(out: &mut String, d: &Discovery, results: &Results, times: &super::Times) {
     let s = Summary::of(results);
     let percent = |p: Option<f64>| p.map_or("n/a".to_owned(), |p| format!("{p:.1}%"));
     let _ = writeln!(
@@ -108,5 +135,4 @@ pub fn render(
             "interrupted: mutants not yet run are listed as ignored"
         );
     }
-    out
 }

@@ -5,8 +5,14 @@
 // Each test binary uses its own subset of these helpers.
 #![allow(dead_code)]
 
+mod report;
+
+// Each test binary uses its own subset.
+#[allow(unused_imports)]
+pub use report::{Mutant, Report, listed};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 pub fn repo() -> PathBuf {
@@ -16,9 +22,48 @@ pub fn repo() -> PathBuf {
         .to_path_buf()
 }
 
+/// The driver's executable, built (or found up to date) by cargo once per test binary:
+/// these tests live in a package of their own, which cargo gives no path to another
+/// package's binaries.
+pub fn driver_exe() -> &'static Path {
+    static EXE: OnceLock<PathBuf> = OnceLock::new();
+    EXE.get_or_init(|| {
+        let out = Command::new(env!("CARGO"))
+            .args([
+                "build",
+                "-p",
+                "mutate-driver",
+                "--bin",
+                "cargo-mutate-driver",
+            ])
+            .args(["--message-format", "json"])
+            .current_dir(repo())
+            .output()
+            .expect("cargo runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let messages: Vec<serde_json::Value> = stdout
+            .lines()
+            .filter_map(|line| serde_json::from_str(line).ok())
+            .collect();
+        if !out.status.success() {
+            let rendered = messages.iter().filter_map(|m| m["message"]["rendered"].as_str());
+            panic!(
+                "building the driver failed:\n{}\n{}",
+                rendered.collect::<String>(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        messages
+            .iter()
+            .filter(|m| m["target"]["name"] == "cargo-mutate-driver")
+            .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+            .expect("cargo names the driver's executable")
+    })
+}
+
 /// The driver as a command, run from the repository root.
 pub fn driver_command(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_cargo-mutate-driver"));
+    let mut command = Command::new(driver_exe());
     command
         .args(args)
         .current_dir(repo())
@@ -117,22 +162,12 @@ pub fn run_example(manifest: &str, extra: &[&str]) -> (Output, tempfile::TempDir
 
 /// `STATUS id` lines from a report, sorted by id.
 pub fn verdicts(report_dir: &Path) -> String {
-    let text = std::fs::read_to_string(report_dir.join("report.json")).expect("report written");
-    let report: serde_json::Value = serde_json::from_str(&text).expect("report is JSON");
-    let mut lines = Vec::new();
-    for file in report["files"].as_object().unwrap().values() {
-        for m in file["mutants"].as_array().unwrap() {
-            let status = m["status"].as_str().unwrap();
-            let reason = m["statusReason"].as_str().unwrap_or("");
-            // Crashed is written Killed with a reason; keep the distinction visible.
-            let status = if reason.starts_with("crashed") {
-                "Crashed"
-            } else {
-                status
-            };
-            lines.push(format!("{status:<12} {}", m["id"].as_str().unwrap()));
-        }
-    }
+    let report = Report::read(report_dir);
+    let mut lines: Vec<String> = report
+        .mutants
+        .iter()
+        .map(|m| format!("{:<12} {}", m.verdict(), m.id))
+        .collect();
     lines.sort_by(|a, b| a[13..].cmp(&b[13..]));
     lines.join("\n") + "\n"
 }
@@ -167,9 +202,7 @@ pub fn check_expected(name: &str, actual: &str) {
 }
 
 pub fn score(report_dir: &Path) -> f64 {
-    let text = std::fs::read_to_string(report_dir.join("report.json")).unwrap();
-    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
-    report["summary"]["score"].as_f64().unwrap()
+    Report::read(report_dir).score
 }
 
 /// Whether `cargo test` fails with mutant `id` switched on, on the driver's schemata build

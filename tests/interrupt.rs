@@ -61,15 +61,10 @@ fn sigint_mid_run_writes_a_partial_report_and_exits_130() {
     assert_eq!(status.code(), Some(130), "{seen}");
     sandbox.assert_clean();
 
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).unwrap())
-            .unwrap();
-    let statuses: Vec<String> = report["files"]
-        .as_object()
-        .unwrap()
-        .values()
-        .flat_map(|f| f["mutants"].as_array().unwrap().clone())
-        .map(|m| m["status"].as_str().unwrap().to_owned())
+    let statuses: Vec<String> = Report::read(dir.path())
+        .mutants
+        .into_iter()
+        .map(|m| m.status)
         .collect();
     let judged = statuses
         .iter()

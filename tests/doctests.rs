@@ -62,24 +62,13 @@ fn doc_tests_kill_as_cargo_test_would() {
         );
     }
     // `triple` has no test but its doc example, which names its own crate root.
-    let report = std::fs::read_to_string(dir.path().join("report.json")).unwrap();
-    let report: serde_json::Value = serde_json::from_str(&report).unwrap();
-    let mutants = report["files"]["examples/doctested/src/lib.rs"]["mutants"]
-        .as_array()
-        .unwrap();
-    let triple = mutants
-        .iter()
-        .find(|m| {
-            m["id"]
-                .as_str()
-                .unwrap()
-                .ends_with("replace * with + in triple")
-        })
-        .unwrap();
-    let killer = triple["killedBy"][0].as_str().unwrap_or_default();
+    let report = Report::read(dir.path());
+    let triple = report.mutant("replace * with + in triple");
+    assert_eq!(triple.file, "examples/doctested/src/lib.rs");
+    let killer = triple.killed_by.first().map_or("", String::as_str);
     assert!(
         killer.starts_with("doctest_src_lib_rs__triple__line_") && killer.ends_with("::doctest"),
-        "{triple}"
+        "{triple:?}"
     );
 
     // A second run remembers the doc test it left out: nothing fails, nothing rebuilds.

@@ -54,10 +54,8 @@ fn plain_crate_is_mutated_on_a_copy_and_reported_as_written() {
         &verdicts(dir.path()),
     );
 
-    let text = std::fs::read_to_string(dir.path().join("report.json")).unwrap();
-    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let files = report["files"].as_object().unwrap();
-    let names: Vec<&str> = files.keys().map(String::as_str).collect();
+    let report = Report::read(dir.path());
+    let names: Vec<&str> = report.sources.keys().map(String::as_str).collect();
     assert_eq!(
         names,
         [
@@ -66,23 +64,14 @@ fn plain_crate_is_mutated_on_a_copy_and_reported_as_written() {
             "examples/plain/src/shapes/circle.rs"
         ]
     );
-    for (name, file) in files {
+    for (name, source) in &report.sources {
         let written = std::fs::read_to_string(repo().join(name)).unwrap();
-        assert_eq!(
-            file["source"],
-            written.as_str(),
-            "{name}: not the user's text"
-        );
+        assert_eq!(source, &written, "{name}: not the user's text");
     }
-    let killed_by_integration = files.values().any(|f| {
-        f["mutants"].as_array().unwrap().iter().any(|m| {
-            m["killedBy"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|t| t.as_str().unwrap().starts_with("geometry::"))
-        })
-    });
+    let killed_by_integration = report
+        .mutants
+        .iter()
+        .any(|m| m.killed_by.iter().any(|t| t.starts_with("geometry::")));
     assert!(
         killed_by_integration,
         "no mutant killed by tests/geometry.rs"
@@ -109,31 +98,24 @@ fn every_location_points_at_the_code_as_written() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let list: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let list = listed(&out.stdout);
     assert!(list.len() > 40, "{} mutants", list.len());
     let squeeze = |s: &str| s.split_whitespace().collect::<String>();
     let mut checked = 0;
     for m in &list {
-        let (line, end_line) = (m["line"].as_u64().unwrap(), m["end_line"].as_u64().unwrap());
+        let ((line, from), (end_line, to)) = (m.start, m.end);
         if line != end_line {
             continue;
         }
-        let file = std::fs::read_to_string(repo().join(m["file"].as_str().unwrap())).unwrap();
+        let file = std::fs::read_to_string(repo().join(&m.file)).unwrap();
         let text: Vec<char> = file
             .lines()
             .nth(line as usize - 1)
             .unwrap()
             .chars()
             .collect();
-        let from = m["column"].as_u64().unwrap() as usize - 1;
-        let to = m["end_column"].as_u64().unwrap() as usize - 1;
-        let written: String = text[from..to].iter().collect();
-        assert_eq!(
-            squeeze(&written),
-            squeeze(m["original"].as_str().unwrap()),
-            "{}",
-            m["id"]
-        );
+        let written: String = text[from as usize - 1..to as usize - 1].iter().collect();
+        assert_eq!(squeeze(&written), squeeze(&m.original), "{}", m.id);
         checked += 1;
     }
     assert!(checked > 30, "only {checked} one-line mutants");
