@@ -6,9 +6,10 @@ use crate::attr::{self, Options};
 use crate::build_errors;
 use crate::dispatch;
 use crate::emit;
-use crate::model::{Collector, tidy};
+use crate::model::Collector;
 use crate::operators::fn_value;
 use crate::rewrite::Rewriter;
+use crate::syntax::{self_type_name, type_params};
 use mutate_operators::Selection;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
@@ -290,25 +291,6 @@ pub fn rewrite_item(item: &mut Item, prefix: &str, outer: &Selection) {
             }
         }
         _ => {}
-    }
-}
-
-fn type_params(generics: &syn::Generics) -> Vec<String> {
-    generics
-        .type_params()
-        .map(|p| p.ident.to_string())
-        .collect()
-}
-
-/// `Triangle` for `impl Triangle`, `impl<T> Stack<T>`, `impl Display for Triangle`.
-fn self_type_name(ty: &syn::Type) -> String {
-    match ty {
-        syn::Type::Path(p) => p
-            .path
-            .segments
-            .last()
-            .map_or_else(|| tidy(&ty.to_token_stream()), |s| s.ident.to_string()),
-        other => tidy(&other.to_token_stream()),
     }
 }
 

@@ -8,7 +8,7 @@
 
 use crate::model::Collector;
 use crate::operators::{binary, condition, jump, literal, match_arm, range, statement, unary};
-use crate::syntax;
+use crate::syntax::{self, first_span, has_let, is_destructuring, label_name, strip_parens};
 use quote::{ToTokens, quote};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Expr, Pat};
@@ -115,27 +115,6 @@ fn count_rounds(body: &mut syn::Block) {
     );
 }
 
-fn label_name(label: &Option<syn::Label>) -> Option<String> {
-    label.as_ref().map(|l| l.name.ident.to_string())
-}
-
-fn strip_parens(e: &Expr) -> &Expr {
-    match e {
-        Expr::Paren(p) => strip_parens(&p.expr),
-        Expr::Group(g) => strip_parens(&g.expr),
-        _ => e,
-    }
-}
-
-/// `(a, b) = ...`, `[x, _] = ...`, `S { .. } = ...`, `_ = ...`: patterns in expression
-/// clothing.
-fn is_destructuring(e: &Expr) -> bool {
-    matches!(
-        strip_parens(e),
-        Expr::Tuple(_) | Expr::Array(_) | Expr::Struct(_) | Expr::Call(_) | Expr::Infer(_)
-    )
-}
-
 /// The schemata code for one expression that has mutants of its own.
 struct Site {
     tokens: proc_macro2::TokenStream,
@@ -179,7 +158,7 @@ impl Rewriter<'_> {
                     me.visit_block_mut(&mut w.body)
                 });
                 count_rounds(&mut w.body);
-                if !binary::has_let(&w.cond) {
+                if !has_let(&w.cond) {
                     let kind = condition::Kind::While;
                     let cond = &w.cond;
                     if let Some(cond) =
@@ -232,7 +211,7 @@ impl Rewriter<'_> {
                     if let Pat::Guard(g) = &mut arm.pat {
                         let written = g.guard.to_token_stream();
                         self.visit_expr_mut(&mut g.guard);
-                        if !binary::has_let(&g.guard) {
+                        if !has_let(&g.guard) {
                             let kind = condition::Kind::Guard;
                             let guard = &g.guard;
                             if let Some(guard) =
@@ -256,7 +235,7 @@ impl Rewriter<'_> {
                 if let Some((_, other)) = &mut i.else_branch {
                     self.visit_expr_mut(other);
                 }
-                if !binary::has_let(&i.cond) {
+                if !has_let(&i.cond) {
                     let kind = condition::Kind::If;
                     let cond = &i.cond;
                     if let Some(cond) =
@@ -346,14 +325,6 @@ impl Extent {
             last: last.end(),
         })
     }
-}
-
-fn first_span(tokens: &proc_macro2::TokenStream) -> proc_macro2::Span {
-    tokens
-        .clone()
-        .into_iter()
-        .next()
-        .map_or_else(proc_macro2::Span::call_site, |t| t.span())
 }
 
 impl VisitMut for Rewriter<'_> {

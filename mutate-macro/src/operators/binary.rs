@@ -6,10 +6,11 @@ use super::{fallback_arms, switch};
 use crate::emit::rt;
 use crate::location;
 use crate::model::Collector;
+use crate::syntax::has_let;
 use mutate_operators::Operator;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
-use syn::{BinOp, Expr, ExprBinary};
+use syn::{BinOp, ExprBinary};
 
 /// An overloadable operator: its symbol and the std trait and method behind it.
 #[derive(Clone, Copy)]
@@ -96,18 +97,6 @@ fn relational(op: &BinOp) -> Option<(&'static str, &'static [&'static str])> {
 
 fn symbol(text: &str) -> TokenStream {
     text.parse().expect("operator symbols are tokens")
-}
-
-/// Whether the expression is (or chains through `&&`/`||` to) a `let`: a let chain, whose
-/// `&&` is syntax, not an operator.
-pub fn has_let(expr: &Expr) -> bool {
-    match expr {
-        Expr::Let(_) => true,
-        Expr::Binary(b) => has_let(&b.left) || has_let(&b.right),
-        Expr::Paren(p) => has_let(&p.expr),
-        Expr::Group(g) => has_let(&g.expr),
-        _ => false,
-    }
 }
 
 /// Schemata for a binary expression whose operands were already rewritten.

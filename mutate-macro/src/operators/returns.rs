@@ -5,7 +5,7 @@
 //! type without `Default` makes the mutant unviable rather than the build fail.
 
 use crate::emit::rt;
-use crate::model::{any_token, tidy};
+use crate::model::tidy;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{GenericArgument, PathArguments, Type};
@@ -117,10 +117,7 @@ fn iterator_item(i: &syn::TypeImplTrait) -> Option<&Type> {
 
 /// Whether the type mentions `impl Trait` anywhere: such a type cannot be named in a body.
 fn has_impl(ty: &Type) -> bool {
-    any_token(
-        ty.to_token_stream(),
-        &|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == "impl"),
-    )
+    crate::syntax::mentions_impl(ty.to_token_stream())
 }
 
 struct Values<'a> {
