@@ -1,6 +1,7 @@
 //! Options of the attribute: `#[mutate]`, `#[mutate(skip)]`,
 //! `#[mutate(operators(arithmetic, fn_value))]`.
 
+use crate::errors::Errors;
 use mutate_operators::Selection;
 use proc_macro2::TokenStream;
 use syn::Attribute;
@@ -71,10 +72,10 @@ pub fn is_mutate(attr: &Attribute) -> bool {
             || (path.segments.len() == 2 && path.segments[0].ident == "mutate_runtime"))
 }
 
-/// Takes our attributes off an inner item and returns its options.
-pub fn take_inner(attrs: &mut Vec<Attribute>) -> syn::Result<Option<Options>> {
+/// Takes our attributes off an inner item and returns its options (the last attribute's,
+/// if it has several); malformed ones go to `errors`.
+pub fn take_inner(attrs: &mut Vec<Attribute>, errors: &mut Errors) -> Option<Options> {
     let mut found = None;
-    let mut error: Option<syn::Error> = None;
     attrs.retain(|attr| {
         if !is_mutate(attr) {
             return true;
@@ -87,19 +88,12 @@ pub fn take_inner(attrs: &mut Vec<Attribute>) -> syn::Result<Option<Options>> {
                 format!("`#[mutate = ...]` is not a form of the attribute: {KNOWN}"),
             )),
         };
-        match parsed {
-            Ok(options) => found = Some(options),
-            Err(e) => match &mut error {
-                Some(all) => all.combine(e),
-                None => error = Some(e),
-            },
+        if let Some(options) = errors.ok(parsed) {
+            found = Some(options);
         }
         false
     });
-    match error {
-        Some(e) => Err(e),
-        None => Ok(found),
-    }
+    found
 }
 
 /// Items the attribute never touches: tests and test-only code.

@@ -11,6 +11,7 @@ mod attr;
 mod build_errors;
 mod dispatch;
 mod emit;
+mod errors;
 mod location;
 mod model;
 mod operators;

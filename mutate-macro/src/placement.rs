@@ -6,20 +6,21 @@ use crate::attr::{self, Options};
 use crate::build_errors;
 use crate::dispatch;
 use crate::emit;
+use crate::errors::Errors;
 use crate::model::Collector;
 use crate::operators::fn_value;
 use crate::rewrite::Rewriter;
 use crate::syntax::{self_type_name, type_params};
 use mutate_operators::Selection;
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote};
+use quote::quote;
 use syn::visit_mut::VisitMut;
 use syn::{Block, ImplItem, Item, Signature, Stmt, TraitItem};
 
 pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
-    let options = match attr::parse_args(args) {
-        Ok(options) => options,
-        Err(e) => return with_error(e, input),
+    let mut errors = Errors::default();
+    let Some(options) = errors.ok(attr::parse_args(args)) else {
+        return errors.emit(input);
     };
     // The driver's inserted attribute moved the item's first line right by the distance
     // between where the item now starts and where the user wrote it.
@@ -28,20 +29,20 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     {
         let now = first.span().start();
         let shift = now.column.saturating_sub(written.saturating_sub(1));
-        return crate::location::with_insertion(now.line, shift, || expand_item(options, input));
+        return crate::location::with_insertion(now.line, shift, || {
+            expand_item(options, input, errors)
+        });
     }
-    expand_item(options, input)
+    expand_item(options, input, errors)
 }
 
-fn expand_item(options: Options, input: TokenStream) -> TokenStream {
-    let mut item: Item = match syn::parse2(input.clone()) {
-        Ok(item) => item,
-        Err(e) => return with_error(e, input),
+fn expand_item(options: Options, input: TokenStream, mut errors: Errors) -> TokenStream {
+    let Some(mut item) = errors.ok(syn::parse2::<Item>(input.clone())) else {
+        return errors.emit(input);
     };
     if options.skip {
         return input;
     }
-    let mut errors = Errors::default();
     strip_inner(&mut item, &mut errors);
     let mut original = item.clone();
     clear_marks(&mut original);
@@ -76,8 +77,8 @@ fn expand_item(options: Options, input: TokenStream) -> TokenStream {
             ),
         )),
     }
-    if let Some(e) = errors.0 {
-        return with_error(e, original.into_token_stream());
+    if !errors.is_empty() {
+        return errors.emit(original);
     }
     quote! {
         ::mutate_runtime::__select! { { #original } { #schemata } }
@@ -102,24 +103,6 @@ fn kind(item: &Item) -> &'static str {
     }
 }
 
-/// One error message, with the item still emitted so the user sees nothing else.
-fn with_error(error: syn::Error, item: TokenStream) -> TokenStream {
-    let error = error.to_compile_error();
-    quote!(#error #item)
-}
-
-#[derive(Default)]
-struct Errors(Option<syn::Error>);
-
-impl Errors {
-    fn push(&mut self, e: syn::Error) {
-        match &mut self.0 {
-            Some(all) => all.combine(e),
-            None => self.0 = Some(e),
-        }
-    }
-}
-
 /// Marker attributes left on inner items between stripping and rewriting: the items to
 /// skip, and the items with their own operators.
 const SKIP_MARK: &str = "__mutate_skip";
@@ -129,17 +112,16 @@ const OPERATORS_MARK: &str = "__mutate_operators";
 /// items they skip or give their own operators.
 fn strip_inner(item: &mut Item, errors: &mut Errors) {
     fn mark(attrs: &mut Vec<syn::Attribute>, errors: &mut Errors) {
-        match attr::take_inner(attrs) {
-            Ok(Some(Options { skip: true, .. })) => attrs.push(syn::parse_quote!(#[__mutate_skip])),
-            Ok(Some(Options {
+        match attr::take_inner(attrs, errors) {
+            Some(Options { skip: true, .. }) => attrs.push(syn::parse_quote!(#[__mutate_skip])),
+            Some(Options {
                 operators: Some(names),
                 ..
-            })) => {
+            }) => {
                 let names = names.iter().map(|n| quote::format_ident!("{n}"));
                 attrs.push(syn::parse_quote!(#[__mutate_operators(#(#names),*)]));
             }
-            Ok(_) => {}
-            Err(e) => errors.push(e),
+            _ => {}
         }
     }
     match item {
