@@ -11,8 +11,9 @@ use syn::parse::Parser;
 pub struct Options {
     /// Leave the item as written.
     pub skip: bool,
-    /// Only these operators (names or groups); all when `None`.
-    pub operators: Option<Vec<String>>,
+    /// Only these operators (`operators(..)` names operators or groups); when `None`,
+    /// those of the enclosing item (all, for the annotated item itself).
+    pub operators: Option<Selection>,
     /// Set by `cargo mutate-driver --all-items`, which inserts the attribute on the item's
     /// first line: the 1-based column where the item starts in the user's file, so that
     /// locations on that line are told as the user wrote them.
@@ -43,7 +44,8 @@ pub fn parse_args(args: TokenStream) -> syn::Result<Options> {
                 names.push(text);
                 Ok(())
             })?;
-            options.operators = Some(names);
+            let selection = Selection::of(names.iter().map(String::as_str));
+            options.operators = Some(selection.map_err(|e| meta.error(e))?);
             Ok(())
         } else {
             Err(meta.error(format!("unknown `#[mutate]` option: {KNOWN}")))
@@ -56,11 +58,7 @@ pub fn parse_args(args: TokenStream) -> syn::Result<Options> {
 impl Options {
     /// The operators this item's functions get, given its enclosing item's.
     pub fn selection(&self, outer: &Selection) -> Selection {
-        match &self.operators {
-            Some(names) => Selection::of(names.iter().map(String::as_str))
-                .expect("names were checked when parsed"),
-            None => outer.clone(),
-        }
+        self.operators.clone().unwrap_or_else(|| outer.clone())
     }
 }
 

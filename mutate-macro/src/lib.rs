@@ -12,6 +12,8 @@ mod build_errors;
 mod dispatch;
 mod emit;
 mod errors;
+mod function;
+mod items;
 mod location;
 mod model;
 mod operators;

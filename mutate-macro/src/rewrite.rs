@@ -375,9 +375,8 @@ impl VisitMut for Rewriter<'_> {
     /// An item in the body (a helper `fn`, an `impl` for a local type): rewritten on its
     /// own, with a table of its own, since an item cannot reach the enclosing function's.
     fn visit_item_mut(&mut self, item: &mut syn::Item) {
-        let prefix = format!("{}::", self.collector.function);
         let selection = self.collector.selection().clone();
-        crate::placement::rewrite_item(item, &prefix, &selection);
+        crate::items::rewrite_in_body(item, &self.collector.function, &selection);
     }
 
     // Not ours to read, or no place for a run-time check.
