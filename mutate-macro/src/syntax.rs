@@ -24,6 +24,14 @@ pub fn is_destructuring(e: &Expr) -> bool {
     )
 }
 
+/// The literal of `-lit` (in any parentheses).
+pub fn negated_literal(u: &syn::ExprUnary) -> Option<&syn::Lit> {
+    match (&u.op, strip_parens(&u.expr)) {
+        (syn::UnOp::Neg(_), Expr::Lit(lit)) => Some(&lit.lit),
+        _ => None,
+    }
+}
+
 /// Whether the expression is (or chains through `&&`/`||` to) a `let`: a let chain, whose
 /// `&&` is syntax, not an operator.
 pub fn has_let(expr: &Expr) -> bool {
