@@ -1,6 +1,7 @@
 //! Options of the attribute: `#[mutate]`, `#[mutate(skip)]`,
 //! `#[mutate(operators(arithmetic, fn_value))]`.
 
+use crate::errors::Errors;
 use mutate_operators::Selection;
 use proc_macro2::TokenStream;
 use syn::Attribute;
@@ -10,8 +11,9 @@ use syn::parse::Parser;
 pub struct Options {
     /// Leave the item as written.
     pub skip: bool,
-    /// Only these operators (names or groups); all when `None`.
-    pub operators: Option<Vec<String>>,
+    /// Only these operators (`operators(..)` names operators or groups); when `None`,
+    /// those of the enclosing item (all, for the annotated item itself).
+    pub operators: Option<Selection>,
     /// Set by `cargo mutate-driver --all-items`, which inserts the attribute on the item's
     /// first line: the 1-based column where the item starts in the user's file, so that
     /// locations on that line are told as the user wrote them.
@@ -42,7 +44,8 @@ pub fn parse_args(args: TokenStream) -> syn::Result<Options> {
                 names.push(text);
                 Ok(())
             })?;
-            options.operators = Some(names);
+            let selection = Selection::of(names.iter().map(String::as_str));
+            options.operators = Some(selection.map_err(|e| meta.error(e))?);
             Ok(())
         } else {
             Err(meta.error(format!("unknown `#[mutate]` option: {KNOWN}")))
@@ -55,11 +58,7 @@ pub fn parse_args(args: TokenStream) -> syn::Result<Options> {
 impl Options {
     /// The operators this item's functions get, given its enclosing item's.
     pub fn selection(&self, outer: &Selection) -> Selection {
-        match &self.operators {
-            Some(names) => Selection::of(names.iter().map(String::as_str))
-                .expect("names were checked when parsed"),
-            None => outer.clone(),
-        }
+        self.operators.clone().unwrap_or_else(|| outer.clone())
     }
 }
 
@@ -71,10 +70,10 @@ pub fn is_mutate(attr: &Attribute) -> bool {
             || (path.segments.len() == 2 && path.segments[0].ident == "mutate_runtime"))
 }
 
-/// Takes our attributes off an inner item and returns its options.
-pub fn take_inner(attrs: &mut Vec<Attribute>) -> syn::Result<Option<Options>> {
+/// Takes our attributes off an inner item and returns its options (the last attribute's,
+/// if it has several); malformed ones go to `errors`.
+pub fn take_inner(attrs: &mut Vec<Attribute>, errors: &mut Errors) -> Option<Options> {
     let mut found = None;
-    let mut error: Option<syn::Error> = None;
     attrs.retain(|attr| {
         if !is_mutate(attr) {
             return true;
@@ -87,19 +86,12 @@ pub fn take_inner(attrs: &mut Vec<Attribute>) -> syn::Result<Option<Options>> {
                 format!("`#[mutate = ...]` is not a form of the attribute: {KNOWN}"),
             )),
         };
-        match parsed {
-            Ok(options) => found = Some(options),
-            Err(e) => match &mut error {
-                Some(all) => all.combine(e),
-                None => error = Some(e),
-            },
+        if let Some(options) = errors.ok(parsed) {
+            found = Some(options);
         }
         false
     });
-    match error {
-        Some(e) => Err(e),
-        None => Ok(found),
-    }
+    found
 }
 
 /// Items the attribute never touches: tests and test-only code.

@@ -20,7 +20,7 @@ use syn::{Block, ReturnType, Signature, Stmt};
 /// Whether `written` (the body of `sig`) may be emitted beside its schemata copy.
 pub fn possible(sig: &Signature, written: &Block) -> bool {
     if let ReturnType::Type(_, ty) = &sig.output
-        && names_impl_trait(ty.to_token_stream())
+        && crate::syntax::mentions_impl(ty.to_token_stream())
     {
         return false;
     }
@@ -29,14 +29,6 @@ pub fn possible(sig: &Signature, written: &Block) -> bool {
     };
     items.visit_block(written);
     !items.twice_unsafe
-}
-
-fn names_impl_trait(tokens: proc_macro2::TokenStream) -> bool {
-    tokens.into_iter().any(|token| match token {
-        proc_macro2::TokenTree::Ident(ident) => ident == "impl",
-        proc_macro2::TokenTree::Group(group) => names_impl_trait(group.stream()),
-        _ => false,
-    })
 }
 
 struct NestedItems {

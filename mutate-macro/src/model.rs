@@ -75,7 +75,7 @@ impl Collector {
     /// only where its `#[cfg(..)]` predicates hold. Returns how many it entered.
     pub fn enter_cfg(&mut self, attrs: &[syn::Attribute]) -> usize {
         let before = self.cfg.len();
-        self.cfg.extend(cfg_predicates(attrs));
+        self.cfg.extend(crate::syntax::cfg_predicates(attrs));
         self.cfg.len() - before
     }
 
@@ -176,22 +176,6 @@ impl Collector {
             })
             .collect()
     }
-}
-
-/// The predicates of the `#[cfg(..)]` attributes among `attrs`.
-pub fn cfg_predicates(attrs: &[syn::Attribute]) -> impl Iterator<Item = TokenStream> + '_ {
-    attrs.iter().filter_map(|a| {
-        let list = a.meta.require_list().ok()?;
-        list.path.is_ident("cfg").then(|| list.tokens.clone())
-    })
-}
-
-/// Whether any token, at any depth of groups, satisfies `test`.
-pub fn any_token(tokens: TokenStream, test: &dyn Fn(&TokenTree) -> bool) -> bool {
-    tokens.into_iter().any(|t| match &t {
-        TokenTree::Group(g) => any_token(g.stream(), test),
-        other => test(other),
-    })
 }
 
 /// Source-like text of a type: `Result<i64, Error>`, not `Result < i64, Error >`.

@@ -1,24 +1,21 @@
-//! Where the attribute may stand, and what it does there: a free fn, every fn of an
-//! `impl` block, a trait's default methods, every such item of an inline `mod`
-//! (recursively). Inner `#[mutate(skip)]` items and test-only items are left alone.
+//! Where the attribute may stand, and what it expands to there: its arguments parsed, the
+//! item checked, then walked once (`items.rs`) into the item as written, less nested
+//! `#[mutate]` attributes, and its schemata copy, both handed to `__select!`. Every error
+//! met on the way goes to one collector; with any, the item is emitted as written after
+//! them.
 
 use crate::attr::{self, Options};
-use crate::build_errors;
-use crate::dispatch;
-use crate::emit;
-use crate::model::{Collector, tidy};
-use crate::operators::fn_value;
-use crate::rewrite::Rewriter;
+use crate::errors::Errors;
+use crate::items::Walk;
 use mutate_operators::Selection;
-use proc_macro2::TokenStream;
-use quote::{ToTokens, quote};
-use syn::visit_mut::VisitMut;
-use syn::{Block, ImplItem, Item, Signature, Stmt, TraitItem};
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::Item;
 
 pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
-    let options = match attr::parse_args(args) {
-        Ok(options) => options,
-        Err(e) => return with_error(e, input),
+    let mut errors = Errors::default();
+    let Some(options) = errors.ok(attr::parse_args(args)) else {
+        return errors.emit(input);
     };
     // The driver's inserted attribute moved the item's first line right by the distance
     // between where the item now starts and where the user wrote it.
@@ -27,60 +24,56 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     {
         let now = first.span().start();
         let shift = now.column.saturating_sub(written.saturating_sub(1));
-        return crate::location::with_insertion(now.line, shift, || expand_item(options, input));
+        return crate::location::with_insertion(now.line, shift, || {
+            expand_item(options, input, errors)
+        });
     }
-    expand_item(options, input)
+    expand_item(options, input, errors)
 }
 
-fn expand_item(options: Options, input: TokenStream) -> TokenStream {
-    let mut item: Item = match syn::parse2(input.clone()) {
-        Ok(item) => item,
-        Err(e) => return with_error(e, input),
+fn expand_item(options: Options, input: TokenStream, mut errors: Errors) -> TokenStream {
+    let Some(mut item) = errors.ok(syn::parse2::<Item>(input.clone())) else {
+        return errors.emit(input);
     };
     if options.skip {
         return input;
     }
-    let mut errors = Errors::default();
-    strip_inner(&mut item, &mut errors);
-    let mut original = item.clone();
-    clear_marks(&mut original);
-    let selection = options.selection(&Selection::all());
-    let mut schemata = item;
-    match &mut schemata {
-        Item::Fn(f) => {
-            if f.sig.constness.is_some() {
-                errors.push(syn::Error::new_spanned(
-                    &f.sig,
-                    "`#[mutate]` cannot go on a `const fn`: a const context has no room for \
-                     run-time switches",
-                ));
-            } else {
-                let name = f.sig.ident.to_string();
-                rewrite_fn(name, &f.sig, &mut f.block, &selection, &[]);
-            }
-        }
-        Item::Impl(_) | Item::Trait(_) => rewrite_item(&mut schemata, "", &selection),
-        Item::Mod(m) if m.content.is_some() => rewrite_item(&mut schemata, "", &selection),
-        // Misplaced: the error points at the attribute itself (the call site).
-        Item::Mod(_) => errors.push(syn::Error::new(
-            proc_macro2::Span::call_site(),
-            "`#[mutate]` cannot see into `mod name;`: put `#[mutate]` on the items inside \
-             that file, or on an inline `mod name { ... }`",
-        )),
-        other => errors.push(syn::Error::new(
-            proc_macro2::Span::call_site(),
-            format!(
-                "`#[mutate]` goes on a fn, an impl block, a trait or an inline mod, not on {}",
-                kind(other)
-            ),
-        )),
+    if let Some(error) = misplaced(&item) {
+        errors.push(error);
+        return errors.emit(item);
     }
-    if let Some(e) = errors.0 {
-        return with_error(e, original.into_token_stream());
+    let selection = options.selection(&Selection::all());
+    let schemata = Walk::annotated(&mut errors).top(&mut item, &selection);
+    if !errors.is_empty() {
+        return errors.emit(item);
     }
     quote! {
-        ::mutate_runtime::__select! { { #original } { #schemata } }
+        ::mutate_runtime::__select! { { #item } { #schemata } }
     }
+}
+
+/// The error for an item the attribute cannot go on.
+fn misplaced(item: &Item) -> Option<syn::Error> {
+    let message = match item {
+        Item::Fn(f) if f.sig.constness.is_some() => {
+            return Some(syn::Error::new_spanned(
+                &f.sig,
+                "`#[mutate]` cannot go on a `const fn`: a const context has no room for \
+                 run-time switches",
+            ));
+        }
+        Item::Fn(_) | Item::Impl(_) | Item::Trait(_) => return None,
+        Item::Mod(m) if m.content.is_some() => return None,
+        Item::Mod(_) => "`#[mutate]` cannot see into `mod name;`: put `#[mutate]` on the items \
+                         inside that file, or on an inline `mod name { ... }`"
+            .to_owned(),
+        other => format!(
+            "`#[mutate]` goes on a fn, an impl block, a trait or an inline mod, not on {}",
+            kind(other)
+        ),
+    };
+    // The error points at the attribute itself (the call site).
+    Some(syn::Error::new(Span::call_site(), message))
 }
 
 /// How an item a user put the attribute on is called, for the error message.
@@ -101,252 +94,57 @@ fn kind(item: &Item) -> &'static str {
     }
 }
 
-/// One error message, with the item still emitted so the user sees nothing else.
-fn with_error(error: syn::Error, item: TokenStream) -> TokenStream {
-    let error = error.to_compile_error();
-    quote!(#error #item)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-#[derive(Default)]
-struct Errors(Option<syn::Error>);
-
-impl Errors {
-    fn push(&mut self, e: syn::Error) {
-        match &mut self.0 {
-            Some(all) => all.combine(e),
-            None => self.0 = Some(e),
-        }
+    /// The two copies `__select!` gets, as text.
+    fn copies(args: TokenStream, item: TokenStream) -> (String, String) {
+        let out: syn::Macro = syn::parse2(expand(args, item)).expect("a __select! call");
+        let mut groups = out.tokens.into_iter().map(|t| t.to_string());
+        (groups.next().unwrap(), groups.next().unwrap())
     }
-}
 
-/// Marker attributes left on inner items between stripping and rewriting: the items to
-/// skip, and the items with their own operators.
-const SKIP_MARK: &str = "__mutate_skip";
-const OPERATORS_MARK: &str = "__mutate_operators";
-
-/// Takes nested `#[mutate]` attributes off (they must not expand again) and marks the
-/// items they skip or give their own operators.
-fn strip_inner(item: &mut Item, errors: &mut Errors) {
-    fn mark(attrs: &mut Vec<syn::Attribute>, errors: &mut Errors) {
-        match attr::take_inner(attrs) {
-            Ok(Some(Options { skip: true, .. })) => attrs.push(syn::parse_quote!(#[__mutate_skip])),
-            Ok(Some(Options {
-                operators: Some(names),
-                ..
-            })) => {
-                let names = names.iter().map(|n| quote::format_ident!("{n}"));
-                attrs.push(syn::parse_quote!(#[__mutate_operators(#(#names),*)]));
-            }
-            Ok(_) => {}
-            Err(e) => errors.push(e),
-        }
-    }
-    match item {
-        Item::Impl(i) => {
-            for inner in &mut i.items {
-                if let ImplItem::Fn(f) = inner {
-                    mark(&mut f.attrs, errors);
-                }
-            }
-        }
-        Item::Trait(t) => {
-            for inner in &mut t.items {
-                if let TraitItem::Fn(f) = inner {
-                    mark(&mut f.attrs, errors);
-                }
-            }
-        }
-        Item::Mod(m) => {
-            for inner in m.content.iter_mut().flat_map(|(_, items)| items) {
-                let attrs = match inner {
-                    Item::Fn(f) => &mut f.attrs,
-                    Item::Impl(i) => &mut i.attrs,
-                    Item::Trait(t) => &mut t.attrs,
-                    Item::Mod(m) => &mut m.attrs,
-                    _ => continue,
-                };
-                mark(attrs, errors);
-                strip_inner(inner, errors);
-            }
-        }
-        _ => {}
-    }
-}
-
-/// Removes skip marks from the copy of the item that is emitted as written.
-fn clear_marks(item: &mut Item) {
-    match item {
-        Item::Impl(i) => {
-            for inner in &mut i.items {
-                if let ImplItem::Fn(f) = inner {
-                    take_marks(&mut f.attrs, &Selection::none());
-                }
-            }
-        }
-        Item::Trait(t) => {
-            for inner in &mut t.items {
-                if let TraitItem::Fn(f) = inner {
-                    take_marks(&mut f.attrs, &Selection::none());
-                }
-            }
-        }
-        Item::Mod(m) => {
-            for inner in m.content.iter_mut().flat_map(|(_, items)| items) {
-                match inner {
-                    Item::Fn(f) => {
-                        take_marks(&mut f.attrs, &Selection::none());
+    #[test]
+    fn nested_options_leave_nothing_behind() {
+        // Items under a skipped or test-only item keep none of their own attributes'
+        // traces in either copy.
+        let (written, schemata) = copies(
+            quote!(),
+            quote! {
+                mod m {
+                    #[mutate(skip)]
+                    mod s {
+                        #[mutate(operators(literal))]
+                        fn f() -> u8 { 1 }
                     }
-                    Item::Impl(i) => {
-                        take_marks(&mut i.attrs, &Selection::none());
+                    #[cfg(test)]
+                    mod tests {
+                        #[mutate(skip)]
+                        fn t() {}
                     }
-                    Item::Trait(t) => {
-                        take_marks(&mut t.attrs, &Selection::none());
-                    }
-                    Item::Mod(m) => {
-                        take_marks(&mut m.attrs, &Selection::none());
-                    }
-                    _ => {}
                 }
-                clear_marks(inner);
-            }
-        }
-        _ => {}
+            },
+        );
+        assert_eq!(written, schemata);
+        assert!(!written.contains("mutate"), "{written}");
     }
-}
 
-/// Removes an item's marks, returning the operators it should get: `None` to leave it
-/// alone (marked to skip, or test-only code), else its own operators or `outer`.
-fn take_marks(attrs: &mut Vec<syn::Attribute>, outer: &Selection) -> Option<Selection> {
-    let mut skip = attr::is_test_only(attrs);
-    let mut selection = outer.clone();
-    attrs.retain(|a| {
-        if a.path().is_ident(SKIP_MARK) {
-            skip = true;
-            false
-        } else if a.path().is_ident(OPERATORS_MARK) {
-            let names = a.meta.require_list().map(|l| l.tokens.to_string());
-            if let Ok(names) = names
-                && let Ok(own) = Selection::of(names.split(','))
-            {
-                selection = own;
-            }
-            false
-        } else {
-            true
-        }
-    });
-    (!skip).then_some(selection)
-}
-
-/// Rewrites every function an impl, trait or mod holds. `prefix` is the module path
-/// inside the annotated item, for function names.
-pub fn rewrite_item(item: &mut Item, prefix: &str, outer: &Selection) {
-    match item {
-        Item::Fn(f) => {
-            let Some(selection) = take_marks(&mut f.attrs, outer) else {
-                return;
-            };
-            let name = format!("{prefix}{}", f.sig.ident);
-            rewrite_fn(name, &f.sig, &mut f.block, &selection, &[]);
-        }
-        Item::Impl(i) => {
-            let Some(outer) = take_marks(&mut i.attrs, outer) else {
-                return;
-            };
-            let ty = self_type_name(&i.self_ty);
-            let generics = type_params(&i.generics);
-            for inner in &mut i.items {
-                if let ImplItem::Fn(f) = inner
-                    && let Some(selection) = take_marks(&mut f.attrs, &outer)
-                {
-                    let name = format!("{prefix}{ty}::{}", f.sig.ident);
-                    rewrite_fn(name, &f.sig, &mut f.block, &selection, &generics);
+    #[test]
+    fn nested_operators_choose_the_mutants() {
+        let (_, schemata) = copies(
+            quote!(operators(literal)),
+            quote! {
+                impl S {
+                    #[mutate(operators(arithmetic))]
+                    fn a(&self) -> u8 { self.0 + 1 }
+                    fn b(&self) -> u8 { self.0 + 1 }
                 }
-            }
-        }
-        Item::Trait(t) => {
-            let Some(outer) = take_marks(&mut t.attrs, outer) else {
-                return;
-            };
-            let trait_name = t.ident.to_string();
-            let generics = type_params(&t.generics);
-            for inner in &mut t.items {
-                if let TraitItem::Fn(f) = inner
-                    && let Some(selection) = take_marks(&mut f.attrs, &outer)
-                    && let Some(block) = &mut f.default
-                {
-                    let name = format!("{prefix}{trait_name}::{}", f.sig.ident);
-                    rewrite_fn(name, &f.sig, block, &selection, &generics);
-                }
-            }
-        }
-        Item::Mod(m) => {
-            let Some(outer) = take_marks(&mut m.attrs, outer) else {
-                return;
-            };
-            let prefix = format!("{prefix}{}::", m.ident);
-            for inner in m.content.iter_mut().flat_map(|(_, items)| items) {
-                rewrite_item(inner, &prefix, &outer);
-            }
-        }
-        _ => {}
+            },
+        );
+        assert!(schemata.contains("replace + with - in S::a"), "{schemata}");
+        assert!(!schemata.contains("replace 1 with 0 in S::a"), "{schemata}");
+        assert!(schemata.contains("replace 1 with 0 in S::b"), "{schemata}");
+        assert!(!schemata.contains("replace + with - in S::b"), "{schemata}");
     }
-}
-
-fn type_params(generics: &syn::Generics) -> Vec<String> {
-    generics
-        .type_params()
-        .map(|p| p.ident.to_string())
-        .collect()
-}
-
-/// `Triangle` for `impl Triangle`, `impl<T> Stack<T>`, `impl Display for Triangle`.
-fn self_type_name(ty: &syn::Type) -> String {
-    match ty {
-        syn::Type::Path(p) => p
-            .path
-            .segments
-            .last()
-            .map_or_else(|| tidy(&ty.to_token_stream()), |s| s.ident.to_string()),
-        other => tidy(&other.to_token_stream()),
-    }
-}
-
-/// Rewrites one body into schemata and puts its table first. `const fn`s are skipped:
-/// a const context cannot hold run-time switches.
-/// `outer_generics`: the type parameters of the enclosing impl or trait.
-fn rewrite_fn(
-    name: String,
-    sig: &Signature,
-    block: &mut Block,
-    selection: &Selection,
-    outer_generics: &[String],
-) {
-    if sig.constness.is_some() {
-        return;
-    }
-    let written = block.clone();
-    let mut collector = Collector::new(name, selection.clone());
-    Rewriter::new(&mut collector).visit_block_mut(block);
-    let mut generics = outer_generics.to_vec();
-    generics.extend(type_params(&sig.generics));
-    fn_value::rewrite(&mut collector, sig, &generics, block, &written);
-    if collector.mutants.is_empty() {
-        *block = written;
-        return;
-    }
-    // The driver's last build failed in this function: as written, mutants unviable.
-    let file = crate::location::file_of(sig.fn_token.span);
-    let (start, end) = (
-        sig.fn_token.span.start(),
-        written.brace_token.span.close().end(),
-    );
-    if let Some(message) = build_errors::in_function(&file, start, end) {
-        collector.unviable_since(0, message);
-        *block = written;
-    } else if dispatch::possible(sig, &written) {
-        dispatch::choose(block, written);
-    }
-    let table = emit::table_items(&collector);
-    block.stmts.insert(0, Stmt::Item(Item::Verbatim(table)));
 }

@@ -1,31 +1,28 @@
 //! Walks one function body, rewriting each expression that has mutants into schemata.
 //! Children are rewritten first, so an operand's own mutants sit inside its evaluation.
+//! Each kind of syntax has its own function: operators, literals and jumps make a site
+//! here; loops, conditions, `match` and the scopes jumps refer to are in `control.rs`;
+//! statements are deleted in `visit_block_mut`.
 //!
 //! Items in the body are rewritten on their own (see `visit_item_mut`). Left alone: macro
 //! invocations, patterns, types, const generic arguments,
 //! `const` blocks, array repeat lengths and destructuring assignments — places where a
 //! run-time check cannot stand or the code is not ours to read.
 
-use crate::model::Collector;
-use crate::operators::{binary, condition, jump, literal, match_arm, range, statement, unary};
-use crate::syntax;
-use quote::{ToTokens, quote};
-use syn::visit_mut::{self, VisitMut};
-use syn::{Expr, Pat};
+mod control;
 
-/// What an unlabelled or labelled `break`/`continue` can refer to.
-enum Scope {
-    /// A loop; `unit` when it is a `while` or `for`, whose `break` carries no value.
-    Loop { label: Option<String>, unit: bool },
-    /// A labelled block: `break 'a` may target it, `continue 'a` may not.
-    Block(String),
-    /// A closure or async block: jumps never cross it.
-    Barrier,
-}
+use crate::model::Collector;
+use crate::operators::{binary, literal, statement, unary};
+use crate::syntax::{self, first_span, is_destructuring, negated_literal};
+use proc_macro2::{LineColumn, Span, TokenStream};
+use quote::ToTokens;
+use syn::visit_mut::{self, VisitMut};
+use syn::{Expr, ExprAssign, ExprUnary, Pat};
 
 pub struct Rewriter<'a> {
     collector: &'a mut Collector,
-    scopes: Vec<Scope>,
+    /// The loops, labelled blocks and closures around the expression being rewritten.
+    scopes: Vec<control::Scope>,
 }
 
 impl<'a> Rewriter<'a> {
@@ -40,250 +37,76 @@ impl<'a> Rewriter<'a> {
     /// may not be selected for this function).
     fn made(
         &mut self,
-        rewrite: impl FnOnce(&mut Collector) -> Option<proc_macro2::TokenStream>,
-    ) -> Option<proc_macro2::TokenStream> {
+        rewrite: impl FnOnce(&mut Collector) -> Option<TokenStream>,
+    ) -> Option<TokenStream> {
         let before = self.collector.mutants.len();
         let tokens = rewrite(self.collector)?;
         (self.collector.mutants.len() > before).then_some(tokens)
     }
-
-    fn scoped(&mut self, scope: Scope, f: impl FnOnce(&mut Self)) {
-        self.scopes.push(scope);
-        f(self);
-        self.scopes.pop();
-    }
-
-    /// The loop a jump refers to, if it is a loop.
-    fn target_loop(&self, label: Option<&syn::Lifetime>) -> Option<&Scope> {
-        let label = label.map(|l| l.ident.to_string());
-        for scope in self.scopes.iter().rev() {
-            match (scope, &label) {
-                (Scope::Barrier, _) => return None,
-                (Scope::Loop { .. }, None) => return Some(scope),
-                (Scope::Loop { label: Some(l), .. }, Some(want)) if l == want => {
-                    return Some(scope);
-                }
-                (Scope::Block(l), Some(want)) if l == want => return None,
-                _ => {}
-            }
-        }
-        None
-    }
-
-    fn rewrite_jump(&mut self, e: &Expr) -> Option<proc_macro2::TokenStream> {
-        let written = e.to_token_stream();
-        match e {
-            Expr::Break(b) => {
-                self.target_loop(b.label.as_ref())?;
-                let (keyword, label) = (&b.break_token, &b.label);
-                self.made(|c| {
-                    Some(jump::rewrite(
-                        c,
-                        &quote!(#keyword #label),
-                        &written,
-                        quote!(continue #label),
-                    ))
-                })
-            }
-            Expr::Continue(k) => {
-                let Scope::Loop { unit: true, .. } = self.target_loop(k.label.as_ref())? else {
-                    return None;
-                };
-                let (keyword, label) = (&k.continue_token, &k.label);
-                self.made(|c| {
-                    Some(jump::rewrite(
-                        c,
-                        &quote!(#keyword #label),
-                        &written,
-                        quote!(break #label),
-                    ))
-                })
-            }
-            _ => None,
-        }
-    }
-}
-
-/// Counts each round of a loop toward the hit budget: a mutant can make a loop endless
-/// where no site is checked (`loop { if let Some(x) = it.next() { .. break } }`), and the
-/// budget must end it, not the wall clock.
-fn count_rounds(body: &mut syn::Block) {
-    let rt = crate::emit::rt();
-    body.stmts.insert(
-        0,
-        syn::Stmt::Item(syn::Item::Verbatim(quote!(#rt::tick();))),
-    );
-}
-
-fn label_name(label: &Option<syn::Label>) -> Option<String> {
-    label.as_ref().map(|l| l.name.ident.to_string())
-}
-
-fn strip_parens(e: &Expr) -> &Expr {
-    match e {
-        Expr::Paren(p) => strip_parens(&p.expr),
-        Expr::Group(g) => strip_parens(&g.expr),
-        _ => e,
-    }
-}
-
-/// `(a, b) = ...`, `[x, _] = ...`, `S { .. } = ...`, `_ = ...`: patterns in expression
-/// clothing.
-fn is_destructuring(e: &Expr) -> bool {
-    matches!(
-        strip_parens(e),
-        Expr::Tuple(_) | Expr::Array(_) | Expr::Struct(_) | Expr::Call(_) | Expr::Infer(_)
-    )
 }
 
 /// The schemata code for one expression that has mutants of its own.
 struct Site {
-    tokens: proc_macro2::TokenStream,
+    tokens: TokenStream,
     /// The token the site is about (`+`, a literal, `break`): its generated code is
     /// located there, so a build error in that code points at it.
-    at: proc_macro2::Span,
+    at: Span,
     /// Index of the site's first mutant in the collector.
     first_mutant: usize,
 }
 
 impl Rewriter<'_> {
     /// Rewrites the children of one expression, whose outer attributes were taken off, and
-    /// returns its own site, if it has mutants.
+    /// returns its own site, if it has mutants. The kinds listed are those whose children
+    /// are not all rewritten, or not in syn's order; the others are visited as syn does.
     fn rewrite_expr(&mut self, e: &mut Expr) -> Option<Site> {
         match e {
-            Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => return None,
-            // Operators in closures whose parameters have no written type may meet operands
-            // whose type is not inferred yet where the fallback is resolved; the rebuild net
-            // turns those sites unviable.
-            Expr::Closure(closure) => {
-                self.scoped(Scope::Barrier, |me| me.visit_expr_mut(&mut closure.body));
-                return None;
-            }
-            Expr::Async(block) => {
-                self.scoped(Scope::Barrier, |me| me.visit_block_mut(&mut block.block));
-                return None;
-            }
-            Expr::Loop(l) => {
-                let label = label_name(&l.label);
-                self.scoped(Scope::Loop { label, unit: false }, |me| {
-                    me.visit_block_mut(&mut l.body)
-                });
-                count_rounds(&mut l.body);
-                return None;
-            }
-            Expr::While(w) => {
-                let written = w.cond.to_token_stream();
-                self.visit_expr_mut(&mut w.cond);
-                let label = label_name(&w.label);
-                self.scoped(Scope::Loop { label, unit: true }, |me| {
-                    me.visit_block_mut(&mut w.body)
-                });
-                count_rounds(&mut w.body);
-                if !binary::has_let(&w.cond) {
-                    let kind = condition::Kind::While;
-                    let cond = &w.cond;
-                    if let Some(cond) =
-                        self.made(|c| Some(condition::rewrite(c, kind, cond, &written)))
-                    {
-                        *w.cond = Expr::Verbatim(cond);
-                    }
-                }
-                return None;
-            }
-            Expr::ForLoop(f) => {
-                self.visit_expr_mut(&mut f.expr);
-                let label = label_name(&f.label);
-                self.scoped(Scope::Loop { label, unit: true }, |me| {
-                    me.visit_block_mut(&mut f.body)
-                });
-                count_rounds(&mut f.body);
-                if let Expr::Range(r) = strip_parens(&f.expr)
-                    && let Some(tokens) = self.made(|c| range::rewrite(c, r))
-                {
-                    *f.expr = Expr::Verbatim(tokens);
-                }
-                return None;
-            }
-            Expr::Block(b) if b.label.is_some() => {
-                let label = label_name(&b.label).unwrap_or_default();
-                self.scoped(Scope::Block(label), |me| me.visit_block_mut(&mut b.block));
-                return None;
-            }
-            Expr::Repeat(r) => {
-                self.visit_expr_mut(&mut r.expr);
-                return None;
-            }
-            Expr::Assign(a) => {
-                if !is_destructuring(&a.left) {
-                    self.visit_expr_mut(&mut a.left);
-                }
-                self.visit_expr_mut(&mut a.right);
-                return None;
-            }
-            Expr::Let(l) => {
-                self.visit_expr_mut(&mut l.expr);
-                return None;
-            }
-            Expr::Match(m) => {
-                let written = m.arms.clone();
-                self.visit_expr_mut(&mut m.expr);
-                for arm in &mut m.arms {
-                    let entered = self.collector.enter_cfg(&arm.attrs);
-                    if let Pat::Guard(g) = &mut arm.pat {
-                        let written = g.guard.to_token_stream();
-                        self.visit_expr_mut(&mut g.guard);
-                        if !binary::has_let(&g.guard) {
-                            let kind = condition::Kind::Guard;
-                            let guard = &g.guard;
-                            if let Some(guard) =
-                                self.made(|c| Some(condition::rewrite(c, kind, guard, &written)))
-                            {
-                                *g.guard = Expr::Verbatim(guard);
-                            }
-                        }
-                    }
-                    self.visit_expr_mut(&mut arm.body);
-                    self.collector.leave_cfg(entered);
-                }
-                // Changes an arm only where it adds that arm's mutant.
-                match_arm::rewrite(self.collector, &mut m.arms, &written);
-                return None;
-            }
-            Expr::If(i) => {
-                let written = i.cond.to_token_stream();
-                self.visit_expr_mut(&mut i.cond);
-                self.visit_block_mut(&mut i.then_branch);
-                if let Some((_, other)) = &mut i.else_branch {
-                    self.visit_expr_mut(other);
-                }
-                if !binary::has_let(&i.cond) {
-                    let kind = condition::Kind::If;
-                    let cond = &i.cond;
-                    if let Some(cond) =
-                        self.made(|c| Some(condition::rewrite(c, kind, cond, &written)))
-                    {
-                        *i.cond = Expr::Verbatim(cond);
-                    }
-                }
-                return None;
-            }
-            Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
-                if let Expr::Lit(lit) = strip_parens(&u.expr) {
-                    let minus = u.op.to_token_stream();
-                    let first_mutant = self.collector.mutants.len();
-                    let at = first_span(&minus);
-                    return self
-                        .made(|c| literal::rewrite_negative(c, &minus, &lit.lit))
-                        .map(|tokens| Site {
-                            tokens,
-                            at,
-                            first_mutant,
-                        });
-                }
+            Expr::Unary(u) if negated_literal(u).is_some() => return self.negative_literal(u),
+            Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => {}
+            Expr::Closure(closure) => self.barrier(|me| me.visit_expr_mut(&mut closure.body)),
+            Expr::Async(block) => self.barrier(|me| me.visit_block_mut(&mut block.block)),
+            Expr::Loop(l) => self.rewrite_loop(l),
+            Expr::While(w) => self.rewrite_while(w),
+            Expr::ForLoop(f) => self.rewrite_for(f),
+            Expr::Block(b) if b.label.is_some() => self.labelled_block(b),
+            Expr::If(i) => self.rewrite_if(i),
+            Expr::Match(m) => self.rewrite_match(m),
+            // The length is a constant.
+            Expr::Repeat(r) => self.visit_expr_mut(&mut r.expr),
+            Expr::Assign(a) => self.assign(a),
+            Expr::Let(l) => self.visit_expr_mut(&mut l.expr),
+            _ => {
                 visit_mut::visit_expr_mut(self, e);
+                return self.operator_site(e);
             }
-            _ => visit_mut::visit_expr_mut(self, e),
         }
+        None
+    }
+
+    /// `place = value`: the place is left alone where it is a pattern.
+    fn assign(&mut self, a: &mut ExprAssign) {
+        if !is_destructuring(&a.left) {
+            self.visit_expr_mut(&mut a.left);
+        }
+        self.visit_expr_mut(&mut a.right);
+    }
+
+    /// `-lit` is one value (see `literal::rewrite_negative`): one site, at the `-`.
+    fn negative_literal(&mut self, u: &ExprUnary) -> Option<Site> {
+        let lit = negated_literal(u)?;
+        let minus = u.op.to_token_stream();
+        let first_mutant = self.collector.mutants.len();
+        let at = first_span(&minus);
+        let tokens = self.made(|c| literal::rewrite_negative(c, &minus, lit))?;
+        Some(Site {
+            tokens,
+            at,
+            first_mutant,
+        })
+    }
+
+    /// The site of an operator, a literal or a jump, whose children were rewritten.
+    fn operator_site(&mut self, e: &Expr) -> Option<Site> {
         let first_mutant = self.collector.mutants.len();
         let (tokens, at) = match e {
             Expr::Binary(b) => (
@@ -298,10 +121,10 @@ impl Rewriter<'_> {
             Expr::Break(_) | Expr::Continue(_) => {
                 (self.rewrite_jump(e), first_span(&e.to_token_stream()))
             }
-            _ => (None, proc_macro2::Span::call_site()),
+            _ => return None,
         };
-        tokens.map(|tokens| Site {
-            tokens,
+        Some(Site {
+            tokens: tokens?,
             at,
             first_mutant,
         })
@@ -330,8 +153,8 @@ impl Rewriter<'_> {
 /// Where an expression is, as the compiler sees it (no `--all-items` shift).
 struct Extent {
     file: String,
-    first: proc_macro2::LineColumn,
-    last: proc_macro2::LineColumn,
+    first: LineColumn,
+    last: LineColumn,
 }
 
 impl Extent {
@@ -346,14 +169,6 @@ impl Extent {
             last: last.end(),
         })
     }
-}
-
-fn first_span(tokens: &proc_macro2::TokenStream) -> proc_macro2::Span {
-    tokens
-        .clone()
-        .into_iter()
-        .next()
-        .map_or_else(proc_macro2::Span::call_site, |t| t.span())
 }
 
 impl VisitMut for Rewriter<'_> {
@@ -385,6 +200,7 @@ impl VisitMut for Rewriter<'_> {
         self.collector.leave_cfg(entered);
     }
 
+    /// The statements, then the deletion of those `statement` deletes (as written).
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
         let written: Vec<Option<syn::Stmt>> = block
             .stmts
@@ -404,9 +220,8 @@ impl VisitMut for Rewriter<'_> {
     /// An item in the body (a helper `fn`, an `impl` for a local type): rewritten on its
     /// own, with a table of its own, since an item cannot reach the enclosing function's.
     fn visit_item_mut(&mut self, item: &mut syn::Item) {
-        let prefix = format!("{}::", self.collector.function);
         let selection = self.collector.selection().clone();
-        crate::placement::rewrite_item(item, &prefix, &selection);
+        crate::items::rewrite_in_body(item, &self.collector.function, &selection);
     }
 
     // Not ours to read, or no place for a run-time check.

@@ -1,8 +1,103 @@
-//! Helpers over syn's syntax tree that the rewrite needs and syn keeps private.
+//! Pure helpers over syntax: what an expression, item or token run is, and attribute
+//! plumbing syn keeps private. Nothing here adds mutants or reads the macro's options.
 
+use crate::model::tidy;
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
-use quote::quote;
+use quote::{ToTokens, quote};
 use syn::{Attribute, Expr};
+
+/// The expression inside any parentheses or invisible groups.
+pub fn strip_parens(e: &Expr) -> &Expr {
+    match e {
+        Expr::Paren(p) => strip_parens(&p.expr),
+        Expr::Group(g) => strip_parens(&g.expr),
+        _ => e,
+    }
+}
+
+/// `(a, b) = ...`, `[x, _] = ...`, `S { .. } = ...`, `_ = ...`: patterns in expression
+/// clothing.
+pub fn is_destructuring(e: &Expr) -> bool {
+    matches!(
+        strip_parens(e),
+        Expr::Tuple(_) | Expr::Array(_) | Expr::Struct(_) | Expr::Call(_) | Expr::Infer(_)
+    )
+}
+
+/// The literal of `-lit` (in any parentheses).
+pub fn negated_literal(u: &syn::ExprUnary) -> Option<&syn::Lit> {
+    match (&u.op, strip_parens(&u.expr)) {
+        (syn::UnOp::Neg(_), Expr::Lit(lit)) => Some(&lit.lit),
+        _ => None,
+    }
+}
+
+/// Whether the expression is (or chains through `&&`/`||` to) a `let`: a let chain, whose
+/// `&&` is syntax, not an operator.
+pub fn has_let(expr: &Expr) -> bool {
+    match expr {
+        Expr::Let(_) => true,
+        Expr::Binary(b) => has_let(&b.left) || has_let(&b.right),
+        Expr::Paren(p) => has_let(&p.expr),
+        Expr::Group(g) => has_let(&g.expr),
+        _ => false,
+    }
+}
+
+/// `'a` of a loop or block label, without its tick.
+pub fn label_name(label: &Option<syn::Label>) -> Option<String> {
+    label.as_ref().map(|l| l.name.ident.to_string())
+}
+
+/// The span of the first token; the call site for no tokens.
+pub fn first_span(tokens: &TokenStream) -> Span {
+    tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(Span::call_site, |t| t.span())
+}
+
+/// Whether any token, at any depth of groups, satisfies `test`.
+pub fn any_token(tokens: TokenStream, test: &dyn Fn(&TokenTree) -> bool) -> bool {
+    tokens.into_iter().any(|t| match &t {
+        TokenTree::Group(g) => any_token(g.stream(), test),
+        other => test(other),
+    })
+}
+
+/// Whether the tokens (a type) mention `impl Trait` anywhere.
+pub fn mentions_impl(tokens: TokenStream) -> bool {
+    any_token(tokens, &|t| matches!(t, TokenTree::Ident(i) if i == "impl"))
+}
+
+/// The predicates of the `#[cfg(..)]` attributes among `attrs`.
+pub fn cfg_predicates(attrs: &[Attribute]) -> impl Iterator<Item = TokenStream> + '_ {
+    attrs.iter().filter_map(|a| {
+        let list = a.meta.require_list().ok()?;
+        list.path.is_ident("cfg").then(|| list.tokens.clone())
+    })
+}
+
+/// The names of the type parameters: `["T"]` for `<'a, T: Ord, const N: usize>`.
+pub fn type_params(generics: &syn::Generics) -> Vec<String> {
+    generics
+        .type_params()
+        .map(|p| p.ident.to_string())
+        .collect()
+}
+
+/// `Triangle` for `impl Triangle`, `impl<T> Stack<T>`, `impl Display for Triangle`.
+pub fn self_type_name(ty: &syn::Type) -> String {
+    match ty {
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .map_or_else(|| tidy(&ty.to_token_stream()), |s| s.ident.to_string()),
+        other => tidy(&other.to_token_stream()),
+    }
+}
 
 /// `Some(&mut x.attrs)` for each listed kind of expression.
 macro_rules! attrs_of {

@@ -4,12 +4,13 @@
 
 use super::{fallback_arms, switch};
 use crate::emit::rt;
-use crate::location;
+use crate::location::{self, Location};
 use crate::model::Collector;
+use crate::syntax::has_let;
 use mutate_operators::Operator;
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, format_ident, quote};
-use syn::{BinOp, Expr, ExprBinary};
+use syn::{BinOp, ExprBinary};
 
 /// An overloadable operator: its symbol and the std trait and method behind it.
 #[derive(Clone, Copy)]
@@ -98,136 +99,169 @@ fn symbol(text: &str) -> TokenStream {
     text.parse().expect("operator symbols are tokens")
 }
 
-/// Whether the expression is (or chains through `&&`/`||` to) a `let`: a let chain, whose
-/// `&&` is syntax, not an operator.
-pub fn has_let(expr: &Expr) -> bool {
-    match expr {
-        Expr::Let(_) => true,
-        Expr::Binary(b) => has_let(&b.left) || has_let(&b.right),
-        Expr::Paren(p) => has_let(&p.expr),
-        Expr::Group(g) => has_let(&g.expr),
-        _ => false,
+/// Schemata for a binary expression whose operands were already rewritten.
+pub fn rewrite(c: &mut Collector, e: &ExprBinary) -> Option<TokenStream> {
+    let loc = location::of_tokens(&e.op.to_token_stream());
+    if let Some((original, replacements)) = relational(&e.op) {
+        return Some(relational_site(c, e, loc, original, replacements));
+    }
+    if matches!(e.op, BinOp::And(_) | BinOp::Or(_)) {
+        return logical_site(c, e, loc);
+    }
+    if let Some((family, original, replacements)) = value_op(&e.op) {
+        return Some(value_site(c, e, loc, (family, original), replacements));
+    }
+    if let Some((original, replacements)) = assign_op(&e.op) {
+        return Some(assign_site(c, e, loc, original, replacements));
+    }
+    None
+}
+
+/// `<` to `<=`, ...: the operands compared by reference, as the operator does.
+fn relational_site(
+    c: &mut Collector,
+    e: &ExprBinary,
+    loc: Location,
+    original: &str,
+    replacements: &[&str],
+) -> TokenStream {
+    let (left, right, op) = (&e.left, &e.right, &e.op);
+    let site = c.new_site();
+    let arms = replacements.iter().map(|r| {
+        let k = c.add(site, Operator::Relational, loc.clone(), original, r);
+        let r = symbol(r);
+        quote!(#k => *__mutate_l #r *__mutate_r,)
+    });
+    let arms: Vec<_> = arms.collect();
+    let sw = switch(site);
+    quote! {
+        ({
+            let (__mutate_l, __mutate_r) = (&(#left), &(#right));
+            match #sw { #(#arms)* _ => *__mutate_l #op *__mutate_r }
+        })
     }
 }
 
-/// Schemata for a binary expression whose operands were already rewritten.
-pub fn rewrite(c: &mut Collector, e: &ExprBinary) -> Option<TokenStream> {
-    let op_tokens = e.op.to_token_stream();
-    let loc = location::of_tokens(&op_tokens);
+/// `&&` <-> `||`, keeping short-circuit; not in a let chain.
+fn logical_site(c: &mut Collector, e: &ExprBinary, loc: Location) -> Option<TokenStream> {
     let (left, right) = (&e.left, &e.right);
+    if has_let(left) || has_let(right) {
+        return None;
+    }
+    let is_and = matches!(e.op, BinOp::And(_));
+    let (original, replacement) = if is_and { ("&&", "||") } else { ("||", "&&") };
+    let site = c.new_site();
+    let k = c.add(site, Operator::Logical, loc, original, replacement);
+    // Evaluate the left side once; the right side only when the operator needs it.
+    let (original_needs_right, mutant_needs_right) = if is_and {
+        (quote!(__mutate_l), quote!(!__mutate_l))
+    } else {
+        (quote!(!__mutate_l), quote!(__mutate_l))
+    };
+    let sw = switch(site);
+    Some(quote! {
+        ({
+            let __mutate_l: bool = #left;
+            if match #sw { #k => #mutant_needs_right, _ => #original_needs_right } {
+                #right
+            } else {
+                __mutate_l
+            }
+        })
+    })
+}
+
+/// An arithmetic or bitwise swap, through the autoref fallback: viable only where the
+/// operands' types have the replacement with the same output.
+fn value_site(
+    c: &mut Collector,
+    e: &ExprBinary,
+    loc: Location,
+    (family, original): (Operator, Op),
+    replacements: &[Op],
+) -> TokenStream {
+    let (left, right, op) = (&e.left, &e.right, &e.op);
     let rt = rt();
-
-    if let Some((original, replacements)) = relational(&e.op) {
-        let site = c.new_site();
-        let arms = replacements.iter().map(|r| {
-            let k = c.add(site, Operator::Relational, loc.clone(), original, r);
-            let r = symbol(r);
-            quote!(#k => *__mutate_l #r *__mutate_r,)
-        });
-        let arms: Vec<_> = arms.collect();
-        let sw = switch(site);
-        return Some(quote! {
-            ({
-                let (__mutate_l, __mutate_r) = (&(#left), &(#right));
-                match #sw { #(#arms)* _ => *__mutate_l #op_tokens *__mutate_r }
-            })
-        });
-    }
-
-    if matches!(e.op, BinOp::And(_) | BinOp::Or(_)) {
-        if has_let(left) || has_let(right) {
-            return None;
-        }
-        let is_and = matches!(e.op, BinOp::And(_));
-        let (original, replacement) = if is_and { ("&&", "||") } else { ("||", "&&") };
-        let site = c.new_site();
-        let k = c.add(site, Operator::Logical, loc, original, replacement);
-        // Evaluate the left side once; the right side only when the operator needs it.
-        let (original_needs_right, mutant_needs_right) = if is_and {
-            (quote!(__mutate_l), quote!(!__mutate_l))
-        } else {
-            (quote!(!__mutate_l), quote!(__mutate_l))
-        };
-        let sw = switch(site);
-        return Some(quote! {
-            ({
-                let __mutate_l: bool = #left;
-                if match #sw { #k => #mutant_needs_right, _ => #original_needs_right } {
-                    #right
-                } else {
-                    __mutate_l
+    let site = c.new_site();
+    let arms: Vec<_> = replacements
+        .iter()
+        .map(|r| {
+            let k = c.add(site, family, loc.clone(), original.symbol, r.symbol);
+            let (viable, fallback, method) = swap_names(original, *r);
+            let arms = fallback_arms(
+                quote!((__mutate_l, __mutate_r)),
+                quote!(__mutate_l #op __mutate_r),
+            );
+            quote! {
+                #k => {
+                    use #rt::ops::{#viable as _, #fallback as _};
+                    match (&#rt::Operands::new(__mutate_l, __mutate_r)).#method() { #arms }
                 }
-            })
-        });
+            }
+        })
+        .collect();
+    let sw = switch(site);
+    quote! {
+        ({
+            let (__mutate_l, __mutate_r) = (#left, #right);
+            match #sw { #(#arms)* _ => __mutate_l #op __mutate_r }
+        })
     }
+}
 
-    if let Some((family, original, replacements)) = value_op(&e.op) {
-        let site = c.new_site();
-        let arms: Vec<_> = replacements
-            .iter()
-            .map(|r| {
-                let k = c.add(site, family, loc.clone(), original.symbol, r.symbol);
-                let viable = format_ident!("{}As{}", original.trait_name, r.trait_name);
-                let fallback = format_ident!("{}As{}Fallback", original.trait_name, r.trait_name);
-                let method = format_ident!("{}_as_{}", original.method, r.method);
-                let arms = fallback_arms(
-                    quote!((__mutate_l, __mutate_r)),
-                    quote!(__mutate_l #op_tokens __mutate_r),
-                );
-                quote! {
-                    #k => {
-                        use #rt::ops::{#viable as _, #fallback as _};
-                        match (&#rt::Operands::new(__mutate_l, __mutate_r)).#method() { #arms }
-                    }
+/// A compound assignment's swap, through the autoref fallback.
+fn assign_site(
+    c: &mut Collector,
+    e: &ExprBinary,
+    loc: Location,
+    original: Op,
+    replacements: &[Op],
+) -> TokenStream {
+    let (left, right, op) = (&e.left, &e.right, &e.op);
+    let rt = rt();
+    let site = c.new_site();
+    let arms: Vec<_> = replacements
+        .iter()
+        .map(|r| {
+            let k = c.add(
+                site,
+                Operator::Assignment,
+                loc.clone(),
+                original.symbol,
+                r.symbol,
+            );
+            let (viable, fallback, method) = swap_names(original, *r);
+            let arms = fallback_arms(
+                quote!((__mutate_p, __mutate_r)),
+                quote!(*__mutate_p #op __mutate_r),
+            );
+            // The place is borrowed in the scrutinee, so temporaries in it (a
+            // `RefMut`, say) live as long as the assignment.
+            quote! {
+                #k => {
+                    use #rt::ops::{#viable as _, #fallback as _};
+                    match (&#rt::PlaceOperand::new(&mut #left, __mutate_r)).#method() { #arms }
                 }
-            })
-            .collect();
-        let sw = switch(site);
-        return Some(quote! {
-            ({
-                let (__mutate_l, __mutate_r) = (#left, #right);
-                match #sw { #(#arms)* _ => __mutate_l #op_tokens __mutate_r }
-            })
-        });
+            }
+        })
+        .collect();
+    let sw = switch(site);
+    // Built-in compound assignment evaluates the right side first.
+    quote! {
+        ({
+            let __mutate_r = #right;
+            match #sw { #(#arms)* _ => #left #op __mutate_r }
+        })
     }
+}
 
-    if let Some((original, replacements)) = assign_op(&e.op) {
-        let site = c.new_site();
-        let arms: Vec<_> = replacements
-            .iter()
-            .map(|r| {
-                let k = c.add(
-                    site,
-                    Operator::Assignment,
-                    loc.clone(),
-                    original.symbol,
-                    r.symbol,
-                );
-                let viable = format_ident!("{}As{}", original.trait_name, r.trait_name);
-                let fallback = format_ident!("{}As{}Fallback", original.trait_name, r.trait_name);
-                let method = format_ident!("{}_as_{}", original.method, r.method);
-                let arms = fallback_arms(
-                    quote!((__mutate_p, __mutate_r)),
-                    quote!(*__mutate_p #op_tokens __mutate_r),
-                );
-                // The place is borrowed in the scrutinee, so temporaries in it (a
-                // `RefMut`, say) live as long as the assignment.
-                quote! {
-                    #k => {
-                        use #rt::ops::{#viable as _, #fallback as _};
-                        match (&#rt::PlaceOperand::new(&mut #left, __mutate_r)).#method() { #arms }
-                    }
-                }
-            })
-            .collect();
-        let sw = switch(site);
-        // Built-in compound assignment evaluates the right side first.
-        return Some(quote! {
-            ({
-                let __mutate_r = #right;
-                match #sw { #(#arms)* _ => #left #op_tokens __mutate_r }
-            })
-        });
-    }
-    None
+/// The runtime's traits and method for replacing `original` by `replacement`:
+/// `AddAsSub`, `AddAsSubFallback`, `add_as_sub`.
+fn swap_names(original: Op, replacement: Op) -> (Ident, Ident, Ident) {
+    let (o, r) = (original, replacement);
+    (
+        format_ident!("{}As{}", o.trait_name, r.trait_name),
+        format_ident!("{}As{}Fallback", o.trait_name, r.trait_name),
+        format_ident!("{}_as_{}", o.method, r.method),
+    )
 }

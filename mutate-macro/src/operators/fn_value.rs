@@ -5,7 +5,7 @@
 use super::returns::{self, Replacements, Value};
 use super::switch;
 use crate::emit::rt;
-use crate::location;
+use crate::location::{self, Location};
 use crate::model::{Collector, tidy, tidy_type};
 use mutate_operators::Operator;
 use proc_macro2::TokenStream;
@@ -26,40 +26,7 @@ pub fn rewrite(
     if !c.wants(OPERATOR) {
         return;
     }
-    // Located, as cargo-mutants locates it, at the statements the value replaces, so the
-    // two tools give the same mutant the same name.
-    let inside: TokenStream = written
-        .stmts
-        .iter()
-        .map(ToTokens::to_token_stream)
-        .collect();
-    let (location, original, braces) = if inside.is_empty() {
-        let whole = written.to_token_stream();
-        (location::of_tokens(&whole), elide(&tidy(&whole)), true)
-    } else {
-        (location::of_tokens(&inside), elide(&tidy(&inside)), false)
-    };
-    let body = body_text(written);
-    let shown_type = match &sig.output {
-        syn::ReturnType::Default => String::new(),
-        syn::ReturnType::Type(_, ty) => format!(" -> {}", tidy_type(&ty.to_token_stream())),
-    };
-    let add = |c: &mut Collector, site: u32, shown: &str| {
-        let change = format!("replace {}{shown_type} with {shown}", c.function);
-        c.add_whole(
-            site,
-            OPERATOR,
-            location.clone(),
-            &original,
-            &if braces {
-                format!("{{ {shown} }}")
-            } else {
-                shown.to_string()
-            },
-            change,
-        )
-    };
-    let rt = rt();
+    let whole = Whole::of(sig, written);
     match returns::for_output(&sig.output, generics) {
         Replacements::Nothing => {}
         Replacements::Unit => {
@@ -67,82 +34,151 @@ pub fn rewrite(
                 return;
             }
             let site = c.new_site();
-            let k = add(c, site, "()");
+            let k = whole.add(c, site, "()");
             let sw = switch(site);
             prepend(block, quote!(if #sw == #k { return; }));
         }
         Replacements::Values(values) => {
+            let body = body_text(written);
             let values: Vec<Value> = values
                 .into_iter()
                 .filter(|v| body.as_deref() != Some(v.shown.as_str()))
                 .collect();
-            if values.is_empty() {
-                return;
+            if !values.is_empty() {
+                prepend(block, values_site(c, &whole, &values));
             }
-            let site = c.new_site();
-            let arms: Vec<TokenStream> = values
-                .iter()
-                .map(|v| {
-                    let k = add(c, site, &v.shown);
-                    let code = &v.code;
-                    if v.fallible {
-                        quote!(#k => {
-                            if let ::core::option::Option::Some(__mutate_v) =
-                                (|| ::core::option::Option::Some(#code))()
-                            {
-                                return __mutate_v;
-                            }
-                            #rt::fell_back();
-                        })
-                    } else {
-                        quote!(#k => return #code,)
-                    }
-                })
-                .collect();
-            let sw = switch(site);
-            prepend(block, quote!(match #sw { #(#arms)* _ => {} }));
         }
-        Replacements::Iterator(items) => {
-            let site = c.new_site();
-            let mut arms = vec![{
-                let k = add(c, site, "std::iter::empty()");
-                quote!(#k => ::core::option::Option::Some(::core::option::Option::None),)
-            }];
-            for v in &items {
-                let k = add(c, site, &format!("std::iter::once({})", v.shown));
-                let code = &v.code;
-                arms.push(if v.fallible {
-                    quote!(#k => (|| ::core::option::Option::Some(
-                        ::core::option::Option::Some(#code)))().or_else(|| {
-                        #rt::fell_back();
-                        ::core::option::Option::None
-                    }),)
-                } else {
-                    quote!(#k => ::core::option::Option::Some(::core::option::Option::Some(#code)),)
-                });
-            }
-            // One opaque type for every return: the body's iterator and the replacement
-            // share `EitherIter`. The body runs in a closure so its own `return`s still
-            // return its iterator.
-            let sw = switch(site);
-            let stmts = &block.stmts;
-            let wrapped = quote! {{
-                let __mutate_replaced: ::core::option::Option<::core::option::Option<_>> =
-                    match #sw { #(#arms)* _ => ::core::option::Option::None };
-                if let ::core::option::Option::Some(__mutate_item) = __mutate_replaced {
-                    return #rt::EitherIter::Replaced(__mutate_item.into_iter());
-                }
-                #rt::EitherIter::Body((move || { #(#stmts)* })())
-            }};
-            *block = syn::parse2(wrapped).expect("a block");
-        }
+        Replacements::Iterator(items) => iterator_site(c, &whole, block, &items),
         Replacements::Impossible => {
             let site = c.new_site();
-            let k = add(c, site, "Default::default()");
+            let k = whole.add(c, site, "Default::default()");
             let sw = switch(site);
+            let rt = rt();
             prepend(block, quote!(if #sw == #k { #rt::fell_back(); }));
         }
     }
+}
+
+/// What the function's mutants replace, and how they are described.
+struct Whole {
+    location: Location,
+    /// The body's text, shortened.
+    original: String,
+    /// The body is empty: the replacement is shown in braces.
+    braces: bool,
+    /// ` -> T`, or nothing for `()`.
+    shown_type: String,
+}
+
+impl Whole {
+    fn of(sig: &Signature, written: &Block) -> Self {
+        // Located, as cargo-mutants locates it, at the statements the value replaces, so
+        // the two tools give the same mutant the same name.
+        let inside: TokenStream = written
+            .stmts
+            .iter()
+            .map(ToTokens::to_token_stream)
+            .collect();
+        let (location, original, braces) = if inside.is_empty() {
+            let whole = written.to_token_stream();
+            (location::of_tokens(&whole), elide(&tidy(&whole)), true)
+        } else {
+            (location::of_tokens(&inside), elide(&tidy(&inside)), false)
+        };
+        let shown_type = match &sig.output {
+            syn::ReturnType::Default => String::new(),
+            syn::ReturnType::Type(_, ty) => format!(" -> {}", tidy_type(&ty.to_token_stream())),
+        };
+        Whole {
+            location,
+            original,
+            braces,
+            shown_type,
+        }
+    }
+
+    /// Adds the mutant that replaces the body with `shown`.
+    fn add(&self, c: &mut Collector, site: u32, shown: &str) -> u32 {
+        let change = format!("replace {}{} with {shown}", c.function, self.shown_type);
+        let replacement = if self.braces {
+            format!("{{ {shown} }}")
+        } else {
+            shown.to_string()
+        };
+        c.add_whole(
+            site,
+            OPERATOR,
+            self.location.clone(),
+            &self.original,
+            &replacement,
+            change,
+        )
+    }
+}
+
+/// One arm per value, each returning it at once; a fallible value (a `Default` through
+/// the fallback) falls back to the body when it cannot be made.
+fn values_site(c: &mut Collector, whole: &Whole, values: &[Value]) -> TokenStream {
+    let rt = rt();
+    let site = c.new_site();
+    let arms: Vec<TokenStream> = values
+        .iter()
+        .map(|v| {
+            let k = whole.add(c, site, &v.shown);
+            let code = &v.code;
+            if v.fallible {
+                quote!(#k => {
+                    if let ::core::option::Option::Some(__mutate_v) =
+                        (|| ::core::option::Option::Some(#code))()
+                    {
+                        return __mutate_v;
+                    }
+                    #rt::fell_back();
+                })
+            } else {
+                quote!(#k => return #code,)
+            }
+        })
+        .collect();
+    let sw = switch(site);
+    quote!(match #sw { #(#arms)* _ => {} })
+}
+
+/// `impl Iterator<Item = T>`: an empty iterator, or one holding each value of `T`. One
+/// opaque type for every return: the body's iterator and the replacement share
+/// `EitherIter`. The body runs in a closure so its own `return`s still return its
+/// iterator.
+fn iterator_site(c: &mut Collector, whole: &Whole, block: &mut Block, items: &[Value]) {
+    let rt = rt();
+    let site = c.new_site();
+    let mut arms = vec![{
+        let k = whole.add(c, site, "std::iter::empty()");
+        quote!(#k => ::core::option::Option::Some(::core::option::Option::None),)
+    }];
+    for v in items {
+        let k = whole.add(c, site, &format!("std::iter::once({})", v.shown));
+        let code = &v.code;
+        arms.push(if v.fallible {
+            quote!(#k => (|| ::core::option::Option::Some(
+                ::core::option::Option::Some(#code)))().or_else(|| {
+                #rt::fell_back();
+                ::core::option::Option::None
+            }),)
+        } else {
+            quote!(#k => ::core::option::Option::Some(::core::option::Option::Some(#code)),)
+        });
+    }
+    let sw = switch(site);
+    let stmts = &block.stmts;
+    let wrapped = quote! {{
+        let __mutate_replaced: ::core::option::Option<::core::option::Option<_>> =
+            match #sw { #(#arms)* _ => ::core::option::Option::None };
+        if let ::core::option::Option::Some(__mutate_item) = __mutate_replaced {
+            return #rt::EitherIter::Replaced(__mutate_item.into_iter());
+        }
+        #rt::EitherIter::Body((move || { #(#stmts)* })())
+    }};
+    *block = syn::parse2(wrapped).expect("a block");
 }
 
 fn prepend(block: &mut Block, tokens: TokenStream) {

@@ -17,7 +17,7 @@ const OPERATOR: Operator = Operator::MatchArm;
 /// `Red`): by Rust's naming conventions, those start with a capital.
 fn is_wildcard(arm: &Arm) -> bool {
     // Under `#[cfg(..)]`, it may not be compiled.
-    if crate::model::cfg_predicates(&arm.attrs).next().is_some() {
+    if crate::syntax::cfg_predicates(&arm.attrs).next().is_some() {
         return false;
     }
     match &arm.pat {
@@ -47,7 +47,7 @@ pub fn rewrite(c: &mut Collector, arms: &mut [Arm], written: &[Arm]) {
     for (arm, as_written) in arms.iter_mut().zip(written).take(wildcard) {
         // A guard with `let` in it cannot be joined with `&&` to another condition.
         if let Pat::Guard(g) = &arm.pat
-            && super::binary::has_let(&g.guard)
+            && crate::syntax::has_let(&g.guard)
         {
             continue;
         }

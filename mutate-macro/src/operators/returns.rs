@@ -5,7 +5,7 @@
 //! type without `Default` makes the mutant unviable rather than the build fail.
 
 use crate::emit::rt;
-use crate::model::{any_token, tidy};
+use crate::model::tidy;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{GenericArgument, PathArguments, Type};
@@ -117,10 +117,7 @@ fn iterator_item(i: &syn::TypeImplTrait) -> Option<&Type> {
 
 /// Whether the type mentions `impl Trait` anywhere: such a type cannot be named in a body.
 fn has_impl(ty: &Type) -> bool {
-    any_token(
-        ty.to_token_stream(),
-        &|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == "impl"),
-    )
+    crate::syntax::mentions_impl(ty.to_token_stream())
 }
 
 struct Values<'a> {
@@ -173,15 +170,12 @@ impl Values<'_> {
                 Value::plain(quote!(#alloc::String::new()), "String::new()"),
                 Value::plain(quote!(#alloc::String::from("xyzzy")), "\"xyzzy\".into()"),
             ],
-            ("Option", Some(inner)) => {
-                let mut values = vec![Value::plain(quote!(::core::option::Option::None), "None")];
-                values.extend(
-                    self.of(inner)
-                        .into_iter()
-                        .map(|v| v.map(|c| quote!(::core::option::Option::Some(#c)), "Some({})")),
-                );
-                values
-            }
+            ("Option", Some(inner)) => self.wrapping(
+                Some(Value::plain(quote!(::core::option::Option::None), "None")),
+                inner,
+                |c| quote!(::core::option::Option::Some(#c)),
+                "Some({})",
+            ),
             // `fmt::Result` is `Result<(), fmt::Error>`: its `Ok` value is `()`.
             ("Result", None)
                 if path.segments.len() >= 2
@@ -194,20 +188,18 @@ impl Values<'_> {
                     "Ok(Default::default())",
                 )]
             }
-            ("Result", Some(inner)) => self
-                .of(inner)
-                .into_iter()
-                .map(|v| v.map(|c| quote!(::core::result::Result::Ok(#c)), "Ok({})"))
-                .collect(),
-            ("Vec", Some(inner)) => {
-                let mut values = vec![Value::plain(quote!(#alloc::Vec::new()), "vec![]")];
-                values.extend(
-                    self.of(inner)
-                        .into_iter()
-                        .map(|v| v.map(|c| quote!(#alloc::vec![#c]), "vec![{}]")),
-                );
-                values
-            }
+            ("Result", Some(inner)) => self.wrapping(
+                None,
+                inner,
+                |c| quote!(::core::result::Result::Ok(#c)),
+                "Ok({})",
+            ),
+            ("Vec", Some(inner)) => self.wrapping(
+                Some(Value::plain(quote!(#alloc::Vec::new()), "vec![]")),
+                inner,
+                |c| quote!(#alloc::vec![#c]),
+                "vec![{}]",
+            ),
             // A type only named may be unsized (`Box<Slice<K, V>>` of a DST): the wrapper's
             // own `Default`, through the fallback.
             ("Box" | "Rc" | "Arc", Some(inner))
@@ -223,30 +215,45 @@ impl Values<'_> {
             ("Box" | "Rc" | "Arc", Some(inner)) if !self.maybe_unsized(inner) => {
                 let wrapper = &last.ident;
                 let shown = format!("{name}::new({{}})");
-                self.of(inner)
-                    .into_iter()
-                    .map(|v| v.map(|c| quote!(#wrapper::new(#c)), &shown))
-                    .collect()
+                self.wrapping(None, inner, |c| quote!(#wrapper::new(#c)), &shown)
             }
             ("HashSet" | "BTreeSet" | "VecDeque" | "BinaryHeap" | "LinkedList", Some(inner)) => {
                 self.collection(ty, &name, self.of(inner))
             }
             ("HashMap" | "BTreeMap", Some(key)) if args.len() == 2 => {
-                let Some(key) = self.of(key).into_iter().next() else {
-                    return vec![default_of(ty)];
-                };
-                let pairs = self.of(args[1]).into_iter().map(|v| {
-                    let (k, c) = (&key.code, &v.code);
-                    Value {
-                        code: quote!((#k, #c)),
-                        shown: format!("({}, {})", key.shown, v.shown),
-                        fallible: key.fallible || v.fallible,
-                    }
-                });
-                self.collection(ty, &name, pairs.collect())
+                self.map(ty, &name, key, args[1])
             }
             _ => vec![default_of(ty)],
         }
+    }
+
+    /// `empty` (if any), then each value of `inner` wrapped: `code(value)`, shown as
+    /// `shown` with `{}` for the value.
+    fn wrapping(
+        &self,
+        empty: Option<Value>,
+        inner: &Type,
+        code: impl Fn(TokenStream) -> TokenStream,
+        shown: &str,
+    ) -> Vec<Value> {
+        let wrapped = self.of(inner).into_iter().map(|v| v.map(&code, shown));
+        empty.into_iter().chain(wrapped).collect()
+    }
+
+    /// A map: empty, then one entry of the key's first value and each value's.
+    fn map(&self, ty: &Type, name: &str, key: &Type, value: &Type) -> Vec<Value> {
+        let Some(key) = self.of(key).into_iter().next() else {
+            return vec![default_of(ty)];
+        };
+        let pairs = self.of(value).into_iter().map(|v| {
+            let (k, c) = (&key.code, &v.code);
+            Value {
+                code: quote!((#k, #c)),
+                shown: format!("({}, {})", key.shown, v.shown),
+                fallible: key.fallible || v.fallible,
+            }
+        });
+        self.collection(ty, name, pairs.collect())
     }
 
     /// Empty, then one element of each value: `X::from_iter([v])`.

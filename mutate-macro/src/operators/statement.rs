@@ -13,8 +13,8 @@
 use super::switch;
 use crate::emit::rt;
 use crate::location;
-use crate::model::{Collector, any_token, tidy};
-use crate::syntax;
+use crate::model::{Collector, tidy};
+use crate::syntax::{self, any_token};
 use mutate_operators::Operator;
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};

@@ -1,0 +1,54 @@
+//! One function: its body rewritten into schemata (`rewrite.rs`, then the whole-body
+//! replacements of `fn_value`), the rebuild net's verdict on it, the choice at entry
+//! (`dispatch.rs`) and its table (`emit.rs`) first.
+
+use crate::build_errors;
+use crate::dispatch;
+use crate::emit;
+use crate::model::Collector;
+use crate::operators::fn_value;
+use crate::rewrite::Rewriter;
+use crate::syntax::type_params;
+use mutate_operators::Selection;
+use syn::visit_mut::VisitMut;
+use syn::{Block, Item, Signature, Stmt};
+
+/// Rewrites one body, `block`, as written at entry, into schemata and puts its table
+/// first; leaves it as written when it has no mutants. `const fn`s are skipped: a const
+/// context cannot hold run-time switches. `outer_generics`: the type parameters of the
+/// enclosing impl or trait.
+pub fn rewrite(
+    name: String,
+    sig: &Signature,
+    block: &mut Block,
+    selection: &Selection,
+    outer_generics: &[String],
+) {
+    if sig.constness.is_some() {
+        return;
+    }
+    let written = block.clone();
+    let mut collector = Collector::new(name, selection.clone());
+    Rewriter::new(&mut collector).visit_block_mut(block);
+    let mut generics = outer_generics.to_vec();
+    generics.extend(type_params(&sig.generics));
+    fn_value::rewrite(&mut collector, sig, &generics, block, &written);
+    if collector.mutants.is_empty() {
+        *block = written;
+        return;
+    }
+    // The driver's last build failed in this function: as written, mutants unviable.
+    let file = crate::location::file_of(sig.fn_token.span);
+    let (start, end) = (
+        sig.fn_token.span.start(),
+        written.brace_token.span.close().end(),
+    );
+    if let Some(message) = build_errors::in_function(&file, start, end) {
+        collector.unviable_since(0, message);
+        *block = written;
+    } else if dispatch::possible(sig, &written) {
+        dispatch::choose(block, written);
+    }
+    let table = emit::table_items(&collector);
+    block.stmts.insert(0, Stmt::Item(Item::Verbatim(table)));
+}
