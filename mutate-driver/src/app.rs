@@ -16,22 +16,7 @@ use std::time::{Duration, Instant};
 pub fn run(args: &Args) -> Result<i32> {
     let started = Instant::now();
     let mut workspace = compile::locate(args)?;
-    let mut mirror_lock = None;
-    let mut doctests = None;
-    let mode = if args.all_items {
-        Some(crate::all_items::Mode::AllItems)
-    } else if crate::all_items::wants_doc_tests(args, &workspace) {
-        Some(crate::all_items::Mode::DocTestsOnly)
-    } else {
-        None
-    };
-    if let Some(mode) = mode {
-        let mirror = crate::all_items::prepare(args, &workspace, mode)?;
-        workspace.build_root = mirror.root;
-        workspace.build_manifest = Some(mirror.manifest);
-        mirror_lock = Some(mirror.lock);
-        doctests = Some(mirror.doctests);
-    }
+    let (mirror_lock, mut doctests) = mirror_if_needed(args, &mut workspace)?;
     let filter = Filter::new(&args.file, &args.regex, &args.exclude_regex)?;
     let operators = crate::selection::resolve(args, &workspace.config)?;
     eprintln!(
@@ -64,18 +49,7 @@ pub fn run(args: &Args) -> Result<i32> {
     if let Some(id) = &args.run_mutant {
         return run_one(&d, id);
     }
-    let config = lab::Config {
-        jobs: args
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        timeouts: crate::limits::Policy {
-            factor: args.timeout_factor,
-            constant: Duration::from_secs_f64(args.timeout_constant),
-        },
-        baseline_timeout: Duration::from_secs_f64(args.baseline_timeout),
-        memory_mb: args.memory_limit,
-        shortcut: !args.no_shortcut,
-    };
+    let config = lab_config(args);
     eprintln!(
         "    Testing {} mutants ({} selected) with {} tests",
         d.mutants.len(),
@@ -100,6 +74,40 @@ pub fn run(args: &Args) -> Result<i32> {
     print!("{text}");
     println!("reports in {}", out_dir.display());
     Ok(exit_code_of(&results))
+}
+
+/// With `--all-items`, or doc tests to run, the build is of a mirror of the workspace
+/// (made here): returns the mirror's lock, held until the build is done, and its doc tests.
+fn mirror_if_needed(
+    args: &Args,
+    workspace: &mut compile::Workspace,
+) -> Result<(Option<std::fs::File>, Option<crate::doctests::DocTests>)> {
+    let mode = if args.all_items {
+        crate::all_items::Mode::AllItems
+    } else if crate::all_items::wants_doc_tests(args, workspace) {
+        crate::all_items::Mode::DocTestsOnly
+    } else {
+        return Ok((None, None));
+    };
+    let mirror = crate::all_items::prepare(args, workspace, mode)?;
+    workspace.build_root = mirror.root;
+    workspace.build_manifest = Some(mirror.manifest);
+    Ok((Some(mirror.lock), Some(mirror.doctests)))
+}
+
+fn lab_config(args: &Args) -> lab::Config {
+    lab::Config {
+        jobs: args
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        timeouts: crate::limits::Policy {
+            factor: args.timeout_factor,
+            constant: Duration::from_secs_f64(args.timeout_constant),
+        },
+        baseline_timeout: Duration::from_secs_f64(args.baseline_timeout),
+        memory_mb: args.memory_limit,
+        shortcut: !args.no_shortcut,
+    }
 }
 
 /// Says how many mutants the rebuild net made unviable, and in how many functions.

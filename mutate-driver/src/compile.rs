@@ -206,44 +206,7 @@ pub fn build_once(
     for message in Message::parse_stream(BufReader::new(stdout)) {
         let message =
             message.map_err(|e| Error::caused(Operation::Build, "reading cargo's output", e))?;
-        match message {
-            Message::CompilerArtifact(artifact) if artifact.profile.test => {
-                let Some(executable) = artifact.executable else {
-                    continue;
-                };
-                let src = artifact.target.src_path.into_std_path_buf();
-                let src_path = src
-                    .strip_prefix(&workspace.build_root)
-                    .unwrap_or(&src)
-                    .to_string_lossy()
-                    .into_owned();
-                let manifest = artifact.manifest_path.into_std_path_buf();
-                let package_dir = manifest.parent().map(Path::to_path_buf).unwrap_or_default();
-                attempt.binaries.push(TestBinary {
-                    package_dir,
-                    path: executable.into_std_path_buf(),
-                    target: artifact.target.name.clone(),
-                    src_path,
-                });
-            }
-            Message::CompilerMessage(m) => {
-                let diagnostic = m.message;
-                if matches!(
-                    diagnostic.level,
-                    DiagnosticLevel::Error | DiagnosticLevel::Ice | DiagnosticLevel::FailureNote
-                ) {
-                    attempt
-                        .errors
-                        .push((m.target.name.replace('-', "_"), diagnostic));
-                } else if let Some(rendered) = diagnostic.rendered
-                    && shown.insert(rendered.clone())
-                {
-                    eprint!("{rendered}");
-                }
-            }
-            Message::BuildFinished(finished) => attempt.success = finished.success,
-            _ => {}
-        }
+        take_message(message, workspace, shown, &mut attempt);
     }
     let status = child
         .wait()
@@ -251,6 +214,54 @@ pub fn build_once(
     let _ = forward.join();
     attempt.success &= status.success();
     Ok(attempt)
+}
+
+/// Folds one of cargo's messages into the attempt: a test binary built, an error, or the
+/// end; warnings are shown (each once).
+fn take_message(
+    message: Message,
+    workspace: &Workspace,
+    shown: &mut HashSet<String>,
+    attempt: &mut Attempt,
+) {
+    match message {
+        Message::CompilerArtifact(artifact) if artifact.profile.test => {
+            let Some(executable) = artifact.executable else {
+                return;
+            };
+            let src = artifact.target.src_path.into_std_path_buf();
+            let src_path = src
+                .strip_prefix(&workspace.build_root)
+                .unwrap_or(&src)
+                .to_string_lossy()
+                .into_owned();
+            let manifest = artifact.manifest_path.into_std_path_buf();
+            let package_dir = manifest.parent().map(Path::to_path_buf).unwrap_or_default();
+            attempt.binaries.push(TestBinary {
+                package_dir,
+                path: executable.into_std_path_buf(),
+                target: artifact.target.name.clone(),
+                src_path,
+            });
+        }
+        Message::CompilerMessage(m) => {
+            let diagnostic = m.message;
+            if matches!(
+                diagnostic.level,
+                DiagnosticLevel::Error | DiagnosticLevel::Ice | DiagnosticLevel::FailureNote
+            ) {
+                attempt
+                    .errors
+                    .push((m.target.name.replace('-', "_"), diagnostic));
+            } else if let Some(rendered) = diagnostic.rendered
+                && shown.insert(rendered.clone())
+            {
+                eprint!("{rendered}");
+            }
+        }
+        Message::BuildFinished(finished) => attempt.success = finished.success,
+        _ => {}
+    }
 }
 
 /// Copies cargo's progress to our stderr, less its own words on a failed build: whether

@@ -94,27 +94,6 @@ pub fn take_inner(attrs: &mut Vec<Attribute>, errors: &mut Errors) -> Option<Opt
     found
 }
 
-/// Items the attribute never touches: tests and test-only code.
-pub fn is_test_only(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|attr| {
-        let path = attr.path();
-        if path.is_ident("test") {
-            return true;
-        }
-        if !path.is_ident("cfg") {
-            return false;
-        }
-        let Ok(list) = attr.meta.require_list() else {
-            return false;
-        };
-        list.tokens
-            .to_string()
-            .split_whitespace()
-            .collect::<String>()
-            == "test"
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,15 +133,5 @@ mod tests {
         assert!(is_mutate(&ours));
         assert!(is_mutate(&bare));
         assert!(!is_mutate(&other));
-    }
-
-    #[test]
-    fn spots_test_only_items() {
-        let test: Attribute = syn::parse_quote!(#[test]);
-        let cfg_test: Attribute = syn::parse_quote!(#[cfg(test)]);
-        let cfg_other: Attribute = syn::parse_quote!(#[cfg(unix)]);
-        assert!(is_test_only(&[test]));
-        assert!(is_test_only(&[cfg_test]));
-        assert!(!is_test_only(&[cfg_other]));
     }
 }

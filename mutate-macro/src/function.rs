@@ -7,7 +7,7 @@ use crate::dispatch;
 use crate::emit;
 use crate::model::Collector;
 use crate::operators::fn_value;
-use crate::rewrite::Rewriter;
+use crate::rewrite::{NestedItems, Rewriter};
 use crate::syntax::type_params;
 use mutate_operators::Selection;
 use syn::visit_mut::VisitMut;
@@ -16,20 +16,21 @@ use syn::{Block, Item, Signature, Stmt};
 /// Rewrites one body, `block`, as written at entry, into schemata and puts its table
 /// first; leaves it as written when it has no mutants. `const fn`s are skipped: a const
 /// context cannot hold run-time switches. `outer_generics`: the type parameters of the
-/// enclosing impl or trait.
+/// enclosing impl or trait; `nested_items` rewrites the items the body holds.
 pub fn rewrite(
     name: String,
     sig: &Signature,
     block: &mut Block,
     selection: &Selection,
     outer_generics: &[String],
+    nested_items: NestedItems,
 ) {
     if sig.constness.is_some() {
         return;
     }
     let written = block.clone();
     let mut collector = Collector::new(name, selection.clone());
-    Rewriter::new(&mut collector).visit_block_mut(block);
+    Rewriter::new(&mut collector, nested_items).visit_block_mut(block);
     let mut generics = outer_generics.to_vec();
     generics.extend(type_params(&sig.generics));
     fn_value::rewrite(&mut collector, sig, &generics, block, &written);

@@ -10,7 +10,7 @@ use crate::attr::{self, Options};
 use crate::errors::Errors;
 use crate::function;
 use crate::syntax::{self_type_name, type_params};
-use mutate_operators::Selection;
+use mutate_operators::{Selection, is_test_only};
 use syn::{Attribute, ImplItem, Item, ItemImpl, ItemMod, ItemTrait, TraitItem};
 
 /// What the walk does with the `#[mutate]` attributes of the items it meets.
@@ -44,7 +44,7 @@ impl<'e> Walk<'e> {
         // A fn is rewritten whatever its attributes; an impl, trait or mod is not when
         // it is test-only.
         let test_only = !matches!(item, Item::Fn(_))
-            && own_attrs(item).is_some_and(|attrs| attr::is_test_only(attrs));
+            && own_attrs(item).is_some_and(|attrs| is_test_only(attrs));
         self.item(item, "", (!test_only).then_some(selection))
     }
 
@@ -62,7 +62,7 @@ impl<'e> Walk<'e> {
         };
         let outer = outer?;
         match options {
-            _ if attr::is_test_only(attrs) => None,
+            _ if is_test_only(attrs) => None,
             Some(Options { skip: true, .. }) => None,
             Some(options) => Some(options.selection(outer)),
             None => Some(outer.clone()),
@@ -87,7 +87,14 @@ impl<'e> Walk<'e> {
                 let mut schemata = f.clone();
                 if let Some(selection) = selection {
                     let name = format!("{prefix}{}", f.sig.ident);
-                    function::rewrite(name, &f.sig, &mut schemata.block, selection, &[]);
+                    function::rewrite(
+                        name,
+                        &f.sig,
+                        &mut schemata.block,
+                        selection,
+                        &[],
+                        rewrite_in_body,
+                    );
                 }
                 Item::Fn(schemata)
             }
@@ -116,7 +123,14 @@ impl<'e> Walk<'e> {
             let mut copy = f.clone();
             if let Some(selection) = own {
                 let name = format!("{prefix}{ty}::{}", f.sig.ident);
-                function::rewrite(name, &f.sig, &mut copy.block, &selection, &generics);
+                function::rewrite(
+                    name,
+                    &f.sig,
+                    &mut copy.block,
+                    &selection,
+                    &generics,
+                    rewrite_in_body,
+                );
             }
             schemata.items.push(ImplItem::Fn(copy));
         }
@@ -142,7 +156,7 @@ impl<'e> Walk<'e> {
                 && let Some(block) = &mut copy.default
             {
                 let name = format!("{prefix}{}::{}", t.ident, f.sig.ident);
-                function::rewrite(name, &f.sig, block, &selection, &generics);
+                function::rewrite(name, &f.sig, block, &selection, &generics, rewrite_in_body);
             }
             schemata.items.push(TraitItem::Fn(copy));
         }

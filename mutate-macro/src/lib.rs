@@ -20,6 +20,7 @@ mod operators;
 mod placement;
 mod rewrite;
 mod syntax;
+mod text;
 
 use proc_macro::TokenStream;
 

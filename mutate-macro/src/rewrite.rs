@@ -14,21 +14,29 @@ mod control;
 use crate::model::Collector;
 use crate::operators::{binary, literal, statement, unary};
 use crate::syntax::{self, first_span, is_destructuring, negated_literal};
+use mutate_operators::Selection;
 use proc_macro2::{LineColumn, Span, TokenStream};
 use quote::ToTokens;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Expr, ExprAssign, ExprUnary, Pat};
 
+/// Rewrites an item met inside a body (`items::rewrite_in_body`), given the enclosing
+/// function's name and selection. Handed in rather than imported: items rewrite functions,
+/// which rewrite bodies, which hold items, and the modules stay a chain, not a circle.
+pub type NestedItems = fn(&mut syn::Item, &str, &Selection);
+
 pub struct Rewriter<'a> {
     collector: &'a mut Collector,
+    nested_items: NestedItems,
     /// The loops, labelled blocks and closures around the expression being rewritten.
     scopes: Vec<control::Scope>,
 }
 
 impl<'a> Rewriter<'a> {
-    pub fn new(collector: &'a mut Collector) -> Self {
+    pub fn new(collector: &'a mut Collector, nested_items: NestedItems) -> Self {
         Rewriter {
             collector,
+            nested_items,
             scopes: Vec::new(),
         }
     }
@@ -221,7 +229,7 @@ impl VisitMut for Rewriter<'_> {
     /// own, with a table of its own, since an item cannot reach the enclosing function's.
     fn visit_item_mut(&mut self, item: &mut syn::Item) {
         let selection = self.collector.selection().clone();
-        crate::items::rewrite_in_body(item, &self.collector.function, &selection);
+        (self.nested_items)(item, &self.collector.function, &selection);
     }
 
     // Not ours to read, or no place for a run-time check.

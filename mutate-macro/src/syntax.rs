@@ -1,7 +1,7 @@
 //! Pure helpers over syntax: what an expression, item or token run is, and attribute
 //! plumbing syn keeps private. Nothing here adds mutants or reads the macro's options.
 
-use crate::model::tidy;
+use crate::text::tidy;
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::{Attribute, Expr};

@@ -46,7 +46,9 @@ pub fn driver_exe() -> &'static Path {
             .filter_map(|line| serde_json::from_str(line).ok())
             .collect();
         if !out.status.success() {
-            let rendered = messages.iter().filter_map(|m| m["message"]["rendered"].as_str());
+            let rendered = messages
+                .iter()
+                .filter_map(|m| m["message"]["rendered"].as_str());
             panic!(
                 "building the driver failed:\n{}\n{}",
                 rendered.collect::<String>(),

@@ -12,42 +12,41 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 use syn::{BinOp, ExprBinary};
 
-/// An overloadable operator: its symbol and the std trait and method behind it.
+/// An overloadable operator: its symbol and the runtime's marker type for it (named after
+/// its std trait), through which any operator can stand in for any other.
 #[derive(Clone, Copy)]
 struct Op {
     symbol: &'static str,
-    trait_name: &'static str,
-    method: &'static str,
+    marker: &'static str,
 }
 
-const fn op(symbol: &'static str, trait_name: &'static str, method: &'static str) -> Op {
-    Op {
-        symbol,
-        trait_name,
-        method,
-    }
+const fn op(symbol: &'static str, marker: &'static str) -> Op {
+    Op { symbol, marker }
 }
 
-const ADD: Op = op("+", "Add", "add");
-const SUB: Op = op("-", "Sub", "sub");
-const MUL: Op = op("*", "Mul", "mul");
-const DIV: Op = op("/", "Div", "div");
-const REM: Op = op("%", "Rem", "rem");
-const AND: Op = op("&", "BitAnd", "bitand");
-const OR: Op = op("|", "BitOr", "bitor");
-const XOR: Op = op("^", "BitXor", "bitxor");
-const SHL: Op = op("<<", "Shl", "shl");
-const SHR: Op = op(">>", "Shr", "shr");
-const ADD_A: Op = op("+=", "AddAssign", "add_assign");
-const SUB_A: Op = op("-=", "SubAssign", "sub_assign");
-const MUL_A: Op = op("*=", "MulAssign", "mul_assign");
-const DIV_A: Op = op("/=", "DivAssign", "div_assign");
-const REM_A: Op = op("%=", "RemAssign", "rem_assign");
-const AND_A: Op = op("&=", "BitAndAssign", "bitand_assign");
-const OR_A: Op = op("|=", "BitOrAssign", "bitor_assign");
-const XOR_A: Op = op("^=", "BitXorAssign", "bitxor_assign");
-const SHL_A: Op = op("<<=", "ShlAssign", "shl_assign");
-const SHR_A: Op = op(">>=", "ShrAssign", "shr_assign");
+const ADD: Op = op("+", "Add");
+const SUB: Op = op("-", "Sub");
+const MUL: Op = op("*", "Mul");
+const DIV: Op = op("/", "Div");
+const REM: Op = op("%", "Rem");
+const AND: Op = op("&", "BitAnd");
+const OR: Op = op("|", "BitOr");
+const XOR: Op = op("^", "BitXor");
+const SHL: Op = op("<<", "Shl");
+const SHR: Op = op(">>", "Shr");
+const ADD_A: Op = op("+=", "AddAssign");
+const SUB_A: Op = op("-=", "SubAssign");
+const MUL_A: Op = op("*=", "MulAssign");
+const DIV_A: Op = op("/=", "DivAssign");
+const REM_A: Op = op("%=", "RemAssign");
+const AND_A: Op = op("&=", "BitAndAssign");
+const OR_A: Op = op("|=", "BitOrAssign");
+const XOR_A: Op = op("^=", "BitXorAssign");
+const SHL_A: Op = op("<<=", "ShlAssign");
+const SHR_A: Op = op(">>=", "ShrAssign");
+
+// The replacements of each operator, declared here once: the runtime has one generic swap
+// for every pair (`__private/ops.rs`), so a new replacement is one more entry below.
 
 /// Operator family, original and replacements of an arithmetic or bitwise operator.
 fn value_op(op: &BinOp) -> Option<(Operator, Op, &'static [Op])> {
@@ -187,15 +186,19 @@ fn value_site(
         .iter()
         .map(|r| {
             let k = c.add(site, family, loc.clone(), original.symbol, r.symbol);
-            let (viable, fallback, method) = swap_names(original, *r);
+            let (o, n) = markers(original, *r);
             let arms = fallback_arms(
                 quote!((__mutate_l, __mutate_r)),
                 quote!(__mutate_l #op __mutate_r),
             );
             quote! {
                 #k => {
-                    use #rt::ops::{#viable as _, #fallback as _};
-                    match (&#rt::Operands::new(__mutate_l, __mutate_r)).#method() { #arms }
+                    use #rt::ops::{Swap as _, SwapFallback as _};
+                    let __mutate_o = #rt::Operands::<_, _, #rt::ops::#o, #rt::ops::#n>::new(
+                        __mutate_l,
+                        __mutate_r,
+                    );
+                    match (&__mutate_o).swap() { #arms }
                 }
             }
         })
@@ -230,7 +233,7 @@ fn assign_site(
                 original.symbol,
                 r.symbol,
             );
-            let (viable, fallback, method) = swap_names(original, *r);
+            let (o, n) = markers(original, *r);
             let arms = fallback_arms(
                 quote!((__mutate_p, __mutate_r)),
                 quote!(*__mutate_p #op __mutate_r),
@@ -239,8 +242,12 @@ fn assign_site(
             // `RefMut`, say) live as long as the assignment.
             quote! {
                 #k => {
-                    use #rt::ops::{#viable as _, #fallback as _};
-                    match (&#rt::PlaceOperand::new(&mut #left, __mutate_r)).#method() { #arms }
+                    use #rt::ops::{SwapAssign as _, SwapAssignFallback as _};
+                    match (&#rt::PlaceOperand::<_, _, #rt::ops::#o, #rt::ops::#n>::new(
+                        &mut #left,
+                        __mutate_r,
+                    ))
+                    .swap_assign() { #arms }
                 }
             }
         })
@@ -255,13 +262,10 @@ fn assign_site(
     }
 }
 
-/// The runtime's traits and method for replacing `original` by `replacement`:
-/// `AddAsSub`, `AddAsSubFallback`, `add_as_sub`.
-fn swap_names(original: Op, replacement: Op) -> (Ident, Ident, Ident) {
-    let (o, r) = (original, replacement);
+/// The runtime's marker types of the written operator and its replacement: `Add`, `Sub`.
+fn markers(original: Op, replacement: Op) -> (Ident, Ident) {
     (
-        format_ident!("{}As{}", o.trait_name, r.trait_name),
-        format_ident!("{}As{}Fallback", o.trait_name, r.trait_name),
-        format_ident!("{}_as_{}", o.method, r.method),
+        format_ident!("{}", original.marker),
+        format_ident!("{}", replacement.marker),
     )
 }

@@ -37,7 +37,7 @@ impl Kind {
 /// `cond` was already rewritten; `written` is the condition as the user wrote it.
 pub fn rewrite(c: &mut Collector, kind: Kind, cond: &Expr, written: &TokenStream) -> TokenStream {
     let loc = location::of_tokens(written);
-    let original = crate::model::tidy(written);
+    let original = crate::text::tidy(written);
     let site = c.new_site();
     let arms: Vec<_> = kind
         .forced()

@@ -16,8 +16,8 @@ pub fn rewrite(
     replacement: TokenStream,
 ) -> TokenStream {
     let site = c.new_site();
-    let original = crate::model::tidy(keyword);
-    let shown = crate::model::tidy(&replacement);
+    let original = crate::text::tidy(keyword);
+    let shown = crate::text::tidy(&replacement);
     let k = c.add(
         site,
         Operator::Jump,

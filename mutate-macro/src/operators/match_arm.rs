@@ -5,7 +5,8 @@
 
 use super::switch;
 use crate::location;
-use crate::model::{Collector, tidy};
+use crate::model::Collector;
+use crate::text::tidy;
 use mutate_operators::Operator;
 use quote::{ToTokens, quote};
 use syn::{Arm, Expr, Pat};

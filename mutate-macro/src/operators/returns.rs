@@ -5,7 +5,7 @@
 //! type without `Default` makes the mutant unviable rather than the build fail.
 
 use crate::emit::rt;
-use crate::model::tidy;
+use crate::text::tidy;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{GenericArgument, PathArguments, Type};

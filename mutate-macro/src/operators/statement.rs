@@ -13,8 +13,9 @@
 use super::switch;
 use crate::emit::rt;
 use crate::location;
-use crate::model::{Collector, tidy};
+use crate::model::Collector;
 use crate::syntax::{self, any_token};
+use crate::text::tidy;
 use mutate_operators::Operator;
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};

@@ -1,26 +1,29 @@
 //! Type-safe operator replacement without type information, by autoref specialization.
 //!
 //! A proc macro cannot see types, so `a + b -> a - b` would not compile for, say,
-//! `String + &str`. For each (original, replacement) pair there are two traits with the
-//! same method: the viable one, implemented for `Operands<L, R>` only when the replacement
-//! exists with the original's output type, and the fallback, implemented for
-//! `&Operands<L, R>` with no bounds at all. The generated call
-//! `(&Operands::new(l, r)).add_as_sub()` resolves to the viable impl when its bounds hold
-//! (no autoref needed) and to the fallback otherwise. The fallback hands the operands back
+//! `String + &str`. Each operator of `std::ops` is a marker type here, and there are two
+//! traits with the same method: the viable one, [`Swap`], implemented for
+//! `Operands<L, R, O, N>` only when the replacement `N` exists for the operands with the
+//! written operator `O`'s output type, and the fallback, implemented for `&Operands` with
+//! no bounds at all. The generated call `(&Operands::<_, _, Add, Sub>::new(l, r)).swap()`
+//! resolves to the viable impl when its bounds hold (no autoref needed) and to the
+//! fallback otherwise. The fallback hands the operands back
 //! (`Err`), and the generated code computes the original with the operator itself, so the
 //! operator's own coercions (`String + &String`) still apply, and reports the mutant
 //! unviable.
 
 use std::cell::Cell;
+use std::marker::PhantomData;
 use std::ops;
 
-/// Both operands of a binary operator, moved in once and taken out by whichever impl runs.
-pub struct Operands<L, R>(Cell<Option<(L, R)>>);
+/// Both operands of a binary operator, moved in once and taken out by whichever impl runs;
+/// `O` is the operator written, `N` its replacement (marker types below).
+pub struct Operands<L, R, O, N>(Cell<Option<(L, R)>>, PhantomData<(O, N)>);
 
-impl<L, R> Operands<L, R> {
+impl<L, R, O, N> Operands<L, R, O, N> {
     #[inline]
     pub fn new(left: L, right: R) -> Self {
-        Operands(Cell::new(Some((left, right))))
+        Operands(Cell::new(Some((left, right))), PhantomData)
     }
     #[inline]
     fn take(&self) -> (L, R) {
@@ -28,17 +31,127 @@ impl<L, R> Operands<L, R> {
     }
 }
 
-/// The place and operand of a compound assignment.
-pub struct PlaceOperand<'a, L, R>(Cell<Option<(&'a mut L, R)>>);
+/// The place and operand of a compound assignment; `O` written, `N` its replacement.
+pub struct PlaceOperand<'a, L, R, O, N>(Cell<Option<(&'a mut L, R)>>, PhantomData<(O, N)>);
 
-impl<'a, L, R> PlaceOperand<'a, L, R> {
+impl<'a, L, R, O, N> PlaceOperand<'a, L, R, O, N> {
     #[inline]
     pub fn new(place: &'a mut L, right: R) -> Self {
-        PlaceOperand(Cell::new(Some((place, right))))
+        PlaceOperand(Cell::new(Some((place, right))), PhantomData)
     }
     #[inline]
     fn take(&self) -> (&'a mut L, R) {
         self.0.take().expect("operands are taken once")
+    }
+}
+
+/// A binary operator of `std::ops` as a type, so one pair of traits serves every
+/// (written, replacement) pair: the macro's table of replacements is the only list.
+pub trait BinaryOp<L, R> {
+    type Output;
+    fn apply(left: L, right: R) -> Self::Output;
+}
+
+/// A compound assignment operator of `std::ops` as a type.
+pub trait AssignOp<L, R> {
+    fn apply(place: &mut L, right: R);
+}
+
+macro_rules! operator_types {
+    (binary: $($Name:ident = $method:ident),*; assign: $($AName:ident = $amethod:ident),*;) => {
+        $(
+            pub struct $Name;
+            impl<L: ops::$Name<R>, R> BinaryOp<L, R> for $Name {
+                type Output = <L as ops::$Name<R>>::Output;
+                #[inline]
+                fn apply(left: L, right: R) -> Self::Output {
+                    ops::$Name::$method(left, right)
+                }
+            }
+        )*
+        $(
+            pub struct $AName;
+            impl<L: ops::$AName<R>, R> AssignOp<L, R> for $AName {
+                #[inline]
+                fn apply(place: &mut L, right: R) {
+                    ops::$AName::$amethod(place, right)
+                }
+            }
+        )*
+    };
+}
+
+// Every overloadable binary operator of std, once: any of them may replace any other.
+operator_types! {
+    binary: Add = add, Sub = sub, Mul = mul, Div = div, Rem = rem, BitAnd = bitand,
+        BitOr = bitor, BitXor = bitxor, Shl = shl, Shr = shr;
+    assign: AddAssign = add_assign, SubAssign = sub_assign, MulAssign = mul_assign,
+        DivAssign = div_assign, RemAssign = rem_assign, BitAndAssign = bitand_assign,
+        BitOrAssign = bitor_assign, BitXorAssign = bitxor_assign, ShlAssign = shl_assign,
+        ShrAssign = shr_assign;
+}
+
+/// The viable swap: the replacement exists for these operands with the written
+/// operator's output type.
+pub trait Swap {
+    type Output;
+    type Operands;
+    fn swap(&self) -> Result<Self::Output, Self::Operands>;
+}
+
+impl<L, R, O, N> Swap for Operands<L, R, O, N>
+where
+    O: BinaryOp<L, R>,
+    N: BinaryOp<L, R, Output = O::Output>,
+{
+    type Output = O::Output;
+    type Operands = (L, R);
+    #[inline]
+    fn swap(&self) -> Result<O::Output, (L, R)> {
+        let (l, r) = self.take();
+        Ok(N::apply(l, r))
+    }
+}
+
+/// The fallback, reached by autoref when [`Swap`]'s bounds do not hold.
+pub trait SwapFallback<L, R> {
+    fn swap<T>(&self) -> Result<T, (L, R)>;
+}
+
+impl<L, R, O, N> SwapFallback<L, R> for &Operands<L, R, O, N> {
+    #[inline]
+    fn swap<T>(&self) -> Result<T, (L, R)> {
+        Err(self.take())
+    }
+}
+
+/// The viable swap of a compound assignment.
+pub trait SwapAssign<'a, L, R> {
+    fn swap_assign(&self) -> Result<(), (&'a mut L, R)>;
+}
+
+impl<'a, L, R, O, N> SwapAssign<'a, L, R> for PlaceOperand<'a, L, R, O, N>
+where
+    O: AssignOp<L, R>,
+    N: AssignOp<L, R>,
+{
+    #[inline]
+    fn swap_assign(&self) -> Result<(), (&'a mut L, R)> {
+        let (place, r) = self.take();
+        N::apply(place, r);
+        Ok(())
+    }
+}
+
+/// The fallback of a compound assignment.
+pub trait SwapAssignFallback<'a, L, R> {
+    fn swap_assign(&self) -> Result<(), (&'a mut L, R)>;
+}
+
+impl<'a, L, R, O, N> SwapAssignFallback<'a, L, R> for &PlaceOperand<'a, L, R, O, N> {
+    #[inline]
+    fn swap_assign(&self) -> Result<(), (&'a mut L, R)> {
+        Err(self.take())
     }
 }
 
@@ -54,62 +167,6 @@ impl<T> Operand<T> {
     fn take(&self) -> T {
         self.0.take().expect("operand is taken once")
     }
-}
-
-macro_rules! binary_pairs {
-    ($( $Orig:ident => $Repl:ident :: $repl:ident : $Viable:ident, $Fallback:ident, $method:ident; )*) => {$(
-        pub trait $Viable {
-            type Output;
-            type Operands;
-            fn $method(&self) -> Result<Self::Output, Self::Operands>;
-        }
-        impl<L, R> $Viable for Operands<L, R>
-        where
-            L: ops::$Orig<R> + ops::$Repl<R, Output = <L as ops::$Orig<R>>::Output>,
-        {
-            type Output = <L as ops::$Orig<R>>::Output;
-            type Operands = (L, R);
-            #[inline]
-            fn $method(&self) -> Result<Self::Output, (L, R)> {
-                let (l, r) = self.take();
-                Ok(ops::$Repl::$repl(l, r))
-            }
-        }
-        pub trait $Fallback<L, R> {
-            fn $method<T>(&self) -> Result<T, (L, R)>;
-        }
-        impl<L, R> $Fallback<L, R> for &Operands<L, R> {
-            #[inline]
-            fn $method<T>(&self) -> Result<T, (L, R)> {
-                Err(self.take())
-            }
-        }
-    )*};
-}
-
-macro_rules! assign_pairs {
-    ($( $Orig:ident => $Repl:ident :: $repl:ident : $Viable:ident, $Fallback:ident, $method:ident; )*) => {$(
-        pub trait $Viable<'a, L, R> {
-            fn $method(&self) -> Result<(), (&'a mut L, R)>;
-        }
-        impl<'a, L: ops::$Orig<R> + ops::$Repl<R>, R> $Viable<'a, L, R> for PlaceOperand<'a, L, R> {
-            #[inline]
-            fn $method(&self) -> Result<(), (&'a mut L, R)> {
-                let (place, r) = self.take();
-                ops::$Repl::$repl(place, r);
-                Ok(())
-            }
-        }
-        pub trait $Fallback<'a, L, R> {
-            fn $method(&self) -> Result<(), (&'a mut L, R)>;
-        }
-        impl<'a, L, R> $Fallback<'a, L, R> for &PlaceOperand<'a, L, R> {
-            #[inline]
-            fn $method(&self) -> Result<(), (&'a mut L, R)> {
-                Err(self.take())
-            }
-        }
-    )*};
 }
 
 macro_rules! unary_deletions {
@@ -133,50 +190,6 @@ macro_rules! unary_deletions {
             }
         }
     )*};
-}
-
-binary_pairs! {
-    Add => Sub::sub: AddAsSub, AddAsSubFallback, add_as_sub;
-    Add => Mul::mul: AddAsMul, AddAsMulFallback, add_as_mul;
-    Sub => Add::add: SubAsAdd, SubAsAddFallback, sub_as_add;
-    Sub => Div::div: SubAsDiv, SubAsDivFallback, sub_as_div;
-    Mul => Add::add: MulAsAdd, MulAsAddFallback, mul_as_add;
-    Mul => Div::div: MulAsDiv, MulAsDivFallback, mul_as_div;
-    Div => Mul::mul: DivAsMul, DivAsMulFallback, div_as_mul;
-    Div => Rem::rem: DivAsRem, DivAsRemFallback, div_as_rem;
-    Rem => Div::div: RemAsDiv, RemAsDivFallback, rem_as_div;
-    Rem => Mul::mul: RemAsMul, RemAsMulFallback, rem_as_mul;
-    Rem => Add::add: RemAsAdd, RemAsAddFallback, rem_as_add;
-    BitAnd => BitOr::bitor: BitAndAsBitOr, BitAndAsBitOrFallback, bitand_as_bitor;
-    BitAnd => BitXor::bitxor: BitAndAsBitXor, BitAndAsBitXorFallback, bitand_as_bitxor;
-    BitOr => BitAnd::bitand: BitOrAsBitAnd, BitOrAsBitAndFallback, bitor_as_bitand;
-    BitOr => BitXor::bitxor: BitOrAsBitXor, BitOrAsBitXorFallback, bitor_as_bitxor;
-    BitXor => BitAnd::bitand: BitXorAsBitAnd, BitXorAsBitAndFallback, bitxor_as_bitand;
-    BitXor => BitOr::bitor: BitXorAsBitOr, BitXorAsBitOrFallback, bitxor_as_bitor;
-    Shl => Shr::shr: ShlAsShr, ShlAsShrFallback, shl_as_shr;
-    Shr => Shl::shl: ShrAsShl, ShrAsShlFallback, shr_as_shl;
-}
-
-assign_pairs! {
-    AddAssign => SubAssign::sub_assign: AddAssignAsSubAssign, AddAssignAsSubAssignFallback, add_assign_as_sub_assign;
-    AddAssign => MulAssign::mul_assign: AddAssignAsMulAssign, AddAssignAsMulAssignFallback, add_assign_as_mul_assign;
-    SubAssign => AddAssign::add_assign: SubAssignAsAddAssign, SubAssignAsAddAssignFallback, sub_assign_as_add_assign;
-    SubAssign => DivAssign::div_assign: SubAssignAsDivAssign, SubAssignAsDivAssignFallback, sub_assign_as_div_assign;
-    MulAssign => AddAssign::add_assign: MulAssignAsAddAssign, MulAssignAsAddAssignFallback, mul_assign_as_add_assign;
-    MulAssign => DivAssign::div_assign: MulAssignAsDivAssign, MulAssignAsDivAssignFallback, mul_assign_as_div_assign;
-    DivAssign => MulAssign::mul_assign: DivAssignAsMulAssign, DivAssignAsMulAssignFallback, div_assign_as_mul_assign;
-    DivAssign => RemAssign::rem_assign: DivAssignAsRemAssign, DivAssignAsRemAssignFallback, div_assign_as_rem_assign;
-    RemAssign => DivAssign::div_assign: RemAssignAsDivAssign, RemAssignAsDivAssignFallback, rem_assign_as_div_assign;
-    RemAssign => MulAssign::mul_assign: RemAssignAsMulAssign, RemAssignAsMulAssignFallback, rem_assign_as_mul_assign;
-    RemAssign => AddAssign::add_assign: RemAssignAsAddAssign, RemAssignAsAddAssignFallback, rem_assign_as_add_assign;
-    BitAndAssign => BitOrAssign::bitor_assign: BitAndAssignAsBitOrAssign, BitAndAssignAsBitOrAssignFallback, bitand_assign_as_bitor_assign;
-    BitAndAssign => BitXorAssign::bitxor_assign: BitAndAssignAsBitXorAssign, BitAndAssignAsBitXorAssignFallback, bitand_assign_as_bitxor_assign;
-    BitOrAssign => BitAndAssign::bitand_assign: BitOrAssignAsBitAndAssign, BitOrAssignAsBitAndAssignFallback, bitor_assign_as_bitand_assign;
-    BitOrAssign => BitXorAssign::bitxor_assign: BitOrAssignAsBitXorAssign, BitOrAssignAsBitXorAssignFallback, bitor_assign_as_bitxor_assign;
-    BitXorAssign => BitAndAssign::bitand_assign: BitXorAssignAsBitAndAssign, BitXorAssignAsBitAndAssignFallback, bitxor_assign_as_bitand_assign;
-    BitXorAssign => BitOrAssign::bitor_assign: BitXorAssignAsBitOrAssign, BitXorAssignAsBitOrAssignFallback, bitxor_assign_as_bitor_assign;
-    ShlAssign => ShrAssign::shr_assign: ShlAssignAsShrAssign, ShlAssignAsShrAssignFallback, shl_assign_as_shr_assign;
-    ShrAssign => ShlAssign::shl_assign: ShrAssignAsShlAssign, ShrAssignAsShlAssignFallback, shr_assign_as_shl_assign;
 }
 
 unary_deletions! {
