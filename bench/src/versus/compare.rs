@@ -56,12 +56,33 @@ pub fn change_of(description: &str, whole_body: bool) -> String {
         let value = description
             .rfind(" with ")
             .map_or(description, |at| &description[at + 6..]);
-        return format!("body {}", squeeze(value));
+        return format!("body {}", without_global_paths(&squeeze(value)));
     }
     let without_function = description
         .rfind(" in ")
         .map_or(description, |at| &description[..at]);
     squeeze(without_function)
+}
+
+/// `::std::iter::once(x)` as `std::iter::once(x)`: the tools spell paths from the crate
+/// root differently, which is no difference in the mutant.
+fn without_global_paths(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut rest = value;
+    while let Some(at) = rest.find("::") {
+        let before = &rest[..at];
+        let is_global = before
+            .chars()
+            .last()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '>'));
+        out.push_str(before);
+        if !is_global {
+            out.push_str("::");
+        }
+        rest = &rest[at + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[derive(Debug, Default)]
@@ -119,6 +140,18 @@ mod tests {
             timeout: false,
             log: None,
         }
+    }
+
+    #[test]
+    fn paths_from_the_crate_root_match_plain_ones() {
+        assert_eq!(
+            change_of("replace f -> impl Iterator with ::std::iter::once((0, 0))", true),
+            change_of("replace f -> impl Iterator with std::iter::once((0, 0))", true)
+        );
+        assert_eq!(
+            without_global_paths("Ok(::std::vec::Vec::<u8>::new())"),
+            "Ok(std::vec::Vec::<u8>::new())"
+        );
     }
 
     #[test]
