@@ -95,6 +95,23 @@ pub struct Comparison {
     pub only_ours: Vec<Mutant>,
 }
 
+impl Comparison {
+    /// Disagreements where one tool could not build its version of the mutant and the
+    /// other could (cargo-mutants edits text, mutate the syntax tree, so one name can be
+    /// two programs): no test verdict to compare.
+    pub fn one_side_unbuilt(&self) -> usize {
+        self.disagreements
+            .iter()
+            .filter(|(t, o)| (t.verdict == Verdict::Unviable) != (o.verdict == Verdict::Unviable))
+            .count()
+    }
+
+    /// Shared mutants both tools built and ran.
+    pub fn comparable(&self) -> usize {
+        self.shared - self.one_side_unbuilt()
+    }
+}
+
 pub fn compare(theirs: &[Mutant], ours: &[Mutant]) -> Comparison {
     let mut by_key: BTreeMap<_, Vec<&Mutant>> = BTreeMap::new();
     for m in ours {
@@ -143,10 +160,33 @@ mod tests {
     }
 
     #[test]
+    fn a_mutant_one_tool_cannot_build_is_not_a_verdict_to_compare() {
+        let theirs = [
+            mutant(1, "replace+with*", Verdict::Unviable),
+            mutant(2, "replace+with-", Verdict::Detected),
+            mutant(3, "replace+with/", Verdict::Survived),
+        ];
+        let ours = [
+            mutant(1, "replace+with*", Verdict::Detected),
+            mutant(2, "replace+with-", Verdict::Detected),
+            mutant(3, "replace+with/", Verdict::Detected),
+        ];
+        let c = compare(&theirs, &ours);
+        assert_eq!((c.shared, c.agree, c.disagreements.len()), (3, 1, 2));
+        assert_eq!((c.one_side_unbuilt(), c.comparable()), (1, 2));
+    }
+
+    #[test]
     fn paths_from_the_crate_root_match_plain_ones() {
         assert_eq!(
-            change_of("replace f -> impl Iterator with ::std::iter::once((0, 0))", true),
-            change_of("replace f -> impl Iterator with std::iter::once((0, 0))", true)
+            change_of(
+                "replace f -> impl Iterator with ::std::iter::once((0, 0))",
+                true
+            ),
+            change_of(
+                "replace f -> impl Iterator with std::iter::once((0, 0))",
+                true
+            )
         );
         assert_eq!(
             without_global_paths("Ok(::std::vec::Vec::<u8>::new())"),

@@ -257,7 +257,7 @@ fn print_table(rows: &[Row], options: &Options) {
         "clean cm/us (ratio)",
         "warm cm/us (ratio)",
         "s/mutant cm/us",
-        "shared: agree (%)"
+        "shared: agree (%), both built: agree (%)"
     );
     for r in rows {
         let pair = |(t, o): (f64, f64)| format!("{t:.1}/{o:.1} ({:.1}x)", t / o);
@@ -274,10 +274,13 @@ fn print_table(rows: &[Row], options: &Options) {
                 r.clean.1 / r.ours.max(1) as f64
             ),
             format!(
-                "{}: {} ({:.1}%)",
+                "{}: {} ({:.1}%), {}: {} ({:.1}%)",
                 c.shared,
                 c.agree,
                 100.0 * c.agree as f64 / c.shared.max(1) as f64,
+                c.comparable(),
+                c.agree,
+                100.0 * c.agree as f64 / c.comparable().max(1) as f64,
             ),
         );
     }
@@ -296,6 +299,8 @@ fn print_table(rows: &[Row], options: &Options) {
                 "  [only doctests catch it]"
             } else if o.timeout || t.timeout {
                 "  [timeout]"
+            } else if (t.verdict == Verdict::Unviable) != (o.verdict == Verdict::Unviable) {
+                "  [built by one tool only]"
             } else {
                 ""
             };
