@@ -173,3 +173,77 @@ fn refuses_a_package_without_a_library() {
         "{stderr}"
     );
 }
+
+/// A run right after the user's own `cargo test` reuses their proc macros: the attribute
+/// asks its proc-macro2 and quote for what proc macros usually ask (`proc-macro`, no
+/// `span-locations`, no `default`), so cargo sees the same units and builds none again.
+#[test]
+fn the_users_proc_macros_are_not_built_again() {
+    // The proc macro lives outside the user's tree, as a registry crate would: what is
+    // inside the tree is copied, and so built again as another package.
+    let (root, outside) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let write = |path: &str, text: &str| {
+        let path = match path.strip_prefix("derive/") {
+            Some(rest) => outside.path().join(rest),
+            None => root.path().join(path),
+        };
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "derive/Cargo.toml",
+        "[package]\nname = \"derive\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [workspace]\n\n[lib]\nproc-macro = true\n\n[dependencies]\n\
+         proc-macro2 = { version = \"1.0.95\", default-features = false, features = [\"proc-macro\"] }\n\
+         quote = { version = \"1.0.35\", default-features = false, features = [\"proc-macro\"] }\n",
+    );
+    write(
+        "derive/src/lib.rs",
+        "use proc_macro::TokenStream;\n\n#[proc_macro]\npub fn seven(_: TokenStream) -> TokenStream {\n    \
+         let tokens: proc_macro2::TokenStream = quote::quote!(7);\n    tokens.into()\n}\n",
+    );
+    write(
+        "Cargo.toml",
+        &format!(
+            "[package]\nname = \"user\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+             [workspace]\n\n[dependencies]\nderive = {{ path = {:?} }}\n",
+            outside.path().display().to_string()
+        ),
+    );
+    write(
+        "src/lib.rs",
+        "pub fn add_seven(x: u32) -> u32 {\n    x + derive::seven!()\n}\n\n\
+         #[test]\nfn adds() {\n    assert_eq!(add_seven(1), 8);\n}\n",
+    );
+    let target = repo().join("target/e2e-reuse");
+    let _ = std::fs::remove_dir_all(&target);
+    let status = std::process::Command::new(env!("CARGO"))
+        .args(["test", "--no-run", "-q"])
+        .env("CARGO_TARGET_DIR", &target)
+        .current_dir(root.path())
+        .status()
+        .unwrap();
+    assert!(status.success(), "the user's own cargo test --no-run");
+    let runtime = runtime_path();
+    let manifest = root.path().join("Cargo.toml");
+    let out = driver_command(&[
+        "--manifest-path",
+        manifest.to_str().unwrap(),
+        "--all-items",
+        "--runtime-path",
+        &runtime,
+        "--list",
+    ])
+    .env("CARGO_TARGET_DIR", &target)
+    .output()
+    .expect("driver runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("Compiling user"), "{stderr}");
+    for reused in ["proc-macro2", "quote", "derive"] {
+        assert!(
+            !stderr.contains(&format!("Compiling {reused} ")),
+            "{reused} was built again:\n{stderr}"
+        );
+    }
+}

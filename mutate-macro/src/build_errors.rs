@@ -4,8 +4,9 @@
 //! listed as a function's, makes its whole function so. The next build then succeeds
 //! where the macro could not foresee a type.
 
+use crate::location::{self, LineColumn};
 use mutate_protocol::build_errors::{self, BuildError, Scope};
-use proc_macro2::{LineColumn, Span, TokenStream};
+use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use std::sync::{Mutex, OnceLock};
 
@@ -101,7 +102,7 @@ pub fn in_function(file: &str, start: LineColumn, end: LineColumn) -> Option<&'s
     if known.errors.is_empty() {
         return None;
     }
-    let attribute_line = Span::call_site().start().line;
+    let attribute_line = location::start(Span::call_site()).line;
     let claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
     known
         .errors

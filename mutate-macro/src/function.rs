@@ -41,8 +41,8 @@ pub fn rewrite(
     // The driver's last build failed in this function: as written, mutants unviable.
     let file = crate::location::file_of(sig.fn_token.span);
     let (start, end) = (
-        sig.fn_token.span.start(),
-        written.brace_token.span.close().end(),
+        crate::location::start(sig.fn_token.span),
+        crate::location::end(written.brace_token.span.close()),
     );
     if let Some(message) = build_errors::in_function(&file, start, end) {
         collector.unviable_since(0, message);

@@ -1,8 +1,89 @@
 //! Where a span is in the source: the file as the compiler names it, and 1-based lines
 //! and columns. Known at expansion time, so ids never depend on expansion order.
+//!
+//! In rustc the compiler's own spans say where they are (`proc_macro::Span`'s locations,
+//! stable since Rust 1.88); proc-macro2's `span-locations` feature is needed only by the
+//! unit tests, which expand outside rustc.
 
 use proc_macro2::Span;
 use std::cell::Cell;
+
+/// A position in a file: 1-based line, 0-based column in characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct LineColumn {
+    pub line: usize,
+    pub column: usize,
+}
+
+/// Where `span` starts.
+pub fn start(span: Span) -> LineColumn {
+    if proc_macro::is_available() {
+        let at = span.unwrap().start();
+        return LineColumn {
+            line: at.line(),
+            column: at.column().saturating_sub(1),
+        };
+    }
+    outside_rustc::start(span)
+}
+
+/// Where `span` ends (exclusive).
+pub fn end(span: Span) -> LineColumn {
+    if proc_macro::is_available() {
+        let at = span.unwrap().end();
+        return LineColumn {
+            line: at.line(),
+            column: at.column().saturating_sub(1),
+        };
+    }
+    outside_rustc::end(span)
+}
+
+/// The unit tests' locations, from proc-macro2's own source map.
+#[cfg(test)]
+mod outside_rustc {
+    use super::LineColumn;
+    use proc_macro2::Span;
+
+    pub fn start(span: Span) -> LineColumn {
+        let at = span.start();
+        LineColumn {
+            line: at.line,
+            column: at.column,
+        }
+    }
+
+    pub fn end(span: Span) -> LineColumn {
+        let at = span.end();
+        LineColumn {
+            line: at.line,
+            column: at.column,
+        }
+    }
+
+    pub fn file(span: Span) -> (String, Option<std::path::PathBuf>) {
+        (span.file(), span.local_file())
+    }
+}
+
+/// The attribute only ever expands inside rustc; nothing to locate elsewhere.
+#[cfg(not(test))]
+mod outside_rustc {
+    use super::LineColumn;
+    use proc_macro2::Span;
+
+    pub fn start(_: Span) -> LineColumn {
+        LineColumn { line: 0, column: 0 }
+    }
+
+    pub fn end(_: Span) -> LineColumn {
+        LineColumn { line: 0, column: 0 }
+    }
+
+    pub fn file(_: Span) -> (String, Option<std::path::PathBuf>) {
+        (String::new(), None)
+    }
+}
 
 thread_local! {
     /// While an item the driver annotated is expanded: the line the driver inserted the
@@ -19,7 +100,7 @@ pub fn with_insertion<T>(line: usize, shift: usize, expand: impl FnOnce() -> T) 
     out
 }
 
-fn as_written(position: proc_macro2::LineColumn) -> (u32, u32) {
+fn as_written(position: LineColumn) -> (u32, u32) {
     let mut column = position.column;
     if let Some((line, shift)) = INSERTION.get()
         && line == position.line
@@ -38,8 +119,8 @@ pub struct Location {
 
 impl Location {
     pub fn of(span: Span) -> Self {
-        let (start_line, start_column) = as_written(span.start());
-        let (end_line, end_column) = as_written(span.end());
+        let (start_line, start_column) = as_written(start(span));
+        let (end_line, end_column) = as_written(end(span));
         Location {
             file: file_of(span),
             span: [start_line, start_column, end_line, end_column],
@@ -50,8 +131,14 @@ impl Location {
 /// The file as cargo's diagnostics name it: relative to the workspace root for local
 /// crates (rustc runs there), absolute otherwise.
 pub fn file_of(span: Span) -> String {
-    let Some(path) = span.local_file() else {
-        return span.file();
+    let (file, local) = if proc_macro::is_available() {
+        let span = span.unwrap();
+        (span.file(), span.local_file())
+    } else {
+        outside_rustc::file(span)
+    };
+    let Some(path) = local else {
+        return file;
     };
     if path.is_relative() {
         return path.to_string_lossy().replace('\\', "/");

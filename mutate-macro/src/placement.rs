@@ -22,7 +22,7 @@ pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
     if let Some(written) = options.written_at_column
         && let Some(first) = input.clone().into_iter().next()
     {
-        let now = first.span().start();
+        let now = crate::location::start(first.span());
         let shift = now.column.saturating_sub(written.saturating_sub(1));
         return crate::location::with_insertion(now.line, shift, || {
             expand_item(options, input, errors)

@@ -11,11 +11,12 @@
 
 mod control;
 
+use crate::location::{self, LineColumn};
 use crate::model::Collector;
 use crate::operators::{binary, literal, statement, unary};
 use crate::syntax::{self, first_span, is_destructuring, negated_literal};
 use mutate_operators::Selection;
-use proc_macro2::{LineColumn, Span, TokenStream};
+use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Expr, ExprAssign, ExprUnary, Pat};
@@ -146,7 +147,7 @@ impl Rewriter<'_> {
         if let Some(extent) = extent
             && let Some(message) = crate::build_errors::claim_site(
                 &extent.file,
-                site.at.start(),
+                location::start(site.at),
                 extent.first,
                 extent.last,
             )
@@ -173,8 +174,8 @@ impl Extent {
         let last = iter.last().map_or(first, |t| t.span());
         Some(Extent {
             file: crate::location::file_of(first),
-            first: first.start(),
-            last: last.end(),
+            first: location::start(first),
+            last: location::end(last),
         })
     }
 }

@@ -159,7 +159,10 @@ pub fn wrap_in_attrs(attrs: &[Attribute], tokens: TokenStream) -> TokenStream {
 /// the site, where the rebuild net finds it, not at the attribute.
 pub fn located_at(tokens: TokenStream, at: Span) -> TokenStream {
     let call_site = Span::call_site();
-    let generated = |span: Span| span.start() == call_site.start() && span.end() == call_site.end();
+    let generated = |span: Span| {
+        crate::location::start(span) == crate::location::start(call_site)
+            && crate::location::end(span) == crate::location::end(call_site)
+    };
     let moved = call_site.located_at(at);
     tokens
         .into_iter()
