@@ -6,6 +6,7 @@ mod artifacts;
 mod corpus;
 mod floor;
 mod fork_server;
+mod jobs;
 mod stats;
 mod suites;
 mod tax;
@@ -60,6 +61,9 @@ enum What {
     /// The driver alone over the corpus: does every crate run to the end (not part of
     /// `all`: it takes tens of minutes)?
     Corpus,
+    /// `--jobs` from 1 to twice the core count on one crate (`--crates`, first one;
+    /// default semver), warm, `--runs` rounds (not part of `all`).
+    Jobs,
 }
 
 fn repo() -> PathBuf {
@@ -103,6 +107,9 @@ fn main() {
                 warm: !cli.no_warm,
                 jobs: cli.jobs,
             })?;
+        } else if cli.what == What::Jobs {
+            let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or("semver@1.0.28"))?;
+            jobs::run(&crates[0], &work, cli.runs.min(5))?;
         } else if cli.what == What::Corpus {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             corpus::run(&crates, &work)?;
