@@ -18,11 +18,7 @@ pub struct LineColumn {
 /// Where `span` starts.
 pub fn start(span: Span) -> LineColumn {
     if proc_macro::is_available() {
-        let at = span.unwrap().start();
-        return LineColumn {
-            line: at.line(),
-            column: at.column().saturating_sub(1),
-        };
+        return in_rustc(span.unwrap().start());
     }
     outside_rustc::start(span)
 }
@@ -30,13 +26,17 @@ pub fn start(span: Span) -> LineColumn {
 /// Where `span` ends (exclusive).
 pub fn end(span: Span) -> LineColumn {
     if proc_macro::is_available() {
-        let at = span.unwrap().end();
-        return LineColumn {
-            line: at.line(),
-            column: at.column().saturating_sub(1),
-        };
+        return in_rustc(span.unwrap().end());
     }
     outside_rustc::end(span)
+}
+
+/// The position of an empty compiler span; its column counts from 1.
+fn in_rustc(at: proc_macro::Span) -> LineColumn {
+    LineColumn {
+        line: at.line(),
+        column: at.column().saturating_sub(1),
+    }
 }
 
 /// The unit tests' locations, from proc-macro2's own source map.
