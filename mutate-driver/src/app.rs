@@ -18,6 +18,7 @@ pub fn run(args: &Args) -> Result<i32> {
     let mut workspace = compile::locate(args)?;
     let (mirror_lock, mut doctests) = mirror_if_needed(args, &mut workspace)?;
     let filter = Filter::new(&args.file, &args.regex, &args.exclude_regex)?;
+    let changed = changed_lines(args, &workspace.root)?;
     let operators = crate::selection::resolve(args, &workspace.config)?;
     eprintln!(
         "   Building tests with mutant schemata ({})",
@@ -39,9 +40,22 @@ pub fn run(args: &Args) -> Result<i32> {
         .mutants
         .iter()
         .map(|m| {
-            operators.contains_name(&m.entry.operator) && filter.accepts(&m.entry.file, &m.entry.id)
+            let e = &m.entry;
+            operators.contains_name(&e.operator)
+                && filter.accepts(&e.file, &e.id)
+                && changed
+                    .as_ref()
+                    .is_none_or(|c| c.touches(&e.file, e.span[0], e.span[2]))
         })
         .collect();
+    if let Some(changed) = &changed {
+        let on_changed = selected.iter().filter(|s| **s).count();
+        eprintln!(
+            "       Diff {on_changed} of {} mutants on lines changed in {} files",
+            d.mutants.len(),
+            changed.files()
+        );
+    }
     if args.list {
         print_list(&d, &selected, args.json);
         return Ok(exit_code::SUCCESS);
@@ -74,6 +88,16 @@ pub fn run(args: &Args) -> Result<i32> {
     print!("{text}");
     println!("reports in {}", out_dir.display());
     Ok(exit_code_of(&results))
+}
+
+/// The lines `--in-diff` or `--since` name, read before the build so that a bad diff or
+/// revision is refused at once.
+fn changed_lines(args: &Args, root: &std::path::Path) -> Result<Option<crate::diff::Changed>> {
+    match (&args.in_diff, &args.since) {
+        (Some(path), _) => crate::diff::read(path).map(Some),
+        (None, Some(rev)) => crate::diff::since(root, rev).map(Some),
+        (None, None) => Ok(None),
+    }
 }
 
 /// With `--all-items`, or doc tests to run, the build is of a mirror of the workspace

@@ -49,6 +49,14 @@ pub struct Args {
     /// Leave out mutants whose id matches this regex (repeatable).
     #[arg(long = "exclude-re", value_name = "REGEX")]
     pub exclude_regex: Vec<String>,
+    /// Only mutants on lines this unified diff adds or changes (`-`: standard input).
+    /// Its paths are relative to the workspace root, as `git diff` run there prints them.
+    #[arg(long, value_name = "FILE", conflicts_with = "since")]
+    pub in_diff: Option<PathBuf>,
+    /// Only mutants on lines changed since this git revision (`git diff REV` in the
+    /// workspace: commits, staged and unstaged changes; not untracked files).
+    #[arg(long, value_name = "REV")]
+    pub since: Option<String>,
 
     /// Only these operators or groups (comma separated, repeatable), e.g.
     /// `--operators expression,fn_value`. Overrides `[package.metadata.mutate] operators`.

@@ -6,6 +6,7 @@ mod all_items;
 pub mod app;
 pub mod cli;
 pub mod compile;
+mod diff;
 mod discover;
 mod doctests;
 pub mod error;
