@@ -47,3 +47,50 @@ fn triangle_strong_and_weak_oracles() {
     let (_, again) = run_example("examples/triangle/Cargo.toml", &[]);
     assert_eq!(verdicts(again.path()), strong_verdicts);
 }
+
+/// `--matrix` runs every covering test of every mutant: `matrix.json` has no test left
+/// `not run`, the verdicts are those of the normal run, and `analysis.json` (less its
+/// timings) is the committed one. `--no-shortcut` is the same option.
+#[test]
+fn the_full_kill_matrix_and_its_analysis() {
+    for flag in ["--matrix", "--no-shortcut"] {
+        let (out, dir) = run_example("examples/triangle/Cargo.toml", &[flag]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(3), "{stdout}");
+        assert!(stdout.contains("Kill matrix: "), "{stdout}");
+        check_expected(
+            "examples/triangle/expected/strong.txt",
+            &verdicts(dir.path()),
+        );
+        let read = |name: &str| -> serde_json::Value {
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join(name)).unwrap()).unwrap()
+        };
+        let matrix = read("matrix.json");
+        assert_eq!(matrix["complete"], true);
+        // An unviable mutant is unviable under any test: one run says so.
+        let outcomes: Vec<&serde_json::Value> = matrix["mutants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["status"] != "unviable")
+            .flat_map(|m| m["outcomes"].as_object().unwrap().values())
+            .collect();
+        assert!(outcomes.len() > 100, "{} outcomes", outcomes.len());
+        assert!(outcomes.iter().all(|o| *o != "not run"), "{matrix}");
+        let mut analysis = read("analysis.json");
+        for test in analysis["tests"].as_array_mut().unwrap() {
+            test.as_object_mut().unwrap().remove("seconds_per_kill");
+        }
+        check_expected(
+            "examples/triangle/expected/analysis.json",
+            &(serde_json::to_string_pretty(&analysis).unwrap() + "\n"),
+        );
+    }
+    // Without it, the matrix stops at each first kill and there is no analysis.
+    let (_, dir) = run_example("examples/triangle/Cargo.toml", &[]);
+    let matrix: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("matrix.json")).unwrap())
+            .unwrap();
+    assert_eq!(matrix["complete"], false);
+    assert!(!dir.path().join("analysis.json").exists());
+}

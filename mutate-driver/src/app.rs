@@ -86,6 +86,13 @@ pub fn run(args: &Args) -> Result<i32> {
         reproduce_command(args, id)
     });
     print!("{text}");
+    if args.matrix && !results.interrupted {
+        let (index, analysis) = report::matrix::analyse(&d, &results);
+        print!(
+            "{}",
+            report::matrix::render(&d, &results, &index, &analysis)
+        );
+    }
     println!("reports in {}", out_dir.display());
     Ok(exit_code_of(&results))
 }
@@ -130,7 +137,7 @@ fn lab_config(args: &Args) -> lab::Config {
         },
         baseline_timeout: Duration::from_secs_f64(args.baseline_timeout),
         memory_mb: args.memory_limit,
-        shortcut: !args.no_shortcut,
+        shortcut: !args.matrix,
     }
 }
 
@@ -183,15 +190,30 @@ fn write_reports(
         .unwrap_or_else(|| workspace.manifest_dir.join("mutate.out"));
     let io = |e: std::io::Error| {
         Error::caused(
-            Operation::Run,
+            Operation::Report,
             format!("writing reports to {}", dir.display()),
             e,
         )
     };
     std::fs::create_dir_all(&dir).map_err(io)?;
-    let json = report::json::build(d, results, &workspace.root, times);
-    let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
-    std::fs::write(dir.join("report.json"), text).map_err(io)?;
+    let write_json = |name: &str, json: &serde_json::Value| {
+        let text = serde_json::to_string_pretty(json).expect("JSON values serialize");
+        std::fs::write(dir.join(name), text).map_err(io)
+    };
+    write_json(
+        "report.json",
+        &report::json::build(d, results, &workspace.root, times),
+    )?;
+    let complete = args.matrix && !results.interrupted;
+    write_json(
+        "matrix.json",
+        &report::matrix::matrix_json(d, results, complete),
+    )?;
+    if complete {
+        let (index, analysis) = report::matrix::analyse(d, results);
+        let json = report::matrix::analysis_json(d, results, &index, &analysis);
+        write_json("analysis.json", &json)?;
+    }
     report::lists::write(&dir, d, results, pseudo).map_err(io)?;
     Ok(dir)
 }

@@ -106,9 +106,11 @@ pub struct Args {
     /// Address-space limit for each forked test, in MiB (0: none).
     #[arg(long, value_name = "MIB", default_value_t = 4096)]
     pub memory_limit: u64,
-    /// Do not stop at the first killing test: run every covering test (full kill matrix).
-    #[arg(long)]
-    pub no_shortcut: bool,
+    /// The full kill matrix: every covering test of every mutant is run (no stop at the
+    /// first kill); writes `matrix.json` and `analysis.json` (redundant, minimal and
+    /// hard-to-kill mutants, likely immortals, tests ranked). Alias: --no-shortcut.
+    #[arg(long, alias = "no-shortcut")]
+    pub matrix: bool,
 }
 
 /// A number of seconds: finite, from 0 to a day.

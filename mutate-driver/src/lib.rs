@@ -3,6 +3,7 @@
 //! stable API.
 
 mod all_items;
+mod analysis;
 pub mod app;
 pub mod cli;
 pub mod compile;

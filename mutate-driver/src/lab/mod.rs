@@ -33,6 +33,7 @@ pub fn run(
                 reason,
                 killed_by: Vec::new(),
                 covered_by: Vec::new(),
+                outcomes: Vec::new(),
             }
         })
         .collect();
@@ -59,5 +60,6 @@ pub fn run(
         fail_together,
         baseline_time,
         mutants_time: started.elapsed(),
+        test_micros: baseline.iter().map(|b| b.micros).collect(),
     })
 }

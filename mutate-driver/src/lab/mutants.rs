@@ -113,6 +113,7 @@ fn record(
     verdict: Verdict,
 ) -> bool {
     let status = verdict.status;
+    r.outcomes.push((t, status));
     if status.detected() {
         r.killed_by.push(t);
     }

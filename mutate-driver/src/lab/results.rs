@@ -22,6 +22,9 @@ pub struct MutantResult {
     pub killed_by: Vec<usize>,
     /// Tests that reach the mutant's site, fastest first.
     pub covered_by: Vec<usize>,
+    /// Each covering test run against the mutant, in order, with its outcome: up to the
+    /// first kill, or all of them with `--matrix`.
+    pub outcomes: Vec<(usize, Status)>,
 }
 
 #[derive(Debug)]
@@ -34,4 +37,6 @@ pub struct Results {
     /// Wall time of the baseline (alone and together) and of the mutants' runs.
     pub baseline_time: Duration,
     pub mutants_time: Duration,
+    /// Each test's time alone with every mutant off, in microseconds (0: it did not pass).
+    pub test_micros: Vec<u64>,
 }

@@ -3,6 +3,7 @@
 
 pub mod json;
 pub mod lists;
+pub mod matrix;
 pub mod pseudo;
 pub mod terminal;
 
