@@ -74,27 +74,36 @@ pub fn run(args: &Args) -> Result<i32> {
     let results = lab::run(&d, &selected, &config, &mut progress);
     progress.finish();
     let results = results?;
-    let pseudo = report::pseudo::find(&d, &results);
     let times = report::Times {
         total: started.elapsed(),
         build: build_time,
         baseline: results.baseline_time,
         mutants: results.mutants_time,
     };
-    let out_dir = write_reports(args, &workspace, &d, &results, &pseudo, &times)?;
-    let text = report::terminal::render(&d, &results, &pseudo, &workspace.root, &times, |id| {
+    report_run(args, &workspace, &d, &results, &times)?;
+    Ok(exit_code_of(&results))
+}
+
+/// Writes the reports and prints the terminal's.
+fn report_run(
+    args: &Args,
+    workspace: &compile::Workspace,
+    d: &Discovery,
+    results: &Results,
+    times: &report::Times,
+) -> Result<()> {
+    let pseudo = report::pseudo::find(d, results);
+    let out_dir = write_reports(args, workspace, d, results, &pseudo, times)?;
+    let text = report::terminal::render(d, results, &pseudo, &workspace.root, times, |id| {
         reproduce_command(args, id)
     });
     print!("{text}");
     if args.matrix && !results.interrupted {
-        let (index, analysis) = report::matrix::analyse(&d, &results);
-        print!(
-            "{}",
-            report::matrix::render(&d, &results, &index, &analysis)
-        );
+        let (index, analysis) = report::matrix::analyse(d, results);
+        print!("{}", report::matrix::render(d, results, &index, &analysis));
     }
     println!("reports in {}", out_dir.display());
-    Ok(exit_code_of(&results))
+    Ok(())
 }
 
 /// The lines `--in-diff` or `--since` name, read before the build so that a bad diff or
