@@ -47,3 +47,40 @@ fn a_test_that_fails_only_alone_stops_the_run_with_the_reason() {
     );
     assert!(!dir.path().join("report.json").exists());
 }
+
+/// A test that passes and then fails with every mutant off is flaky: it is named, its
+/// failure in the whole run is not taken for an order dependence, and its failures kill
+/// no mutant: `checked`'s verdicts are those of the run without it.
+#[test]
+fn a_flaky_test_is_named_and_kills_nothing() {
+    let (out, dir) = run_example(
+        MANIFEST,
+        &[
+            "--features",
+            "flaky-suite",
+            "--re",
+            "checked",
+            "--flakes",
+            "3",
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(matches!(out.status.code(), Some(3)), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("FLAKY suites::flaky_every_second_run"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("ORDER"), "{stdout}");
+    assert!(stderr.contains("its failures kill no mutant"), "{stderr}");
+    let (_, steady) = run_example(MANIFEST, &["--re", "checked"]);
+    assert_eq!(verdicts(dir.path()), verdicts(steady.path()));
+    let report = Report::read(dir.path());
+    assert!(
+        report
+            .mutants
+            .iter()
+            .all(|m| !m.killed_by.iter().any(|t| t.contains("flaky"))),
+        "a flaky test killed a mutant"
+    );
+}

@@ -147,6 +147,7 @@ fn lab_config(args: &Args) -> lab::Config {
         baseline_timeout: Duration::from_secs_f64(args.baseline_timeout),
         memory_mb: args.memory_limit,
         shortcut: !args.matrix,
+        flakes: args.flakes,
     }
 }
 

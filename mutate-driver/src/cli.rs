@@ -111,6 +111,11 @@ pub struct Args {
     /// hard-to-kill mutants, likely immortals, tests ranked). Alias: --no-shortcut.
     #[arg(long, alias = "no-shortcut")]
     pub matrix: bool,
+    /// Run every passing test N more times with every mutant off before judging (fast
+    /// tests run twice more anyway): a test whose result changes is flaky, named, and its
+    /// failures kill no mutant.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub flakes: usize,
 }
 
 /// A number of seconds: finite, from 0 to a day.

@@ -73,3 +73,19 @@ fn lonely_2_needs_preparation() {
         "runs only after lonely_1_prepares"
     );
 }
+
+/// Fails on every second run in the same temporary directory (the driver gives each of its
+/// runs one): it passes first, then fails when run again, with or without a mutant.
+#[cfg(feature = "flaky-suite")]
+#[test]
+fn flaky_every_second_run() {
+    let counter = std::env::temp_dir().join("hostile-flaky-runs");
+    let runs = std::fs::read_to_string(&counter)
+        .ok()
+        .and_then(|text| text.trim().parse::<u32>().ok())
+        .unwrap_or(0)
+        + 1;
+    std::fs::write(&counter, runs.to_string()).unwrap();
+    assert_eq!(hostile::checked(4), 8);
+    assert!(runs % 2 == 1, "run {runs}: fails on every second run");
+}

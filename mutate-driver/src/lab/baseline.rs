@@ -24,6 +24,8 @@ pub struct Baseline {
     pub total_hits: u64,
     /// Wall-clock limits for a mutant run under this test.
     pub limits: Limits,
+    /// It passed and then failed with every mutant off: its failures kill no mutant.
+    pub flaky: bool,
 }
 
 /// The baseline of a green suite.
@@ -66,9 +68,10 @@ pub fn run(
         }
         return Err(Error::BaselineFailed(Refusal::new(alone.failures)));
     }
+    // A flaky test failing in its binary's whole run shows its flakiness, not an order.
     let mut fail_together: Vec<usize> = together
         .into_iter()
-        .filter(|&(_, result)| result == Together::Failed)
+        .filter(|&(t, result)| result == Together::Failed && !alone.baseline[t].flaky)
         .map(|(t, _)| t)
         .collect();
     fail_together.sort();
@@ -192,7 +195,7 @@ fn run_alone(
     pool::run(
         tests,
         config.jobs,
-        |t, send| send((t, time_alone(d, t, &request))),
+        |t, send| send((t, time_alone(d, t, &request, config.flakes))),
         |(t, runs)| {
             progress.tick();
             match runs {
@@ -212,8 +215,14 @@ fn run_alone(
     }
 }
 
-/// Test `t`'s coverage run under `request`, then, if it passed fast, its runs timed again.
-fn time_alone(d: &Discovery, t: usize, request: &Request) -> Result<(Report, Vec<Report>)> {
+/// Test `t`'s coverage run under `request`, then, if it passed, its runs again: twice at
+/// least if it is fast (to time it), `flakes` times at least (to see if it is flaky).
+fn time_alone(
+    d: &Discovery,
+    t: usize,
+    request: &Request,
+    flakes: usize,
+) -> Result<(Report, Vec<Report>)> {
     let test = &d.tests[t];
     let binary = &d.binaries[test.binary];
     let Some(mut server) = Server::start(binary, Some(&test.name))? else {
@@ -224,7 +233,12 @@ fn time_alone(d: &Discovery, t: usize, request: &Request) -> Result<(Report, Vec
     };
     let report = server.run(request)?;
     let fast = report.micros < limits::RETIME_BELOW.as_micros() as u64;
-    if !(passed(&report) && fast) {
+    let again = if fast {
+        limits::RETIMES.max(flakes)
+    } else {
+        flakes
+    };
+    if !passed(&report) || again == 0 {
         return Ok((report, Vec::new()));
     }
     let retime = Request {
@@ -232,7 +246,7 @@ fn time_alone(d: &Discovery, t: usize, request: &Request) -> Result<(Report, Vec
         output: false,
         ..request.clone()
     };
-    let retimes = (0..limits::RETIMES)
+    let retimes = (0..again)
         .map(|_| server.run(&retime))
         .collect::<Result<Vec<_>>>()?;
     Ok((report, retimes))
@@ -262,6 +276,7 @@ fn record_baseline(
         micros: report.micros,
         total_hits: report.total_hits,
         limits: config.timeouts.limits(&samples),
+        flaky: retimes.iter().any(|r| !passed(r)),
     };
     let binary = d.tests[t].binary;
     for (site, _) in &report.hits {
@@ -278,8 +293,7 @@ fn note_unsteady(d: &Discovery, t: usize, retimes: &[Report], progress: &Progres
     if failed > 0 {
         progress.note(&format!(
             "{} passed with every mutant off, then failed in {failed} of {} runs more the \
-             same way: its result changes from run to run, so the verdicts it decides may \
-             not hold",
+             same way: its result changes from run to run, so its failures kill no mutant",
             test_id(d, t),
             retimes.len()
         ));

@@ -61,5 +61,6 @@ pub fn run(
         baseline_time,
         mutants_time: started.elapsed(),
         test_micros: baseline.iter().map(|b| b.micros).collect(),
+        flaky: (0..baseline.len()).filter(|&t| baseline[t].flaky).collect(),
     })
 }

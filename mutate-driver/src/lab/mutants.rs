@@ -77,6 +77,7 @@ pub fn run(
             |verdict| match verdict {
                 Ok((m, t, verdict)) => {
                     let k = rank.remove(&m).expect("a verdict for a pending mutant");
+                    let verdict = unless_flaky(d, &baseline[t], t, verdict);
                     let done = record(config, &mut results[m], &mut verdicts[m], k, t, verdict);
                     if done {
                         progress.mutant(results[m].status, &d.mutants[m].entry.id);
@@ -138,6 +139,23 @@ fn record(
     r.status = v.status;
     r.reason = v.reason;
     true
+}
+
+/// A flaky test's failure kills no mutant: it counts as surviving that test, and says so.
+fn unless_flaky(d: &Discovery, baseline: &Baseline, t: usize, verdict: Verdict) -> Verdict {
+    if !(baseline.flaky && verdict.status.detected()) {
+        return verdict;
+    }
+    let test = &d.tests[t];
+    Verdict {
+        status: Status::Survived,
+        reason: format!(
+            "{} failed with it ({}), but that test is flaky: it also fails with every \
+             mutant off",
+            d.binaries[test.binary].test_id(&test.name),
+            verdict.reason
+        ),
+    }
 }
 
 /// Mutants an interrupt left undecided are not run, not uncovered. Returns true (the

@@ -12,6 +12,8 @@ pub struct Config {
     pub memory_mb: u64,
     /// Stop at the first detecting test.
     pub shortcut: bool,
+    /// Runs of each passing test again with every mutant off, to find flaky tests.
+    pub flakes: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -39,4 +41,6 @@ pub struct Results {
     pub mutants_time: Duration,
     /// Each test's time alone with every mutant off, in microseconds (0: it did not pass).
     pub test_micros: Vec<u64>,
+    /// Tests that passed and then failed with every mutant off: their failures kill nothing.
+    pub flaky: Vec<usize>,
 }

@@ -23,6 +23,7 @@ pub fn render(
     survivors(&mut out, d, results, root, reproduce);
     pseudo_tested(&mut out, pseudo);
     order_dependent(&mut out, d, results);
+    flaky(&mut out, d, results);
     totals(&mut out, d, results, times);
     out
 }
@@ -92,6 +93,26 @@ fn order_dependent(out: &mut String, d: &Discovery, results: &Results) {
             out,
             "{:>11} {}",
             "ORDER",
+            d.binaries[test.binary].test_id(&test.name)
+        );
+    }
+}
+
+fn flaky(out: &mut String, d: &Discovery, results: &Results) {
+    if results.flaky.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\nThese tests passed and then failed with every mutant off: they are flaky, and\n\
+         a mutant they alone fail with is counted as surviving them."
+    );
+    for &t in &results.flaky {
+        let test = &d.tests[t];
+        let _ = writeln!(
+            out,
+            "{:>11} {}",
+            "FLAKY",
             d.binaries[test.binary].test_id(&test.name)
         );
     }
