@@ -173,6 +173,22 @@ pub fn render(d: &Discovery, results: &Results, index: &[usize], a: &Analysis) -
             "", c.estimate, c.judged, c.immortals, c.f1, c.f2
         )
     };
+    for w in a.tests.iter().take(5) {
+        let seconds = results.test_micros[w.test] as f64 * w.runs as f64 / 1e6;
+        let per_kill = match w.kills {
+            0 => String::new(),
+            kills => format!(", {:.3} s a kill", seconds / kills as f64),
+        };
+        let _ = writeln!(
+            out,
+            "{:>11} {}: kills {} of the {} it was run against, {} that no other test kills{per_kill}",
+            "TEST",
+            test_id(d, w.test),
+            w.kills,
+            w.runs,
+            w.only_it_kills
+        );
+    }
     let idle: Vec<String> = a
         .tests
         .iter()
