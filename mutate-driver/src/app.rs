@@ -81,7 +81,8 @@ pub fn run(args: &Args) -> Result<i32> {
         mutants: results.mutants_time,
     };
     report_run(args, &workspace, &d, &results, &times)?;
-    Ok(exit_code_of(&results))
+    let fail_under = args.fail_under.or(workspace.config.thresholds.fail_under);
+    Ok(exit_code_of(&results, fail_under))
 }
 
 /// Writes the reports and prints the terminal's.
@@ -101,6 +102,21 @@ fn report_run(
     if args.matrix && !results.interrupted {
         let (index, analysis) = report::matrix::analyse(d, results);
         print!("{}", report::matrix::render(d, results, &index, &analysis));
+    }
+    if let Some(threshold) = args.fail_under.or(workspace.config.thresholds.fail_under) {
+        let score = report::Summary::of(results).score;
+        let below = score.is_some_and(|s| s < threshold);
+        println!(
+            "mutation score {} {} the threshold {threshold:.1}%",
+            score.map_or("n/a".to_owned(), |s| format!("{s:.1}%")),
+            if below { "is below" } else { "meets" }
+        );
+    }
+    if args.annotations() == crate::cli::Annotations::Github {
+        print!(
+            "{}",
+            report::annotations::github(d, results, |id| reproduce_command(args, id))
+        );
     }
     println!("reports in {}", out_dir.display());
     Ok(())
@@ -173,10 +189,19 @@ fn report_unbuilt(d: &Discovery) {
     );
 }
 
-fn exit_code_of(results: &Results) -> i32 {
+/// The run's exit code: with a threshold, whether the score meets it; else whether any
+/// mutant survived (or timed out).
+fn exit_code_of(results: &Results, fail_under: Option<f64>) -> i32 {
     let any = |s: Status| results.mutants.iter().any(|r| r.status == s);
     if results.interrupted {
         exit_code::INTERRUPTED
+    } else if let Some(threshold) = fail_under {
+        let score = report::Summary::of(results).score;
+        if score.is_some_and(|s| s < threshold) {
+            exit_code::SCORE_BELOW
+        } else {
+            exit_code::SUCCESS
+        }
     } else if any(Status::Survived) || any(Status::NoCoverage) {
         exit_code::SURVIVORS
     } else if any(Status::Timeout) {
@@ -212,7 +237,7 @@ fn write_reports(
     };
     write_json(
         "report.json",
-        &report::json::build(d, results, &workspace.root, times),
+        &report::json::build(d, results, workspace, times),
     )?;
     let complete = args.matrix && !results.interrupted;
     write_json(

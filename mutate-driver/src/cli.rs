@@ -116,6 +116,15 @@ pub struct Args {
     /// failures kill no mutant.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub flakes: usize,
+    /// Exit 7 when the mutation score is below SCORE percent, and 0 when it is not, with
+    /// survivors or not (CI's pass or fail). Overrides the configuration's
+    /// `thresholds.break`.
+    #[arg(long, value_name = "SCORE", value_parser = percent)]
+    pub fail_under: Option<f64>,
+    /// Print survivors and uncovered mutants as CI annotations [default: github when
+    /// GITHUB_ACTIONS=true, else none].
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub annotations: Option<Annotations>,
 }
 
 /// A number of seconds: finite, from 0 to a day.
@@ -126,6 +135,33 @@ fn seconds(text: &str) -> Result<f64, String> {
 /// A positive number (a factor, or seconds), at most a day's worth.
 fn positive(text: &str) -> Result<f64, String> {
     up_to_a_day(text, false)
+}
+
+/// A score in percent, from 0 to 100.
+fn percent(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (0.0..=100.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{text}` is not a score from 0 to 100")),
+    }
+}
+
+/// Where annotations go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Annotations {
+    None,
+    /// GitHub Actions' `::warning` workflow commands.
+    Github,
+}
+
+impl Args {
+    /// `--annotations`, or what the environment implies.
+    pub fn annotations(&self) -> Annotations {
+        self.annotations
+            .unwrap_or_else(|| match std::env::var("GITHUB_ACTIONS").as_deref() {
+                Ok("true") => Annotations::Github,
+                _ => Annotations::None,
+            })
+    }
 }
 
 fn up_to_a_day(text: &str, zero: bool) -> Result<f64, String> {

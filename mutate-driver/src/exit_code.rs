@@ -14,5 +14,7 @@ pub const TIMEOUTS: i32 = 4;
 pub const BUILD_FAILED: i32 = 5;
 /// A test failed, crashed or hung with every mutant off: nothing was judged.
 pub const BASELINE_FAILED: i32 = 6;
+/// The mutation score is below `--fail-under` (or the configuration's `thresholds.break`).
+pub const SCORE_BELOW: i32 = 7;
 /// Interrupted (Ctrl-C); what was known is written.
 pub const INTERRUPTED: i32 = 130;

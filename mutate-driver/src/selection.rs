@@ -17,6 +17,53 @@ pub struct Config {
     pub skip_operators: Vec<String>,
     /// `doctests = false`: leave doc tests out (`--all-items` runs them otherwise).
     pub doctests: Option<bool>,
+    /// `thresholds = { high = .., low = .., break = .. }`.
+    pub thresholds: Thresholds,
+}
+
+/// Scores, in percent, for the report's colours (at or above `high` is good, below `low`
+/// is poor) and for failing the run (`break`, or `--fail-under`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Thresholds {
+    pub high: f64,
+    pub low: f64,
+    pub fail_under: Option<f64>,
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds {
+            high: 80.0,
+            low: 60.0,
+            fail_under: None,
+        }
+    }
+}
+
+impl Thresholds {
+    fn from_table(value: &Value, origin: &str) -> Result<Self> {
+        let bad = |what: &str| Error::Usage(format!("{origin}: `thresholds` {what}"));
+        let table = value
+            .as_object()
+            .ok_or_else(|| bad("must be a table of high, low and break"))?;
+        let mut thresholds = Thresholds::default();
+        for (key, value) in table {
+            let score = value
+                .as_f64()
+                .filter(|s| (0.0..=100.0).contains(s))
+                .ok_or_else(|| bad(&format!("`{key}` must be a score from 0 to 100")))?;
+            match key.as_str() {
+                "high" => thresholds.high = score,
+                "low" => thresholds.low = score,
+                "break" => thresholds.fail_under = Some(score),
+                other => return Err(bad(&format!("has no `{other}` (known: high, low, break)"))),
+            }
+        }
+        if thresholds.low > thresholds.high {
+            return Err(bad("`low` must not be above `high`"));
+        }
+        Ok(thresholds)
+    }
 }
 
 impl Config {
@@ -44,6 +91,7 @@ impl Config {
             match key.as_str() {
                 "operators" => config.operators = Some(names()?),
                 "skip_operators" => config.skip_operators = names()?,
+                "thresholds" => config.thresholds = Thresholds::from_table(value, origin)?,
                 "doctests" => {
                     config.doctests = Some(value.as_bool().ok_or_else(|| {
                         Error::Usage(format!("{origin}: `doctests` must be true or false"))
@@ -52,7 +100,7 @@ impl Config {
                 other => {
                     return Err(Error::Usage(format!(
                         "{origin}: unknown key `{other}` (known: operators, skip_operators, \
-                         doctests)"
+                         doctests, thresholds)"
                     )));
                 }
             }
@@ -99,6 +147,31 @@ mod tests {
     fn args(line: &[&str]) -> Args {
         Args::try_parse_from(std::iter::once("cargo-mutate-driver").chain(line.iter().copied()))
             .unwrap()
+    }
+
+    #[test]
+    fn thresholds_are_read_and_checked() {
+        let read = |text: &str| {
+            Config::from_metadata(&serde_json::from_str(text).unwrap(), "metadata")
+                .map(|c| c.thresholds)
+        };
+        assert_eq!(
+            read(r#"{"thresholds": {"high": 90, "low": 70, "break": 65.5}}"#).unwrap(),
+            Thresholds {
+                high: 90.0,
+                low: 70.0,
+                fail_under: Some(65.5)
+            }
+        );
+        assert_eq!(read("{}").unwrap(), Thresholds::default());
+        for bad in [
+            r#"{"thresholds": {"break": 101}}"#,
+            r#"{"thresholds": {"high": 50, "low": 60}}"#,
+            r#"{"thresholds": {"middle": 50}}"#,
+            r#"{"thresholds": 80}"#,
+        ] {
+            assert!(matches!(read(bad), Err(Error::Usage(_))), "{bad}");
+        }
     }
 
     #[test]

@@ -69,7 +69,9 @@ pub fn driver_command(args: &[&str]) -> Command {
     command
         .args(args)
         .current_dir(repo())
-        .env_remove("MUTATE_ACTIVE");
+        .env_remove("MUTATE_ACTIVE")
+        // Annotations only where a test asks for them.
+        .env_remove("GITHUB_ACTIONS");
     command
 }
 
@@ -160,6 +162,25 @@ pub fn run_example(manifest: &str, extra: &[&str]) -> (Output, tempfile::TempDir
     ];
     args.extend_from_slice(extra);
     (driver(&args), dir)
+}
+
+/// [`run_example`] with these environment variables set for the driver.
+pub fn run_example_with_env(
+    manifest: &str,
+    extra: &[&str],
+    env: &[(&str, &str)],
+) -> (Output, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut args = vec![
+        "--manifest-path",
+        manifest,
+        "-o",
+        dir.path().to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let mut command = driver_command(&args);
+    command.envs(env.iter().copied());
+    (command.output().expect("driver runs"), dir)
 }
 
 /// `STATUS id` lines from a report, sorted by id.

@@ -3,13 +3,13 @@
 //! as `CompileError`, so a viewer's score equals ours.
 
 use super::Summary;
+use crate::compile::Workspace;
 use crate::discover::Discovery;
 use crate::lab::Results;
 use crate::outcome::Status;
 use mutate_protocol::CatalogEntry;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::path::Path;
 
 fn schema_status(status: Status) -> &'static str {
     match status {
@@ -55,7 +55,14 @@ pub fn listed(e: &CatalogEntry) -> Value {
     value
 }
 
-pub fn build(d: &Discovery, results: &Results, root: &Path, times: &super::Times) -> Value {
+pub fn build(
+    d: &Discovery,
+    results: &Results,
+    workspace: &Workspace,
+    times: &super::Times,
+) -> Value {
+    let root = workspace.root.as_path();
+    let thresholds = &workspace.config.thresholds;
     let test_id = |t: usize| {
         let test = &d.tests[t];
         d.binaries[test.binary].test_id(&test.name)
@@ -103,7 +110,7 @@ pub fn build(d: &Discovery, results: &Results, root: &Path, times: &super::Times
         .collect();
     json!({
         "schemaVersion": "2",
-        "thresholds": { "high": 80, "low": 60 },
+        "thresholds": { "high": thresholds.high, "low": thresholds.low },
         "projectRoot": root.display().to_string(),
         "files": files,
         "testFiles": test_files,

@@ -1,6 +1,7 @@
 //! Everything the user reads after a run: the terminal summary, `report.json` in the
 //! mutation-testing-report-schema, and plain lists of mutant ids per outcome.
 
+pub mod annotations;
 pub mod json;
 pub mod lists;
 pub mod matrix;
