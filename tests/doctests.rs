@@ -38,7 +38,7 @@ fn doc_tests_kill_as_cargo_test_would() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
-        stderr.contains("Doctests 7 doc tests, each built as an integration test"),
+        stderr.contains("Doctests 9 doc tests, each built as an integration test"),
         "{stderr}"
     );
     assert!(

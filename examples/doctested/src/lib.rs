@@ -91,6 +91,35 @@ pub fn negate(x: i32) -> i32 {
     -x
 }
 
+/// Limits whose doc examples sit on a field and on a variant, as rustdoc runs them: the
+/// only tests of `scaled` and `floor_tenth`.
+pub struct Limits {
+    /// The scale.
+    ///
+    /// ```
+    /// assert_eq!(doctested::scaled(3), 30);
+    /// ```
+    pub scale: u32,
+}
+
+/// Rounding, documented by variant.
+pub enum Rounding {
+    /// Down to a multiple of ten.
+    ///
+    /// ```
+    /// assert_eq!(doctested::floor_tenth(57), 50);
+    /// ```
+    Down,
+}
+
+pub fn scaled(x: u32) -> u32 {
+    x * 10
+}
+
+pub fn floor_tenth(x: u32) -> u32 {
+    x / 10 * 10
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

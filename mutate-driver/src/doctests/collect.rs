@@ -118,30 +118,80 @@ impl Walk {
                     }
                 }
                 Item::Impl(i) => {
-                    let ty = self_type(&i.self_ty);
+                    let ty = format!("{}{}", place.prefix, self_type(&i.self_ty));
                     for member in &i.items {
-                        if let syn::ImplItem::Fn(f) = member
-                            && !is_test_only(&f.attrs)
-                        {
-                            let mut here = inner.clone();
-                            here.cfg.extend(cfg_predicates(&f.attrs));
-                            let name = format!("{}{ty}::{}", place.prefix, f.sig.ident);
-                            self.docs(&f.attrs, &here, &name);
-                        }
+                        let (attrs, name) = match member {
+                            syn::ImplItem::Fn(f) => (&f.attrs, f.sig.ident.to_string()),
+                            syn::ImplItem::Const(c) => (&c.attrs, c.ident.to_string()),
+                            syn::ImplItem::Type(t) => (&t.attrs, t.ident.to_string()),
+                            _ => continue,
+                        };
+                        self.member(attrs, &inner, &format!("{ty}::{name}"));
                     }
                 }
                 Item::Trait(t) => {
+                    let owner = format!("{}{}", place.prefix, t.ident);
                     for member in &t.items {
-                        if let syn::TraitItem::Fn(f) = member {
+                        let (attrs, name) = match member {
+                            syn::TraitItem::Fn(f) => (&f.attrs, f.sig.ident.to_string()),
+                            syn::TraitItem::Const(c) => (&c.attrs, c.ident.to_string()),
+                            syn::TraitItem::Type(t) => (&t.attrs, t.ident.to_string()),
+                            _ => continue,
+                        };
+                        self.member(attrs, &inner, &format!("{owner}::{name}"));
+                    }
+                }
+                Item::Struct(s) => {
+                    let owner = format!("{}{}", place.prefix, s.ident);
+                    self.fields(&s.fields, &inner, &owner);
+                }
+                Item::Union(u) => {
+                    let owner = format!("{}{}", place.prefix, u.ident);
+                    for field in &u.fields.named {
+                        let name = field.ident.as_ref().map(|i| i.to_string());
+                        self.member(
+                            &field.attrs,
+                            &inner,
+                            &format!("{owner}::{}", name.unwrap_or_default()),
+                        );
+                    }
+                }
+                Item::Enum(e) => {
+                    for variant in &e.variants {
+                        let name = format!("{}{}::{}", place.prefix, e.ident, variant.ident);
+                        if self.member(&variant.attrs, &inner, &name) {
                             let mut here = inner.clone();
-                            here.cfg.extend(cfg_predicates(&f.attrs));
-                            let name = format!("{}{}::{}", place.prefix, t.ident, f.sig.ident);
-                            self.docs(&f.attrs, &here, &name);
+                            here.cfg.extend(cfg_predicates(&variant.attrs));
+                            self.fields(&variant.fields, &here, &name);
                         }
                     }
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// A member's doc tests (an associated item, a field, a variant), under its own cfg;
+    /// false for a test-only member, which has none.
+    fn member(&mut self, attrs: &[Attribute], place: &Place, name: &str) -> bool {
+        if is_test_only(attrs) {
+            return false;
+        }
+        let mut here = place.clone();
+        here.cfg.extend(cfg_predicates(attrs));
+        self.docs(attrs, &here, name);
+        true
+    }
+
+    /// The doc tests of a struct's or variant's fields (rustdoc names tuple fields by
+    /// their index).
+    fn fields(&mut self, fields: &syn::Fields, place: &Place, owner: &str) {
+        for (index, field) in fields.iter().enumerate() {
+            let name = field
+                .ident
+                .as_ref()
+                .map_or_else(|| index.to_string(), |i| i.to_string());
+            self.member(&field.attrs, place, &format!("{owner}::{name}"));
         }
     }
 
