@@ -13,7 +13,7 @@ mod control;
 
 use crate::location::{self, LineColumn};
 use crate::model::Collector;
-use crate::operators::{binary, literal, statement, unary};
+use crate::operators::{binary, field, literal, statement, unary};
 use crate::syntax::{self, first_span, is_destructuring, negated_literal};
 use mutate_operators::Selection;
 use proc_macro2::{Span, TokenStream};
@@ -127,6 +127,10 @@ impl Rewriter<'_> {
                 first_span(&u.op.to_token_stream()),
             ),
             Expr::Lit(l) => (self.made(|c| literal::rewrite(c, &l.lit)), l.lit.span()),
+            Expr::Struct(s) => (
+                self.made(|c| field::rewrite(c, s)),
+                first_span(&s.path.to_token_stream()),
+            ),
             Expr::Break(_) | Expr::Continue(_) => {
                 (self.rewrite_jump(e), first_span(&e.to_token_stream()))
             }

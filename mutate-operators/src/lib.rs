@@ -27,11 +27,12 @@ pub enum Operator {
     Statement,
     MatchArm,
     FnValue,
+    Field,
 }
 
 impl Operator {
     /// Every operator, in the order they are documented.
-    pub const ALL: [Operator; 13] = [
+    pub const ALL: [Operator; 14] = [
         Operator::Arithmetic,
         Operator::Bitwise,
         Operator::Relational,
@@ -45,6 +46,7 @@ impl Operator {
         Operator::Statement,
         Operator::MatchArm,
         Operator::FnValue,
+        Operator::Field,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -62,6 +64,7 @@ impl Operator {
             Operator::Statement => "statement",
             Operator::MatchArm => "match_arm",
             Operator::FnValue => "fn_value",
+            Operator::Field => "field",
         }
     }
 
@@ -80,6 +83,7 @@ impl Operator {
             Operator::Statement => "a call statement whose value is `()`, or an `expr?;`, deleted",
             Operator::MatchArm => "a match arm deleted where a wildcard arm catches its values",
             Operator::FnValue => "a whole function body replaced by a value of its return type",
+            Operator::Field => "a field deleted from a struct expression with a `..base`",
         }
     }
 
@@ -106,6 +110,7 @@ pub const GROUPS: &[(&str, &[Operator])] = &[
             Operator::Assignment,
             Operator::Unary,
             Operator::Literal,
+            Operator::Field,
         ],
     ),
     (

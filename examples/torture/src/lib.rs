@@ -403,4 +403,27 @@ pub fn nested(x: u32) -> u32 {
     Local(step(x)).twice()
 }
 
+/// A builder: struct expressions with a base, whose fields can be deleted (they then
+/// take the base's value); a field under `#[cfg]` is not.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Style {
+    pub width: u32,
+    pub indent: u32,
+    pub wrap: bool,
+    pub tabs: u32,
+}
+
+impl Style {
+    #[mutate]
+    pub fn narrow(self, by: u32) -> Style {
+        Style {
+            width: self.width - by,
+            indent: by,
+            #[cfg(not(any()))]
+            wrap: true,
+            ..self
+        }
+    }
+}
+
 pub mod returns;

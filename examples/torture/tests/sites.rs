@@ -284,6 +284,15 @@ fn probe() -> Vec<(String, String)> {
             geometry::const_square(4)
         )
     });
+    line(o, "Style::narrow", || {
+        let base = Style {
+            width: 80,
+            indent: 2,
+            wrap: false,
+            tabs: 4,
+        };
+        format!("{:?}", base.narrow(4))
+    });
     out
 }
 

@@ -6,6 +6,7 @@
 
 pub mod binary;
 pub mod condition;
+pub mod field;
 pub mod fn_value;
 pub mod jump;
 pub mod literal;
