@@ -117,57 +117,64 @@ impl Walk {
                         }
                     }
                 }
-                Item::Impl(i) => {
-                    let ty = format!("{}{}", place.prefix, self_type(&i.self_ty));
-                    for member in &i.items {
-                        let (attrs, name) = match member {
-                            syn::ImplItem::Fn(f) => (&f.attrs, f.sig.ident.to_string()),
-                            syn::ImplItem::Const(c) => (&c.attrs, c.ident.to_string()),
-                            syn::ImplItem::Type(t) => (&t.attrs, t.ident.to_string()),
-                            _ => continue,
-                        };
-                        self.member(attrs, &inner, &format!("{ty}::{name}"));
-                    }
-                }
-                Item::Trait(t) => {
-                    let owner = format!("{}{}", place.prefix, t.ident);
-                    for member in &t.items {
-                        let (attrs, name) = match member {
-                            syn::TraitItem::Fn(f) => (&f.attrs, f.sig.ident.to_string()),
-                            syn::TraitItem::Const(c) => (&c.attrs, c.ident.to_string()),
-                            syn::TraitItem::Type(t) => (&t.attrs, t.ident.to_string()),
-                            _ => continue,
-                        };
-                        self.member(attrs, &inner, &format!("{owner}::{name}"));
-                    }
-                }
-                Item::Struct(s) => {
-                    let owner = format!("{}{}", place.prefix, s.ident);
-                    self.fields(&s.fields, &inner, &owner);
-                }
-                Item::Union(u) => {
-                    let owner = format!("{}{}", place.prefix, u.ident);
-                    for field in &u.fields.named {
-                        let name = field.ident.as_ref().map(|i| i.to_string());
-                        self.member(
-                            &field.attrs,
-                            &inner,
-                            &format!("{owner}::{}", name.unwrap_or_default()),
-                        );
-                    }
-                }
-                Item::Enum(e) => {
-                    for variant in &e.variants {
-                        let name = format!("{}{}::{}", place.prefix, e.ident, variant.ident);
-                        if self.member(&variant.attrs, &inner, &name) {
-                            let mut here = inner.clone();
-                            here.cfg.extend(cfg_predicates(&variant.attrs));
-                            self.fields(&variant.fields, &here, &name);
-                        }
-                    }
-                }
-                _ => {}
+                _ => self.members(item, &inner, place),
             }
+        }
+    }
+
+    /// The doc tests of an item's members: associated items, fields and variants.
+    fn members(&mut self, item: &Item, inner: &Place, place: &Place) {
+        match item {
+            Item::Impl(i) => {
+                let ty = format!("{}{}", place.prefix, self_type(&i.self_ty));
+                for member in &i.items {
+                    let (attrs, name) = match member {
+                        syn::ImplItem::Fn(f) => (&f.attrs, f.sig.ident.to_string()),
+                        syn::ImplItem::Const(c) => (&c.attrs, c.ident.to_string()),
+                        syn::ImplItem::Type(t) => (&t.attrs, t.ident.to_string()),
+                        _ => continue,
+                    };
+                    self.member(attrs, inner, &format!("{ty}::{name}"));
+                }
+            }
+            Item::Trait(t) => {
+                let owner = format!("{}{}", place.prefix, t.ident);
+                for member in &t.items {
+                    let (attrs, name) = match member {
+                        syn::TraitItem::Fn(f) => (&f.attrs, f.sig.ident.to_string()),
+                        syn::TraitItem::Const(c) => (&c.attrs, c.ident.to_string()),
+                        syn::TraitItem::Type(t) => (&t.attrs, t.ident.to_string()),
+                        _ => continue,
+                    };
+                    self.member(attrs, inner, &format!("{owner}::{name}"));
+                }
+            }
+            Item::Struct(s) => {
+                let owner = format!("{}{}", place.prefix, s.ident);
+                self.fields(&s.fields, inner, &owner);
+            }
+            Item::Union(u) => {
+                let owner = format!("{}{}", place.prefix, u.ident);
+                for field in &u.fields.named {
+                    let name = field.ident.as_ref().map(|i| i.to_string());
+                    self.member(
+                        &field.attrs,
+                        inner,
+                        &format!("{owner}::{}", name.unwrap_or_default()),
+                    );
+                }
+            }
+            Item::Enum(e) => {
+                for variant in &e.variants {
+                    let name = format!("{}{}::{}", place.prefix, e.ident, variant.ident);
+                    if self.member(&variant.attrs, inner, &name) {
+                        let mut here = inner.clone();
+                        here.cfg.extend(cfg_predicates(&variant.attrs));
+                        self.fields(&variant.fields, &here, &name);
+                    }
+                }
+            }
+            _ => {}
         }
     }
 

@@ -173,6 +173,12 @@ pub fn render(d: &Discovery, results: &Results, index: &[usize], a: &Analysis) -
             "", c.estimate, c.judged, c.immortals, c.f1, c.f2
         )
     };
+    tests_ranked(&mut out, d, results, a);
+    out
+}
+
+/// The five tests that kill most, and the tests that kill nothing no other test kills.
+fn tests_ranked(out: &mut String, d: &Discovery, results: &Results, a: &Analysis) {
     for w in a.tests.iter().take(5) {
         let seconds = results.test_micros[w.test] as f64 * w.runs as f64 / 1e6;
         let per_kill = match w.kills {
@@ -207,5 +213,4 @@ pub fn render(d: &Discovery, results: &Results, index: &[usize], a: &Analysis) -
             idle.join(", ")
         );
     }
-    out
 }
