@@ -80,8 +80,8 @@ pub fn run(args: &Args) -> Result<i32> {
         baseline: results.baseline_time,
         mutants: results.mutants_time,
     };
-    report_run(args, &workspace, &d, &results, &times)?;
     let fail_under = args.fail_under.or(workspace.config.thresholds.fail_under);
+    report_run(args, &workspace, &d, &results, &times, fail_under)?;
     Ok(exit_code_of(&results, fail_under))
 }
 
@@ -92,18 +92,26 @@ fn report_run(
     d: &Discovery,
     results: &Results,
     times: &report::Times,
+    fail_under: Option<f64>,
 ) -> Result<()> {
     let pseudo = report::pseudo::find(d, results);
-    let out_dir = write_reports(args, workspace, d, results, &pseudo, times)?;
+    // The full matrix's analysis, for analysis.json and the terminal alike.
+    let analysis =
+        (args.matrix && !results.interrupted).then(|| report::matrix::analyse(d, results));
+    let reports = Reports {
+        pseudo: &pseudo,
+        times,
+        analysis: analysis.as_ref(),
+    };
+    let out_dir = write_reports(args, workspace, d, results, &reports)?;
     let text = report::terminal::render(d, results, &pseudo, &workspace.root, times, |id| {
         reproduce_command(args, id)
     });
     print!("{text}");
-    if args.matrix && !results.interrupted {
-        let (index, analysis) = report::matrix::analyse(d, results);
-        print!("{}", report::matrix::render(d, results, &index, &analysis));
+    if let Some((index, analysis)) = &analysis {
+        print!("{}", report::matrix::render(d, results, index, analysis));
     }
-    if let Some(threshold) = args.fail_under.or(workspace.config.thresholds.fail_under) {
+    if let Some(threshold) = fail_under {
         let score = report::Summary::of(results).score;
         let below = score.is_some_and(|s| s < threshold);
         println!(
@@ -211,13 +219,20 @@ fn exit_code_of(results: &Results, fail_under: Option<f64>) -> i32 {
     }
 }
 
+/// What a run's reports are made of, beside its results.
+struct Reports<'a> {
+    pseudo: &'a [report::pseudo::PseudoTested],
+    times: &'a report::Times,
+    /// With a complete kill matrix: its analysis and the mutant of each of its rows.
+    analysis: Option<&'a (Vec<usize>, crate::analysis::Analysis)>,
+}
+
 fn write_reports(
     args: &Args,
     workspace: &Workspace,
     d: &Discovery,
     results: &Results,
-    pseudo: &[report::pseudo::PseudoTested],
-    times: &report::Times,
+    reports: &Reports,
 ) -> Result<std::path::PathBuf> {
     let dir = args
         .output
@@ -237,19 +252,18 @@ fn write_reports(
     };
     write_json(
         "report.json",
-        &report::json::build(d, results, workspace, times),
+        &report::json::build(d, results, workspace, reports.times),
     )?;
-    let complete = args.matrix && !results.interrupted;
+    let complete = reports.analysis.is_some();
     write_json(
         "matrix.json",
         &report::matrix::matrix_json(d, results, complete),
     )?;
-    if complete {
-        let (index, analysis) = report::matrix::analyse(d, results);
-        let json = report::matrix::analysis_json(d, results, &index, &analysis);
+    if let Some((index, analysis)) = reports.analysis {
+        let json = report::matrix::analysis_json(d, results, index, analysis);
         write_json("analysis.json", &json)?;
     }
-    report::lists::write(&dir, d, results, pseudo).map_err(io)?;
+    report::lists::write(&dir, d, results, reports.pseudo).map_err(io)?;
     Ok(dir)
 }
 

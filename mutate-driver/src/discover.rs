@@ -32,6 +32,12 @@ pub struct Discovery {
 }
 
 impl Discovery {
+    /// Test `t` as cargo names it: `binary test`.
+    pub fn test_id(&self, t: usize) -> String {
+        let test = &self.tests[t];
+        self.binaries[test.binary].test_id(&test.name)
+    }
+
     pub fn index_of(&self, id: &str) -> Option<usize> {
         self.mutants.iter().position(|m| m.entry.id == id)
     }

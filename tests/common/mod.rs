@@ -153,15 +153,7 @@ pub fn driver(args: &[&str]) -> Output {
 
 /// Runs the driver on an example with its reports in a fresh directory.
 pub fn run_example(manifest: &str, extra: &[&str]) -> (Output, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let mut args = vec![
-        "--manifest-path",
-        manifest,
-        "-o",
-        dir.path().to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    (driver(&args), dir)
+    run_example_with_env(manifest, extra, &[])
 }
 
 /// [`run_example`] with these environment variables set for the driver.

@@ -159,7 +159,7 @@ fn settle_slow(
     for t in timed_out {
         alone.failures.push(FailedTest {
             test: t,
-            name: test_id(d, t),
+            name: d.test_id(t),
             how: How::TooSlow(config.baseline_timeout),
             output_tail: Vec::new(),
             passes_together: false,
@@ -294,7 +294,7 @@ fn note_unsteady(d: &Discovery, t: usize, retimes: &[Report], progress: &Progres
         progress.note(&format!(
             "{} passed with every mutant off, then failed in {failed} of {} runs more the \
              same way: its result changes from run to run, so its failures kill no mutant",
-            test_id(d, t),
+            d.test_id(t),
             retimes.len()
         ));
     }
@@ -302,11 +302,6 @@ fn note_unsteady(d: &Discovery, t: usize, retimes: &[Report], progress: &Progres
 
 fn is_doc_test(d: &Discovery, t: usize) -> bool {
     crate::doctests::is_doc_test_target(&d.binaries[d.tests[t].binary].target)
-}
-
-fn test_id(d: &Discovery, t: usize) -> String {
-    let test = &d.tests[t];
-    d.binaries[test.binary].test_id(&test.name)
 }
 
 /// A doc test made by the driver that fails in its crate is the driver's to leave out,
@@ -341,7 +336,7 @@ fn failed_test(d: &Discovery, t: usize, report: &Report) -> FailedTest {
     output_tail.reverse();
     FailedTest {
         test: t,
-        name: test_id(d, t),
+        name: d.test_id(t),
         how,
         output_tail,
         passes_together: false,

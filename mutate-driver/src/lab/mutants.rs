@@ -146,13 +146,12 @@ fn unless_flaky(d: &Discovery, baseline: &Baseline, t: usize, verdict: Verdict) 
     if !(baseline.flaky && verdict.status.detected()) {
         return verdict;
     }
-    let test = &d.tests[t];
     Verdict {
         status: Status::Survived,
         reason: format!(
             "{} failed with it ({}), but that test is flaky: it also fails with every \
              mutant off",
-            d.binaries[test.binary].test_id(&test.name),
+            d.test_id(t),
             verdict.reason
         ),
     }

@@ -63,10 +63,7 @@ pub fn build(
 ) -> Value {
     let root = workspace.root.as_path();
     let thresholds = &workspace.config.thresholds;
-    let test_id = |t: usize| {
-        let test = &d.tests[t];
-        d.binaries[test.binary].test_id(&test.name)
-    };
+    let test_id = |t: usize| d.test_id(t);
     let mut files: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     for (m, r) in results.mutants.iter().enumerate() {
         let e = &d.mutants[m].entry;

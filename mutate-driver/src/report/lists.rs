@@ -31,8 +31,7 @@ pub fn write(
     std::fs::write(dir.join("pseudo_tested.txt"), pseudo_lines)?;
     let mut order = String::new();
     for &t in &results.fail_together {
-        let test = &d.tests[t];
-        order.push_str(&d.binaries[test.binary].test_id(&test.name));
+        order.push_str(&d.test_id(t));
         order.push('\n');
     }
     std::fs::write(dir.join("order_dependent_tests.txt"), order)

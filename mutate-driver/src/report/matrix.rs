@@ -9,11 +9,6 @@ use crate::outcome::Status;
 use serde_json::{Value, json};
 use std::fmt::Write;
 
-fn test_id(d: &Discovery, t: usize) -> String {
-    let test = &d.tests[t];
-    d.binaries[test.binary].test_id(&test.name)
-}
-
 /// Every covered mutant with each covering test's outcome; `complete` when every covering
 /// test was run (`--matrix`), else the tests after the first kill are `not run`.
 pub fn matrix_json(d: &Discovery, results: &Results, complete: bool) -> Value {
@@ -30,7 +25,7 @@ pub fn matrix_json(d: &Discovery, results: &Results, complete: bool) -> Value {
                     .iter()
                     .find(|(ran, _)| *ran == t)
                     .map_or("not run", |(_, status)| status.label());
-                outcomes.insert(test_id(d, t), json!(outcome));
+                outcomes.insert(d.test_id(t), json!(outcome));
             }
             json!({
                 "id": d.mutants[m].entry.id,
@@ -78,7 +73,7 @@ pub fn analysis_json(d: &Discovery, results: &Results, index: &[usize], a: &Anal
         .iter()
         .map(|&row| {
             let r = &results.mutants[index[row]];
-            let killed_by: Vec<String> = r.killed_by.iter().map(|&t| test_id(d, t)).collect();
+            let killed_by: Vec<String> = r.killed_by.iter().map(|&t| d.test_id(t)).collect();
             json!({ "id": id(row), "killed_by": killed_by, "covering_tests": r.covered_by.len() })
         })
         .collect();
@@ -88,7 +83,7 @@ pub fn analysis_json(d: &Discovery, results: &Results, index: &[usize], a: &Anal
         .map(|w| {
             let seconds = results.test_micros[w.test] as f64 * w.runs as f64 / 1e6;
             json!({
-                "id": test_id(d, w.test),
+                "id": d.test_id(w.test),
                 "kills": w.kills,
                 "only_it_kills": w.only_it_kills,
                 "runs": w.runs,
@@ -146,7 +141,7 @@ pub fn render(d: &Discovery, results: &Results, index: &[usize], a: &Analysis) -
     );
     for &row in &a.hard_to_kill {
         let r = &results.mutants[index[row]];
-        let by: Vec<String> = r.killed_by.iter().map(|&t| test_id(d, t)).collect();
+        let by: Vec<String> = r.killed_by.iter().map(|&t| d.test_id(t)).collect();
         let _ = writeln!(
             out,
             "{:>11} {} (killed by {} of {} covering tests: {})",
@@ -189,7 +184,7 @@ fn tests_ranked(out: &mut String, d: &Discovery, results: &Results, a: &Analysis
             out,
             "{:>11} {}: kills {} of the {} it was run against, {} that no other test kills{per_kill}",
             "TEST",
-            test_id(d, w.test),
+            d.test_id(w.test),
             w.kills,
             w.runs,
             w.only_it_kills
@@ -199,7 +194,7 @@ fn tests_ranked(out: &mut String, d: &Discovery, results: &Results, a: &Analysis
         .tests
         .iter()
         .filter(|w| w.only_it_kills == 0)
-        .map(|w| test_id(d, w.test))
+        .map(|w| d.test_id(w.test))
         .collect();
     if !idle.is_empty() {
         let (count, verb) = match idle.len() {

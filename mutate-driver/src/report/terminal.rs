@@ -78,43 +78,36 @@ fn pseudo_tested(out: &mut String, pseudo: &[PseudoTested]) {
 }
 
 fn order_dependent(out: &mut String, d: &Discovery, results: &Results) {
-    if results.fail_together.is_empty() {
-        return;
-    }
-    let _ = writeln!(
+    named_tests(
         out,
-        "\nThese tests pass alone but fail when their binary runs whole\n\
+        d,
+        "These tests pass alone but fail when their binary runs whole\n\
          (`cargo test -- --test-threads=1`): they depend on test order.\n\
-         Mutants were judged with each test alone, so their verdicts stand."
+         Mutants were judged with each test alone, so their verdicts stand.",
+        "ORDER",
+        &results.fail_together,
     );
-    for &t in &results.fail_together {
-        let test = &d.tests[t];
-        let _ = writeln!(
-            out,
-            "{:>11} {}",
-            "ORDER",
-            d.binaries[test.binary].test_id(&test.name)
-        );
-    }
 }
 
 fn flaky(out: &mut String, d: &Discovery, results: &Results) {
-    if results.flaky.is_empty() {
+    named_tests(
+        out,
+        d,
+        "These tests passed and then failed with every mutant off: they are flaky, and\n\
+         a mutant they alone fail with is counted as surviving them.",
+        "FLAKY",
+        &results.flaky,
+    );
+}
+
+/// A heading and one labelled line per test, if there are any.
+fn named_tests(out: &mut String, d: &Discovery, heading: &str, label: &str, tests: &[usize]) {
+    if tests.is_empty() {
         return;
     }
-    let _ = writeln!(
-        out,
-        "\nThese tests passed and then failed with every mutant off: they are flaky, and\n\
-         a mutant they alone fail with is counted as surviving them."
-    );
-    for &t in &results.flaky {
-        let test = &d.tests[t];
-        let _ = writeln!(
-            out,
-            "{:>11} {}",
-            "FLAKY",
-            d.binaries[test.binary].test_id(&test.name)
-        );
+    let _ = writeln!(out, "\n{heading}");
+    for &t in tests {
+        let _ = writeln!(out, "{label:>11} {}", d.test_id(t));
     }
 }
 
