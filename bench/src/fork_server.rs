@@ -39,6 +39,7 @@ fn through_server(binary: &TestBinary, test: &str, requests: usize) -> Result<(f
         grace_ms: 0,
         memory_mb: 4096,
         coverage: false,
+        probe: false,
         output: true,
     };
     let mut child = Vec::with_capacity(requests);

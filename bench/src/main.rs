@@ -6,6 +6,7 @@ mod artifacts;
 mod corpus;
 mod floor;
 mod fork_server;
+mod infection;
 mod jobs;
 mod stats;
 mod suites;
@@ -27,7 +28,7 @@ struct Cli {
     /// Runs of one test through the fork server per repetition.
     #[arg(long, default_value_t = 200)]
     requests: usize,
-    /// With `versus` and `corpus`: the crates, as NAME@VERSION, comma separated
+    /// With `versus`, `corpus`, `jobs` and `infection`: the crates, as NAME@VERSION, comma separated
     /// [default: BENCHMARKS.md's four for `versus`, the corpus for `corpus`].
     #[arg(long)]
     crates: Option<String>,
@@ -64,6 +65,10 @@ enum What {
     /// `--jobs` from 1 to twice the core count on one crate (`--crates`, first one;
     /// default semver), warm, `--runs` rounds (not part of `all`).
     Jobs,
+    /// The infection probe on crates of the corpus (`--crates`; default semver and
+    /// smallvec): its cost to the baseline, the mutant runs it spares, the survivors by
+    /// diagnosis, and that skipping changes no verdict (not part of `all`).
+    Infection,
 }
 
 fn repo() -> PathBuf {
@@ -110,6 +115,13 @@ fn main() {
         } else if cli.what == What::Jobs {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or("semver@1.0.28"))?;
             jobs::run(&crates[0], &work, cli.runs.min(5))?;
+        } else if cli.what == What::Infection {
+            let crates = versus::parse_crates(
+                cli.crates
+                    .as_deref()
+                    .unwrap_or("semver@1.0.28,smallvec@1.16.6"),
+            )?;
+            infection::run(&crates, &work, cli.runs.min(3))?;
         } else if cli.what == What::Corpus {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             corpus::run(&crates, &work)?;

@@ -98,15 +98,21 @@ fn report_run(
     // The full matrix's analysis, for analysis.json and the terminal alike.
     let analysis =
         (args.matrix && !results.interrupted).then(|| report::matrix::analyse(d, results));
+    let diagnoses = crate::diagnosis::of_survivors(d, results);
     let reports = Reports {
         pseudo: &pseudo,
         times,
         analysis: analysis.as_ref(),
+        diagnoses: &diagnoses,
     };
     let out_dir = write_reports(args, workspace, d, results, &reports)?;
-    let text = report::terminal::render(d, results, &pseudo, &workspace.root, times, |id| {
-        reproduce_command(args, id)
-    });
+    let view = report::terminal::View {
+        pseudo: &pseudo,
+        root: &workspace.root,
+        times,
+        diagnoses: &diagnoses,
+    };
+    let text = report::terminal::render(d, results, &view, |id| reproduce_command(args, id));
     print!("{text}");
     if let Some((index, analysis)) = &analysis {
         print!("{}", report::matrix::render(d, results, index, analysis));
@@ -172,6 +178,8 @@ fn lab_config(args: &Args) -> lab::Config {
         memory_mb: args.memory_limit,
         shortcut: !args.matrix,
         flakes: args.flakes,
+        probe: !args.no_probe,
+        infection_skip: !args.no_infection_skip && !args.no_probe,
     }
 }
 
@@ -225,6 +233,8 @@ struct Reports<'a> {
     times: &'a report::Times,
     /// With a complete kill matrix: its analysis and the mutant of each of its rows.
     analysis: Option<&'a (Vec<usize>, crate::analysis::Analysis)>,
+    /// Why each survivor survived, by mutant.
+    diagnoses: &'a crate::diagnosis::Diagnoses,
 }
 
 fn write_reports(
@@ -252,7 +262,7 @@ fn write_reports(
     };
     write_json(
         "report.json",
-        &report::json::build(d, results, workspace, reports.times),
+        &report::json::build(d, results, workspace, reports.times, reports.diagnoses),
     )?;
     let complete = reports.analysis.is_some();
     write_json(
@@ -264,6 +274,11 @@ fn write_reports(
         write_json("analysis.json", &json)?;
     }
     report::lists::write(&dir, d, results, reports.pseudo).map_err(io)?;
+    std::fs::write(
+        dir.join("diagnosis.txt"),
+        report::terminal::diagnoses(d, results, reports.diagnoses),
+    )
+    .map_err(io)?;
     Ok(dir)
 }
 

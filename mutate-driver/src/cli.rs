@@ -116,6 +116,15 @@ pub struct Args {
     /// failures kill no mutant.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub flakes: usize,
+    /// Run every mutant against every covering test, even those the coverage run proved
+    /// it does not infect (its replacement computed the same as the original at every
+    /// evaluation): a check of that proof, which skips them by default.
+    #[arg(long)]
+    pub no_infection_skip: bool,
+    /// Do not compare replacements with the original in the coverage run at all: no
+    /// mutant is skipped and survivors are not diagnosed (to measure what comparing costs).
+    #[arg(long)]
+    pub no_probe: bool,
     /// Exit 7 when the mutation score is below SCORE percent, and 0 when it is not, with
     /// survivors or not (CI's pass or fail). Overrides the configuration's
     /// `thresholds.break`.

@@ -29,6 +29,8 @@ pub struct Discovery {
     pub tests: Vec<TestCase>,
     /// Per binary: a site's index in that binary -> the mutants at that site.
     pub sites: Vec<HashMap<u32, Vec<usize>>>,
+    /// Per binary: a mutant's index in that binary -> the mutant.
+    pub indexes: Vec<HashMap<u32, usize>>,
 }
 
 impl Discovery {
@@ -79,6 +81,15 @@ pub fn discover(binaries: Vec<TestBinary>) -> Result<Discovery> {
             map
         })
         .collect();
+    let indexes = catalogs
+        .iter()
+        .map(|catalog| {
+            catalog
+                .iter()
+                .map(|entry| (entry.index, position[entry.id.as_str()]))
+                .collect()
+        })
+        .collect();
 
     let mut tests = Vec::new();
     for (index, binary) in binaries.iter().enumerate() {
@@ -99,6 +110,7 @@ pub fn discover(binaries: Vec<TestBinary>) -> Result<Discovery> {
         mutants,
         tests,
         sites,
+        indexes,
     })
 }
 

@@ -7,6 +7,7 @@ mod analysis;
 pub mod app;
 pub mod cli;
 pub mod compile;
+mod diagnosis;
 mod diff;
 mod discover;
 mod doctests;
@@ -31,3 +32,19 @@ mod selection;
 pub mod server;
 mod source;
 mod together;
+
+/// The whole of `cargo mutate-driver`: parses the arguments, runs, and exits with the
+/// run's code (or runs as rustc's wrapper, when cargo calls it so in the driver's builds).
+pub fn main() -> ! {
+    rustc_wrapper::run_if_wrapping();
+    let args = cli::parse();
+    interrupt::install();
+    let code = match app::run(&args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {}", e.chain());
+            e.exit_code()
+        }
+    };
+    std::process::exit(code);
+}

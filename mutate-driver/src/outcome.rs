@@ -144,6 +144,7 @@ mod tests {
             fell_back: false,
             passed,
             hits: vec![],
+            infection: vec![],
             output: None,
         }
     }

@@ -85,8 +85,10 @@ impl Rewriter<'_> {
             Expr::Assign(a) => self.assign(a),
             Expr::Let(l) => self.visit_expr_mut(&mut l.expr),
             _ => {
+                // Read before the children are rewritten into generated code.
+                let pure_right = binary::right_is_pure(e);
                 visit_mut::visit_expr_mut(self, e);
-                return self.operator_site(e);
+                return self.operator_site(e, pure_right);
             }
         }
         None
@@ -115,11 +117,11 @@ impl Rewriter<'_> {
     }
 
     /// The site of an operator, a literal or a jump, whose children were rewritten.
-    fn operator_site(&mut self, e: &Expr) -> Option<Site> {
+    fn operator_site(&mut self, e: &Expr, pure_right: bool) -> Option<Site> {
         let first_mutant = self.collector.mutants.len();
         let (tokens, at) = match e {
             Expr::Binary(b) => (
-                self.made(|c| binary::rewrite(c, b)),
+                self.made(|c| binary::rewrite(c, b, pure_right)),
                 first_span(&b.op.to_token_stream()),
             ),
             Expr::Unary(u) => (

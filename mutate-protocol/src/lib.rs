@@ -3,6 +3,7 @@
 //!
 //! - [`env`]: the environment variables the driver sets for builds and test binaries.
 //! - [`build_errors`]: where a schemata build failed, read back by `#[mutate]`.
+//! - [`infection`]: what a coverage run saw each mutant's replacement compute.
 //! - The line protocol between `cargo mutate-driver` and the fork server in a test binary:
 //!   the server writes to its stdout, the driver to the server's stdin. Every server line
 //!   starts with [`PREFIX`], so anything else a binary prints before `main` is ignored.
@@ -11,6 +12,7 @@
 pub mod build_errors;
 pub mod env;
 mod handshake;
+pub mod infection;
 mod report;
 mod request;
 pub mod server_exit;
@@ -24,7 +26,7 @@ pub const PREFIX: &str = "@mutate ";
 /// Environment variable that turns a test binary into a fork server.
 pub const SERVER_ENV: &str = env::SERVER;
 /// Protocol version, checked in the handshake.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// Escapes backslash, tab, newline and carriage return.
 pub fn escape(text: &str) -> String {

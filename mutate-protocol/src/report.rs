@@ -31,6 +31,9 @@ pub struct Report {
     pub passed: bool,
     /// `(global site index, hits)` for every site hit, when asked.
     pub hits: Vec<(u32, u64)>,
+    /// `(global mutant index, flags of [`crate::infection`])` for every mutant whose site
+    /// was compared, with coverage.
+    pub infection: Vec<(u32, u8)>,
     /// The child's stdout and stderr, when asked.
     pub output: Option<String>,
 }
@@ -74,6 +77,14 @@ impl Report {
             let pairs: Vec<String> = self.hits.iter().map(|(s, n)| format!("{s}={n}")).collect();
             lines.push(format!("hits\t{}", pairs.join(" ")));
         }
+        if !self.infection.is_empty() {
+            let pairs: Vec<String> = self
+                .infection
+                .iter()
+                .map(|(m, flags)| format!("{m}={flags}"))
+                .collect();
+            lines.push(format!("infection\t{}", pairs.join(" ")));
+        }
         if let Some(output) = &self.output {
             lines.push(format!("output\t{}", escape(output)));
         }
@@ -105,6 +116,7 @@ impl Report {
                         fell_back: f[4] == "1",
                         passed: f[5] == "1",
                         hits: Vec::new(),
+                        infection: Vec::new(),
                         output: None,
                     })
                 })();
@@ -113,12 +125,12 @@ impl Report {
             }
             "hits" => {
                 let report = report.as_mut().ok_or("hits before result")?;
-                for pair in rest.split(' ').filter(|p| !p.is_empty()) {
-                    let (site, count) = pair.split_once('=').ok_or("malformed hits")?;
-                    let site = site.parse().map_err(|_| "malformed hits")?;
-                    let count = count.parse().map_err(|_| "malformed hits")?;
-                    report.hits.push((site, count));
-                }
+                report.hits = pairs(rest).ok_or("malformed hits")?;
+                Ok(false)
+            }
+            "infection" => {
+                let report = report.as_mut().ok_or("infection before result")?;
+                report.infection = pairs(rest).ok_or("malformed infection")?;
                 Ok(false)
             }
             "output" => {
@@ -138,6 +150,17 @@ impl Report {
     }
 }
 
+/// `a=b c=d ...`, each side parsed.
+fn pairs<A: std::str::FromStr, B: std::str::FromStr>(text: &str) -> Option<Vec<(A, B)>> {
+    text.split(' ')
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (a, b) = pair.split_once('=')?;
+            Some((a.parse().ok()?, b.parse().ok()?))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +174,7 @@ mod tests {
             fell_back: true,
             passed: false,
             hits: vec![(0, 4), (7, 5)],
+            infection: vec![(3, 1), (9, 6)],
             output: Some("thread panicked\n\tat x".into()),
         };
         let mut decoded = None;

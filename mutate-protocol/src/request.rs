@@ -20,6 +20,9 @@ pub struct Request {
     pub memory_mb: u64,
     /// Send per-site hit counts back.
     pub coverage: bool,
+    /// With coverage: compare each replacement with the original at every evaluation,
+    /// and send the infection flags back.
+    pub probe: bool,
     /// Send the child's captured output back.
     pub output: bool,
 }
@@ -27,20 +30,21 @@ pub struct Request {
 impl Request {
     pub fn encode(&self) -> String {
         format!(
-            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             escape(self.mutant.as_deref().unwrap_or("")),
             self.budget,
             self.timeout_ms,
             self.grace_ms,
             self.memory_mb,
             u8::from(self.coverage),
+            u8::from(self.probe),
             u8::from(self.output),
         )
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 8 || f[0] != "run" {
+        if f.len() != 9 || f[0] != "run" {
             return None;
         }
         let mutant = unescape(f[1]);
@@ -51,7 +55,8 @@ impl Request {
             grace_ms: f[4].parse().ok()?,
             memory_mb: f[5].parse().ok()?,
             coverage: f[6] == "1",
-            output: f[7] == "1",
+            probe: f[7] == "1",
+            output: f[8] == "1",
         })
     }
 }
@@ -69,6 +74,7 @@ mod tests {
             grace_ms: 25,
             memory_mb: 30,
             coverage: true,
+            probe: true,
             output: false,
         };
         assert_eq!(Request::decode(&request.encode()), Some(request));

@@ -65,39 +65,10 @@ impl Table {
 
     /// Whether the function runs its schemata body (see [`Table::schemata`]).
     ///
-    /// Every call of an annotated function pays this, in the user's profile, which is
-    /// usually `opt-level = 0`: there `AtomicBool::load` stays an out-of-line call into
-    /// std (about 7 ns a call), so on the common targets the load is written as the one
-    /// instruction a relaxed load compiles to.
+    /// Every call of an annotated function pays this, in the user's profile: one plain load.
     #[inline(always)]
     pub fn runs_schemata(&self) -> bool {
-        #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-        {
-            // `AtomicBool` has the layout of a `bool`.
-            let flag = &self.schemata as *const AtomicBool as *const u8;
-            let value: u8;
-            // SAFETY: reads one byte of a live static; a plain load is a relaxed atomic
-            // load on these targets.
-            unsafe {
-                #[cfg(target_arch = "x86_64")]
-                core::arch::asm!(
-                    "mov {value}, byte ptr [{flag}]",
-                    flag = in(reg) flag,
-                    value = out(reg_byte) value,
-                    options(nostack, preserves_flags, readonly),
-                );
-                #[cfg(target_arch = "aarch64")]
-                core::arch::asm!(
-                    "ldrb {value:w}, [{flag}]",
-                    flag = in(reg) flag,
-                    value = out(reg) value,
-                    options(nostack, preserves_flags, readonly),
-                );
-            }
-            value != 0
-        }
-        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-        self.schemata.load(Relaxed)
+        crate::flag::load(&self.schemata)
     }
 
     fn holds(&self, index: u32) -> bool {
@@ -186,11 +157,10 @@ pub(crate) fn entries() -> Vec<Entry> {
     out
 }
 
-pub(crate) fn site_count() -> u32 {
-    registry()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .site_count
+/// How many sites and mutants (compiled or not: indexes are dense over both) registered.
+pub(crate) fn counts() -> (u32, u32) {
+    let registry = registry().lock().unwrap_or_else(|e| e.into_inner());
+    (registry.site_count, registry.mutant_count)
 }
 
 /// Global index of the mutant with this id.

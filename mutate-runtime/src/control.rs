@@ -63,11 +63,11 @@ fn install_counters() {
     if counters::header().is_some() {
         return;
     }
-    let sites = catalog::site_count();
-    let words = counters::region_size(sites).div_ceil(8);
+    let (sites, mutants) = catalog::counts();
+    let words = counters::region_size(sites, mutants).div_ceil(8);
     let memory = Box::leak(vec![0u64; words].into_boxed_slice());
     // SAFETY: zeroed, u64-aligned, large enough, leaked so it lives forever.
-    unsafe { counters::install(memory.as_mut_ptr().cast(), sites) };
+    unsafe { counters::install(memory.as_mut_ptr().cast(), sites, mutants) };
 }
 
 /// Zeroes the hit counters and lifts any hit budget.

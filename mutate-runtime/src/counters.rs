@@ -1,9 +1,9 @@
-//! Per-site hit counters and the hit budget. The region is plain memory in-process, or a
-//! `MAP_SHARED` mapping made by the fork server before it forks, so the server reads what
-//! a child counted even when the child was killed.
+//! Per-site hit counters, the hit budget and per-mutant infection flags. The region is
+//! plain memory in-process, or a `MAP_SHARED` mapping made by the fork server before it
+//! forks, so the server reads what a child counted even when the child was killed.
 
 use crate::catalog::Table;
-use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicPtr, AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// Header of the counter region; the site counters follow it.
 #[repr(C)]
@@ -18,6 +18,8 @@ pub(crate) struct Header {
     pub fell_back: AtomicU64,
     /// Number of site counters after the header.
     pub sites: u64,
+    /// Number of infection flags (one byte per mutant) after the site counters.
+    pub mutants: u64,
 }
 
 /// Exit code of a child that ran out of hit budget.
@@ -25,19 +27,24 @@ pub const BUDGET_EXIT_CODE: i32 = 86;
 
 static REGION: AtomicPtr<Header> = AtomicPtr::new(std::ptr::null_mut());
 
-pub(crate) fn region_size(sites: u32) -> usize {
-    std::mem::size_of::<Header>() + sites as usize * std::mem::size_of::<AtomicU64>()
+pub(crate) fn region_size(sites: u32, mutants: u32) -> usize {
+    std::mem::size_of::<Header>()
+        + sites as usize * std::mem::size_of::<AtomicU64>()
+        + mutants as usize
 }
 
 /// Installs a zeroed region of [`region_size`] bytes.
 ///
 /// # Safety
-/// `memory` must be valid, zeroed, aligned for `u64`, of `region_size(sites)` bytes, and
-/// live for the rest of the process.
-pub(crate) unsafe fn install(memory: *mut u8, sites: u32) {
+/// `memory` must be valid, zeroed, aligned for `u64`, of `region_size(sites, mutants)`
+/// bytes, and live for the rest of the process.
+pub(crate) unsafe fn install(memory: *mut u8, sites: u32, mutants: u32) {
     let header = memory.cast::<Header>();
     // SAFETY: the caller hands us zeroed memory large enough for the header.
-    unsafe { (*header).sites = sites as u64 };
+    unsafe {
+        (*header).sites = sites as u64;
+        (*header).mutants = mutants as u64;
+    }
     REGION.store(header, Relaxed);
 }
 
@@ -55,8 +62,22 @@ pub(crate) fn counters() -> &'static [AtomicU64] {
     }
 }
 
-/// Zeroes the flags and sets the budget; zeroes the site counters too when `sites`
-/// (runs that do not read coverage skip that: it is per-mutant work over every site).
+/// The infection flags of [`mutate_protocol::infection`], by global mutant index.
+pub(crate) fn infection() -> &'static [AtomicU8] {
+    let Some(header) = header() else { return &[] };
+    // SAFETY: `install` guarantees `mutants` flags follow the site counters.
+    unsafe {
+        let first = counters()
+            .as_ptr()
+            .add(header.sites as usize)
+            .cast::<AtomicU8>();
+        std::slice::from_raw_parts(first, header.mutants as usize)
+    }
+}
+
+/// Zeroes the flags and sets the budget; zeroes the site counters and infection flags too
+/// when `sites` (runs that do not read coverage skip that: it is per-mutant work over
+/// every site).
 pub(crate) fn reset(budget: u64, sites: bool) {
     let Some(header) = header() else { return };
     header.total.store(0, Relaxed);
@@ -68,6 +89,9 @@ pub(crate) fn reset(budget: u64, sites: bool) {
     }
     for counter in counters() {
         counter.store(0, Relaxed);
+    }
+    for flags in infection() {
+        flags.store(0, Relaxed);
     }
 }
 

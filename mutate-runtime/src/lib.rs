@@ -14,6 +14,8 @@ pub use mutate_macro::mutate;
 mod catalog;
 pub mod control;
 mod counters;
+mod flag;
+mod probe;
 mod registration;
 mod select;
 mod switch;

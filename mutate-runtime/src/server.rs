@@ -45,10 +45,10 @@ fn serve() {
     let requests = BufReader::new(dup_private(0));
     let mut replies = dup_private(1);
 
-    let sites = catalog::site_count();
-    let region = map_shared(counters::region_size(sites));
+    let (sites, mutants) = catalog::counts();
+    let region = map_shared(counters::region_size(sites, mutants));
     // SAFETY: a fresh zeroed shared mapping of the right size, never unmapped.
-    unsafe { counters::install(region, sites) };
+    unsafe { counters::install(region, sites, mutants) };
 
     let mut out = vec![
         Greeting::Hello {
@@ -154,17 +154,12 @@ fn run_child(request: &Request, index: u32) -> Option<Report> {
     } else {
         end
     };
-    let hits = if request.coverage {
-        counters::counters()
-            .iter()
-            .enumerate()
-            .filter_map(|(site, n)| {
-                let n = n.load(Relaxed);
-                (n > 0).then_some((site as u32, n))
-            })
-            .collect()
+    let (hits, infection) = if request.coverage {
+        let hits = counters::counters().iter().map(|n| n.load(Relaxed));
+        let flags = counters::infection().iter().map(|f| f.load(Relaxed));
+        (nonzero(hits), nonzero(flags))
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     Some(Report {
         end,
@@ -173,8 +168,18 @@ fn run_child(request: &Request, index: u32) -> Option<Report> {
         fell_back: header.fell_back.load(Relaxed) != 0,
         passed: libtest_passed(&output),
         hits,
+        infection,
         output: request.output.then(|| tail(output, OUTPUT_LIMIT)),
     })
+}
+
+/// `(index, value)` of every nonzero value.
+fn nonzero<V: Default + PartialEq>(values: impl Iterator<Item = V>) -> Vec<(u32, V)> {
+    values
+        .enumerate()
+        .filter(|(_, v)| *v != V::default())
+        .map(|(i, v)| (i as u32, v))
+        .collect()
 }
 
 fn failed_fork(started: Instant) -> Report {
@@ -185,6 +190,7 @@ fn failed_fork(started: Instant) -> Report {
         fell_back: false,
         passed: false,
         hits: Vec::new(),
+        infection: Vec::new(),
         output: Some(format!("fork failed: {}", std::io::Error::last_os_error())),
     }
 }
@@ -215,6 +221,9 @@ fn become_child(request: &Request, index: u32, capture: RawFd) {
     switch::set(index);
     if request.coverage {
         switch::schemata_everywhere();
+    }
+    if request.coverage && request.probe {
+        crate::probe::start();
     }
 }
 

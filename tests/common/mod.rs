@@ -12,7 +12,6 @@ mod report;
 pub use report::{Mutant, Report, listed};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 pub fn repo() -> PathBuf {
@@ -22,45 +21,9 @@ pub fn repo() -> PathBuf {
         .to_path_buf()
 }
 
-/// The driver's executable, built (or found up to date) by cargo once per test binary:
-/// these tests live in a package of their own, which cargo gives no path to another
-/// package's binaries.
+/// The driver's executable: this package's copy of it, which cargo builds with the tests.
 pub fn driver_exe() -> &'static Path {
-    static EXE: OnceLock<PathBuf> = OnceLock::new();
-    EXE.get_or_init(|| {
-        let out = Command::new(env!("CARGO"))
-            .args([
-                "build",
-                "-p",
-                "mutate-driver",
-                "--bin",
-                "cargo-mutate-driver",
-            ])
-            .args(["--message-format", "json"])
-            .current_dir(repo())
-            .output()
-            .expect("cargo runs");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let messages: Vec<serde_json::Value> = stdout
-            .lines()
-            .filter_map(|line| serde_json::from_str(line).ok())
-            .collect();
-        if !out.status.success() {
-            let rendered = messages
-                .iter()
-                .filter_map(|m| m["message"]["rendered"].as_str());
-            panic!(
-                "building the driver failed:\n{}\n{}",
-                rendered.collect::<String>(),
-                String::from_utf8_lossy(&out.stderr)
-            );
-        }
-        messages
-            .iter()
-            .filter(|m| m["target"]["name"] == "cargo-mutate-driver")
-            .find_map(|m| m["executable"].as_str().map(PathBuf::from))
-            .expect("cargo names the driver's executable")
-    })
+    Path::new(env!("CARGO_BIN_EXE_mutate-e2e-driver"))
 }
 
 /// The driver as a command, run from the repository root.

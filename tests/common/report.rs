@@ -21,6 +21,9 @@ pub struct Mutant {
     pub reason: String,
     pub killed_by: Vec<String>,
     pub covered_by: Vec<String>,
+    /// A survivor's diagnosis: `no_infection`, `infected`, `not_compared` ("" for others).
+    pub category: String,
+    pub suggestion: String,
 }
 
 impl Mutant {
@@ -53,6 +56,14 @@ impl Mutant {
             reason: text("statusReason"),
             killed_by: tests("killedBy"),
             covered_by: tests("coveredBy"),
+            category: m["diagnosis"]["category"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+            suggestion: m["diagnosis"]["suggestion"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
         }
     }
 

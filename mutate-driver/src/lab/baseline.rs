@@ -188,6 +188,7 @@ fn run_alone(
         grace_ms: 0,
         memory_mb: config.memory_mb,
         coverage: true,
+        probe: config.probe,
         output: true,
     };
     let mut reports = Vec::new();
@@ -243,6 +244,7 @@ fn time_alone(
     }
     let retime = Request {
         coverage: false,
+        probe: false,
         output: false,
         ..request.clone()
     };
@@ -282,6 +284,11 @@ fn record_baseline(
     for (site, _) in &report.hits {
         for &m in d.sites[binary].get(site).into_iter().flatten() {
             results[m].covered_by.push(t);
+        }
+    }
+    for (index, flags) in &report.infection {
+        if let Some(&m) = d.indexes[binary].get(index) {
+            results[m].infection.insert(t, *flags);
         }
     }
 }

@@ -33,6 +33,7 @@ pub fn run(
                 reason,
                 killed_by: Vec::new(),
                 covered_by: Vec::new(),
+                infection: Default::default(),
                 outcomes: Vec::new(),
             }
         })
@@ -53,7 +54,8 @@ pub fn run(
         r.covered_by.dedup();
     }
     let started = Instant::now();
-    let interrupted = mutants::run(d, selected, config, progress, &baseline, &mut results)?;
+    let (interrupted, proven) =
+        mutants::run(d, selected, config, progress, &baseline, &mut results)?;
     Ok(Results {
         mutants: results,
         interrupted,
@@ -62,5 +64,6 @@ pub fn run(
         mutants_time: started.elapsed(),
         test_micros: baseline.iter().map(|b| b.micros).collect(),
         flaky: (0..baseline.len()).filter(|&t| baseline[t].flaky).collect(),
+        proven,
     })
 }

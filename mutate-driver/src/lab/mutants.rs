@@ -3,7 +3,7 @@
 //! serves many mutants.
 
 use super::baseline::Baseline;
-use super::results::{Config, MutantResult};
+use super::results::{Config, MutantResult, Proven};
 use crate::discover::Discovery;
 use crate::error::{Error, Result};
 use crate::interrupt;
@@ -11,7 +11,7 @@ use crate::outcome::{self, Status, Verdict};
 use crate::pool;
 use crate::progress::Progress;
 use crate::server::Server;
-use mutate_protocol::Request;
+use mutate_protocol::{Request, infection};
 use std::collections::{BTreeMap, HashMap};
 
 /// Hit budget for a mutant under a test: ten times the test's own hits, plus slack.
@@ -23,7 +23,7 @@ fn budget(baseline: &Baseline) -> u64 {
 }
 
 /// Runs mutants in rounds: round k tries each undecided mutant against its k-th fastest
-/// covering test. Returns whether the run was interrupted.
+/// covering test. Returns whether the run was interrupted, and what the probe spared.
 pub fn run(
     d: &Discovery,
     selected: &[bool],
@@ -31,7 +31,13 @@ pub fn run(
     progress: &mut Progress,
     baseline: &[Baseline],
     results: &mut [MutantResult],
-) -> Result<bool> {
+) -> Result<(bool, Proven)> {
+    // Per mutant, the covering tests to run it against: those its coverage run did not
+    // prove it leaves alone.
+    let order: Vec<Vec<usize>> = results
+        .iter_mut()
+        .map(|r| tests_to_run(config, r))
+        .collect();
     let mut pending: Vec<(usize, usize)> = (0..d.mutants.len())
         .filter(|&m| selected[m] && !results[m].covered_by.is_empty())
         .map(|m| (m, 0))
@@ -42,15 +48,29 @@ pub fn run(
             progress.mutant(Status::NoCoverage, &d.mutants[m].entry.id);
         }
     }
+    let mut proven = Proven::default();
+    for &(m, _) in &pending {
+        proven.runs += results[m].covered_by.len() - order[m].len();
+        proven.mutants += usize::from(order[m].is_empty());
+    }
+    pending.retain(|&(m, _)| {
+        if !order[m].is_empty() {
+            return true;
+        }
+        results[m].status = Status::Survived;
+        results[m].reason = NOT_INFECTED.into();
+        progress.mutant(Status::Survived, &d.mutants[m].entry.id);
+        false
+    });
     // Per mutant: the first detecting verdict, or the last surviving one.
     let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
     while !pending.is_empty() {
         if interrupt::interrupted() {
-            return Ok(not_run(pending.iter().map(|&(m, _)| m), results));
+            return Ok((not_run(pending.iter().map(|&(m, _)| m), results), proven));
         }
         let mut by_test: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         for &(m, k) in &pending {
-            by_test.entry(results[m].covered_by[k]).or_default().push(m);
+            by_test.entry(order[m][k]).or_default().push(m);
         }
         let chunk = (pending.len() / (config.jobs * 4)).max(8);
         let jobs: Vec<(usize, Vec<usize>)> = by_test
@@ -78,7 +98,8 @@ pub fn run(
                 Ok((m, t, verdict)) => {
                     let k = rank.remove(&m).expect("a verdict for a pending mutant");
                     let verdict = unless_flaky(d, &baseline[t], t, verdict);
-                    let done = record(config, &mut results[m], &mut verdicts[m], k, t, verdict);
+                    let last = k + 1 == order[m].len();
+                    let done = record(config, &mut results[m], &mut verdicts[m], last, t, verdict);
                     if done {
                         progress.mutant(results[m].status, &d.mutants[m].entry.id);
                     } else {
@@ -93,23 +114,44 @@ pub fn run(
         if interrupt::interrupted() {
             // Decided mutants keep their verdicts; the rest were not run.
             let undecided = rank.into_keys().chain(next.into_iter().map(|(m, _)| m));
-            return Ok(not_run(undecided, results));
+            return Ok((not_run(undecided, results), proven));
         }
         if let Some(e) = error {
             return Err(e);
         }
         pending = next;
     }
-    Ok(false)
+    Ok((false, proven))
 }
 
-/// Takes mutant `r`'s verdict under its `k`-th covering test `t`. Returns whether the
-/// mutant is decided (its status set); otherwise it goes on to its next covering test.
+/// Why a covered mutant survived without a run.
+const NOT_INFECTED: &str = "not infected: at every evaluation under every covering test, \
+                            the replacement computed the same as the original";
+
+/// The covering tests mutant `r` must be run against, fastest first. A test whose coverage
+/// run proved the mutant computes the same as the original throughout behaves the same
+/// with it: it survives that test for certain (recorded as such, not run).
+fn tests_to_run(config: &Config, r: &mut MutantResult) -> Vec<usize> {
+    if !config.infection_skip {
+        return r.covered_by.clone();
+    }
+    let (proven, run): (Vec<usize>, Vec<usize>) = r
+        .covered_by
+        .iter()
+        .partition(|t| infection::proven_same(r.infection.get(t).copied().unwrap_or(0)));
+    r.outcomes
+        .extend(proven.into_iter().map(|t| (t, Status::Survived)));
+    run
+}
+
+/// Takes mutant `r`'s verdict under covering test `t`, the `last` it is run against.
+/// Returns whether the mutant is decided (its status set); otherwise it goes on to its
+/// next covering test.
 fn record(
     config: &Config,
     r: &mut MutantResult,
     best: &mut Option<Verdict>,
-    k: usize,
+    last: bool,
     t: usize,
     verdict: Verdict,
 ) -> bool {
@@ -132,7 +174,7 @@ fn record(
         Status::Survived => true,
         _ => !config.shortcut,
     };
-    if go_on && k + 1 < r.covered_by.len() {
+    if go_on && !last {
         return false;
     }
     let v = best.take().expect("a verdict was recorded");
@@ -196,6 +238,7 @@ fn run_batch(
             grace_ms: baseline.limits.grace_ms,
             memory_mb: config.memory_mb,
             coverage: false,
+            probe: false,
             output: true,
         };
         let report = match server.run(&request) {

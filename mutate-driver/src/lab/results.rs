@@ -2,6 +2,7 @@
 
 use crate::limits::Policy;
 use crate::outcome::Status;
+use std::collections::HashMap;
 use std::time::Duration;
 
 #[derive(Debug, Clone)]
@@ -14,6 +15,10 @@ pub struct Config {
     pub shortcut: bool,
     /// Runs of each passing test again with every mutant off, to find flaky tests.
     pub flakes: usize,
+    /// Compare replacements with the original in the coverage run.
+    pub probe: bool,
+    /// Skip a mutant under a test its coverage run proved it does not infect.
+    pub infection_skip: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -24,6 +29,9 @@ pub struct MutantResult {
     pub killed_by: Vec<usize>,
     /// Tests that reach the mutant's site, fastest first.
     pub covered_by: Vec<usize>,
+    /// What each covering test's coverage run saw the mutant's replacement compute
+    /// (flags of `mutate_protocol::infection`; 0: not compared), by test.
+    pub infection: HashMap<usize, u8>,
     /// Each covering test run against the mutant, in order, with its outcome: up to the
     /// first kill, or all of them with `--matrix`.
     pub outcomes: Vec<(usize, Status)>,
@@ -43,4 +51,16 @@ pub struct Results {
     pub test_micros: Vec<u64>,
     /// Tests that passed and then failed with every mutant off: their failures kill nothing.
     pub flaky: Vec<usize>,
+    /// What the infection probe spared: mutants decided without a run, and runs of a
+    /// mutant under a test not made.
+    pub proven: Proven,
+}
+
+/// Work the infection probe proved unnecessary.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Proven {
+    /// Covered mutants that survived without a run (no covering test infected them).
+    pub mutants: usize,
+    /// (mutant, covering test) runs not made, in those mutants and in the ones run.
+    pub runs: usize,
 }

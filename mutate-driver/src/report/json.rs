@@ -4,6 +4,7 @@
 
 use super::Summary;
 use crate::compile::Workspace;
+use crate::diagnosis::Diagnoses;
 use crate::discover::Discovery;
 use crate::lab::Results;
 use crate::outcome::Status;
@@ -60,6 +61,7 @@ pub fn build(
     results: &Results,
     workspace: &Workspace,
     times: &super::Times,
+    diagnoses: &Diagnoses,
 ) -> Value {
     let root = workspace.root.as_path();
     let thresholds = &workspace.config.thresholds;
@@ -75,6 +77,13 @@ pub fn build(
         mutant["status"] = json!(schema_status(r.status));
         mutant["killedBy"] = json!(r.killed_by.iter().map(|&t| test_id(t)).collect::<Vec<_>>());
         mutant["coveredBy"] = json!(r.covered_by.iter().map(|&t| test_id(t)).collect::<Vec<_>>());
+        if let Some(diagnosis) = diagnoses.get(&m) {
+            reason = match reason.is_empty() {
+                true => diagnosis.category.label().to_owned(),
+                false => format!("{}: {reason}", diagnosis.category.label()),
+            };
+            mutant["diagnosis"] = json!(diagnosis);
+        }
         if !reason.is_empty() {
             mutant["statusReason"] = json!(reason);
         }
@@ -114,5 +123,9 @@ pub fn build(
         "framework": { "name": "mutate", "version": env!("CARGO_PKG_VERSION") },
         "summary": Summary::of(results),
         "seconds": times.to_json(),
+        "infection": {
+            "provenMutants": results.proven.mutants,
+            "skippedRuns": results.proven.runs,
+        },
     })
 }

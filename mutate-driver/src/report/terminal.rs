@@ -3,6 +3,7 @@
 
 use super::Summary;
 use super::pseudo::PseudoTested;
+use crate::diagnosis::Diagnoses;
 use crate::discover::Discovery;
 use crate::lab::Results;
 use crate::outcome::Status;
@@ -11,20 +12,26 @@ use std::fmt::Write;
 use std::path::Path;
 
 /// `reproduce` turns a mutant id into the command that runs it alone.
+/// What the terminal shows beside the results.
+pub struct View<'a> {
+    pub pseudo: &'a [PseudoTested],
+    pub root: &'a Path,
+    pub times: &'a super::Times,
+    pub diagnoses: &'a Diagnoses,
+}
+
 pub fn render(
     d: &Discovery,
     results: &Results,
-    pseudo: &[PseudoTested],
-    root: &Path,
-    times: &super::Times,
+    view: &View,
     reproduce: impl Fn(&str) -> String,
 ) -> String {
     let mut out = String::new();
-    survivors(&mut out, d, results, root, reproduce);
-    pseudo_tested(&mut out, pseudo);
+    survivors(&mut out, d, results, view, reproduce);
+    pseudo_tested(&mut out, view.pseudo);
     order_dependent(&mut out, d, results);
     flaky(&mut out, d, results);
-    totals(&mut out, d, results, times);
+    totals(&mut out, d, results, view.times);
     out
 }
 
@@ -33,9 +40,10 @@ fn survivors(
     out: &mut String,
     d: &Discovery,
     results: &Results,
-    root: &Path,
+    view: &View,
     reproduce: impl Fn(&str) -> String,
 ) {
+    let root = view.root;
     for status in [Status::Survived, Status::NoCoverage] {
         for (m, r) in results.mutants.iter().enumerate() {
             if r.status != status {
@@ -51,6 +59,15 @@ fn survivors(
                     let _ = writeln!(out, "{:>11} {line:>5} - {l}", "");
                 }
                 let _ = writeln!(out, "{:>11} {line:>5} + {after}", "");
+            }
+            if let Some(diagnosis) = view.diagnoses.get(&m) {
+                let _ = writeln!(
+                    out,
+                    "{:>11} why: {}: {}",
+                    "",
+                    diagnosis.category.label(),
+                    diagnosis.suggestion
+                );
             }
             if status == Status::Survived {
                 let _ = writeln!(out, "{:>11} reproduce: {}", "", reproduce(&e.id));
@@ -143,10 +160,34 @@ fn totals(out: &mut String, d: &Discovery, results: &Results, times: &super::Tim
         times.baseline.as_secs_f64(),
         times.mutants.as_secs_f64()
     );
+    let proven = results.proven;
+    if proven.runs > 0 {
+        let _ = writeln!(
+            out,
+            "not run, proven by the coverage run to compute nothing different: {} mutants, \
+             {} runs of a mutant under a test",
+            proven.mutants, proven.runs
+        );
+    }
     if results.interrupted {
         let _ = writeln!(
             out,
             "interrupted: mutants not yet run are listed as ignored"
         );
     }
+}
+
+/// `diagnosis.txt`: each survivor, why it survived and what test to write, one block each.
+pub fn diagnoses(d: &Discovery, results: &Results, diagnoses: &Diagnoses) -> String {
+    let mut out = String::new();
+    for (m, r) in results.mutants.iter().enumerate() {
+        let Some(diagnosis) = diagnoses.get(&m) else {
+            continue;
+        };
+        let _ = writeln!(out, "{}", d.mutants[m].entry.id);
+        let _ = writeln!(out, "  status: {}", r.status.label());
+        let _ = writeln!(out, "  category: {}", diagnosis.category.label());
+        let _ = writeln!(out, "  suggestion: {}\n", diagnosis.suggestion);
+    }
+    out
 }

@@ -2,15 +2,15 @@
 //! relational boundary/negation/swaps (same trait, always viable), `&&`/`||` (keeping
 //! short-circuit), and compound assignment.
 
-use super::{fallback_arms, switch};
-use crate::emit::rt;
+use super::{always_differ, fallback_arms, switch, when_probing};
+use crate::emit::{rt, table};
 use crate::location::{self, Location};
 use crate::model::Collector;
 use crate::syntax::has_let;
 use mutate_operators::Operator;
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, format_ident, quote};
-use syn::{BinOp, ExprBinary};
+use syn::{BinOp, Expr, ExprBinary, UnOp};
 
 /// An overloadable operator: its symbol and the runtime's marker type for it (named after
 /// its std trait), through which any operator can stand in for any other.
@@ -98,14 +98,16 @@ fn symbol(text: &str) -> TokenStream {
     text.parse().expect("operator symbols are tokens")
 }
 
-/// Schemata for a binary expression whose operands were already rewritten.
-pub fn rewrite(c: &mut Collector, e: &ExprBinary) -> Option<TokenStream> {
+/// Schemata for a binary expression whose operands were already rewritten; `pure_right`
+/// tells whether its right side, as written, has no effect but its value
+/// ([`right_is_pure`]).
+pub fn rewrite(c: &mut Collector, e: &ExprBinary, pure_right: bool) -> Option<TokenStream> {
     let loc = location::of_tokens(&e.op.to_token_stream());
     if let Some((original, replacements)) = relational(&e.op) {
         return Some(relational_site(c, e, loc, original, replacements));
     }
     if matches!(e.op, BinOp::And(_) | BinOp::Or(_)) {
-        return logical_site(c, e, loc);
+        return logical_site(c, e, loc, pure_right);
     }
     if let Some((family, original, replacements)) = value_op(&e.op) {
         return Some(value_site(c, e, loc, (family, original), replacements));
@@ -126,23 +128,64 @@ fn relational_site(
 ) -> TokenStream {
     let (left, right, op) = (&e.left, &e.right, &e.op);
     let site = c.new_site();
+    let mut compared = Vec::new();
     let arms = replacements.iter().map(|r| {
         let k = c.add(site, Operator::Relational, loc.clone(), original, r);
+        compared.push((k, *r));
         let r = symbol(r);
         quote!(#k => *__mutate_l #r *__mutate_r,)
     });
     let arms: Vec<_> = arms.collect();
     let sw = switch(site);
+    let probe = relational_probe(original, &compared);
     quote! {
         ({
             let (__mutate_l, __mutate_r) = (&(#left), &(#right));
-            match #sw { #(#arms)* _ => *__mutate_l #op *__mutate_r }
+            match #sw {
+                #(#arms)*
+                _ => {
+                    let __mutate_v = *__mutate_l #op *__mutate_r;
+                    #probe
+                    __mutate_v
+                }
+            }
         })
     }
 }
 
+/// `==` and `!=` only swap with each other, always to the opposite value; an ordering
+/// compares each replacement on the same operands (which `PartialOrd` gives them all).
+fn relational_probe(original: &str, compared: &[(u32, &str)]) -> TokenStream {
+    if matches!(original, "==" | "!=") {
+        let ks: Vec<u32> = compared.iter().map(|(k, _)| *k).collect();
+        return always_differ(&ks);
+    }
+    let (rt, table) = (rt(), table());
+    let mutants = compared.iter().map(|(k, r)| {
+        let compare = format_ident!(
+            "{}",
+            match *r {
+                "<" => "Lt",
+                "<=" => "Le",
+                ">" => "Gt",
+                ">=" => "Ge",
+                _ => "Eq",
+            }
+        );
+        quote!((#k, #rt::probe::Compare::#compare))
+    });
+    when_probing(quote! {
+        #rt::probe::ordering(&#table, __mutate_l, __mutate_r, __mutate_v, &[#(#mutants),*]);
+    })
+}
+
 /// `&&` <-> `||`, keeping short-circuit; not in a let chain.
-fn logical_site(c: &mut Collector, e: &ExprBinary, loc: Location) -> Option<TokenStream> {
+fn logical_site(
+    c: &mut Collector,
+    e: &ExprBinary,
+    loc: Location,
+    pure: bool,
+) -> Option<TokenStream> {
     let (left, right) = (&e.left, &e.right);
     if has_let(left) || has_let(right) {
         return None;
@@ -158,16 +201,60 @@ fn logical_site(c: &mut Collector, e: &ExprBinary, loc: Location) -> Option<Toke
         (quote!(!__mutate_l), quote!(__mutate_l))
     };
     let sw = switch(site);
+    // Where the original evaluates the right side, the mutant returns the left without
+    // it: the same value if the two agree, and the same run if the right side has no
+    // effects. Where the original does not, the mutant would evaluate it: unknown.
+    let (rt, table) = (rt(), table());
+    let evaluated =
+        when_probing(quote!(#rt::probe::seen(&#table, #k, #pure && __mutate_r == __mutate_l);));
+    let skipped = when_probing(quote!(#rt::probe::unknown(&#table, #k);));
     Some(quote! {
         ({
             let __mutate_l: bool = #left;
             if match #sw { #k => #mutant_needs_right, _ => #original_needs_right } {
-                #right
+                let __mutate_r: bool = #right;
+                #evaluated
+                __mutate_r
             } else {
+                #skipped
                 __mutate_l
             }
         })
     })
+}
+
+/// Whether `e` is a binary expression whose right side, as written, has no effect but its
+/// value.
+pub fn right_is_pure(e: &Expr) -> bool {
+    matches!(e, Expr::Binary(b) if is_pure(&b.right))
+}
+
+/// Whether evaluating `e` can have no effect but its value: paths, literals, fields, and
+/// comparisons and logic on them (no calls, no indexing, no arithmetic that could
+/// overflow; comparison operators are taken to be pure).
+fn is_pure(e: &Expr) -> bool {
+    match e {
+        Expr::Path(_) | Expr::Lit(_) => true,
+        Expr::Paren(p) => is_pure(&p.expr),
+        Expr::Field(f) => is_pure(&f.base),
+        Expr::Reference(r) => is_pure(&r.expr),
+        Expr::Unary(u) => matches!(u.op, UnOp::Not(_) | UnOp::Deref(_)) && is_pure(&u.expr),
+        Expr::Binary(b) => {
+            matches!(
+                b.op,
+                BinOp::Eq(_)
+                    | BinOp::Ne(_)
+                    | BinOp::Lt(_)
+                    | BinOp::Le(_)
+                    | BinOp::Gt(_)
+                    | BinOp::Ge(_)
+                    | BinOp::And(_)
+                    | BinOp::Or(_)
+            ) && is_pure(&b.left)
+                && is_pure(&b.right)
+        }
+        _ => false,
+    }
 }
 
 /// An arithmetic or bitwise swap, through the autoref fallback: viable only where the
@@ -182,10 +269,12 @@ fn value_site(
     let (left, right, op) = (&e.left, &e.right, &e.op);
     let rt = rt();
     let site = c.new_site();
+    let mut swaps = Vec::new();
     let arms: Vec<_> = replacements
         .iter()
         .map(|r| {
             let k = c.add(site, family, loc.clone(), original.symbol, r.symbol);
+            swaps.push((k, *r));
             let (o, n) = markers(original, *r);
             let arms = fallback_arms(
                 quote!((__mutate_l, __mutate_r)),
@@ -204,12 +293,38 @@ fn value_site(
         })
         .collect();
     let sw = switch(site);
+    let probe = arith_probe(original, &swaps, quote!(&__mutate_l), quote!(&__mutate_r));
     quote! {
         ({
             let (__mutate_l, __mutate_r) = (#left, #right);
-            match #sw { #(#arms)* _ => __mutate_l #op __mutate_r }
+            match #sw { #(#arms)* _ => { #probe __mutate_l #op __mutate_r } }
         })
     }
+}
+
+/// Compares each replacement of an arithmetic or bitwise operator (or the binary operator
+/// of a compound assignment) with the original on borrowed operands: exactly on primitive
+/// numbers, unknown on anything else (the runtime's autoref picks).
+fn arith_probe(
+    original: Op,
+    swaps: &[(u32, Op)],
+    left: TokenStream,
+    right: TokenStream,
+) -> TokenStream {
+    let (rt, table) = (rt(), table());
+    let value_marker = |op: Op| format_ident!("{}", op.marker.trim_end_matches("Assign"));
+    let o = value_marker(original);
+    let calls = swaps.iter().map(|(k, r)| {
+        let n = value_marker(*r);
+        quote! {
+            (&#rt::probe::Arith::<_, _, #rt::ops::#o, #rt::ops::#n>::new(#left, #right))
+                .probe(&#table, #k);
+        }
+    });
+    when_probing(quote! {
+        use #rt::probe::{ArithProbe as _, ArithProbeFallback as _};
+        #(#calls)*
+    })
 }
 
 /// A compound assignment's swap, through the autoref fallback.
@@ -223,6 +338,7 @@ fn assign_site(
     let (left, right, op) = (&e.left, &e.right, &e.op);
     let rt = rt();
     let site = c.new_site();
+    let mut swaps = Vec::new();
     let arms: Vec<_> = replacements
         .iter()
         .map(|r| {
@@ -233,6 +349,7 @@ fn assign_site(
                 original.symbol,
                 r.symbol,
             );
+            swaps.push((k, *r));
             let (o, n) = markers(original, *r);
             let arms = fallback_arms(
                 quote!((__mutate_p, __mutate_r)),
@@ -253,12 +370,31 @@ fn assign_site(
         })
         .collect();
     let sw = switch(site);
+    // The place is read again for the comparison only where that cannot have an effect.
+    let probe = if is_plain_place(left) {
+        arith_probe(original, &swaps, quote!(&#left), quote!(&__mutate_r))
+    } else {
+        let table = table();
+        let ks = swaps.iter().map(|(k, _)| k);
+        when_probing(quote!(#(#rt::probe::unknown(&#table, #ks);)*))
+    };
     // Built-in compound assignment evaluates the right side first.
     quote! {
         ({
             let __mutate_r = #right;
-            match #sw { #(#arms)* _ => #left #op __mutate_r }
+            match #sw { #(#arms)* _ => { #probe #left #op __mutate_r } }
         })
+    }
+}
+
+/// A place read without effects: a variable, its fields, a dereferenced variable.
+fn is_plain_place(e: &Expr) -> bool {
+    match e {
+        Expr::Path(_) => true,
+        Expr::Paren(p) => is_plain_place(&p.expr),
+        Expr::Field(f) => is_plain_place(&f.base),
+        Expr::Unary(u) => matches!(u.op, UnOp::Deref(_)) && is_plain_place(&u.expr),
+        _ => false,
     }
 }
 

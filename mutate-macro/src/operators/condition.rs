@@ -1,7 +1,8 @@
 //! Conditions: `if` forced true or false, `while` forced false, match guards forced true
 //! or false. The original condition is not evaluated when forced.
 
-use super::switch;
+use super::{switch, when_probing};
+use crate::emit::{rt, table};
 use crate::location;
 use crate::model::Collector;
 use mutate_operators::Operator;
@@ -39,6 +40,7 @@ pub fn rewrite(c: &mut Collector, kind: Kind, cond: &Expr, written: &TokenStream
     let loc = location::of_tokens(written);
     let original = crate::text::tidy(written);
     let site = c.new_site();
+    let mut forced = Vec::new();
     let arms: Vec<_> = kind
         .forced()
         .iter()
@@ -56,10 +58,13 @@ pub fn rewrite(c: &mut Collector, kind: Kind, cond: &Expr, written: &TokenStream
                 &value.to_string(),
                 change,
             );
+            forced.push(quote!((#k, #value)));
             quote!(#k => #value,)
         })
         .collect();
     let sw = switch(site);
     let cond = cond.to_token_stream();
-    quote!(match #sw { #(#arms)* _ => #cond })
+    let (rt, table) = (rt(), table());
+    let probe = when_probing(quote!(#rt::probe::forced(&#table, __mutate_c, &[#(#forced),*]);));
+    quote!(match #sw { #(#arms)* _ => { let __mutate_c: bool = #cond; #probe __mutate_c } })
 }

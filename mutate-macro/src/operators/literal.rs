@@ -2,7 +2,7 @@
 //! flipped, strings to "" and "xyzzy". Each replacement keeps the literal's type: same
 //! suffix, and `n+1` computed by a wrapping call so context-typed literals never overflow.
 
-use super::switch;
+use super::{always_differ, switch};
 use crate::emit::rt;
 use crate::location;
 use crate::model::Collector;
@@ -63,15 +63,18 @@ pub fn rewrite(c: &mut Collector, lit: &Lit) -> Option<TokenStream> {
     let loc = location::of_tokens(&written);
     let original = written.to_string();
     let site = c.new_site();
+    let mut ks = Vec::new();
     let arms: Vec<_> = replacements
         .into_iter()
         .map(|(shown, code)| {
             let k = c.add(site, Operator::Literal, loc.clone(), &original, &shown);
+            ks.push(k);
             quote!(#k => #code,)
         })
         .collect();
     let sw = switch(site);
-    Some(quote!((match #sw { #(#arms)* _ => #written })))
+    let probe = always_differ(&ks);
+    Some(quote!((match #sw { #(#arms)* _ => { #probe #written } })))
 }
 
 /// A negative integer literal is one value: mutating its digits alone would make
@@ -80,6 +83,7 @@ pub fn rewrite_negative(c: &mut Collector, minus: &TokenStream, lit: &Lit) -> Op
     let written = quote!(#minus #lit);
     let site = c.new_site();
     let mut arms = Vec::new();
+    let mut ks = Vec::new();
     // `-` deleted, as the unary operator elsewhere (cargo-mutants makes it here too).
     if matches!(lit, Lit::Int(_) | Lit::Float(_)) {
         let k = c.add_described(
@@ -90,6 +94,7 @@ pub fn rewrite_negative(c: &mut Collector, minus: &TokenStream, lit: &Lit) -> Op
             "",
             "delete -".into(),
         );
+        ks.push(k);
         // `-128i8` without its `-` is out of range: it wraps, as written at run time, rather
         // than fail the build (the mutant is then equivalent, as on `MIN` it must be).
         arms.push(quote!(#k => {
@@ -109,11 +114,13 @@ pub fn rewrite_negative(c: &mut Collector, minus: &TokenStream, lit: &Lit) -> Op
             &format!("-{}", lit.to_token_stream()),
             "0",
         );
+        ks.push(k);
         arms.push(quote!(#k => #zero,));
     }
     if arms.is_empty() {
         return None;
     }
     let sw = switch(site);
-    Some(quote!((match #sw { #(#arms)* _ => #written })))
+    let probe = always_differ(&ks);
+    Some(quote!((match #sw { #(#arms)* _ => { #probe #written } })))
 }

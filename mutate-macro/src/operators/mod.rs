@@ -3,6 +3,11 @@
 //! operands evaluated once, then a `match` on the switch with one arm per mutant and the
 //! original as the default arm. Replacements are wrapped in parentheses so they stand
 //! anywhere an expression does (even at the start of a statement, before `.method()`).
+//!
+//! In the coverage run the original arm also compares each replacement with the original
+//! where that has no effect of its own (`__private/probe.rs` in the runtime), so mutants
+//! that compute nothing different under a test are known to survive it without a run.
+//! Sites that cannot compare (statements, bodies, arms) record nothing: unknown.
 
 pub mod binary;
 pub mod condition;
@@ -25,6 +30,20 @@ pub fn switch(site: u32) -> TokenStream {
     let rt = rt();
     let table = table();
     quote!(#rt::active(&#table, #site))
+}
+
+/// `calls` (to the runtime's probe), run only in the coverage run.
+pub fn when_probing(calls: TokenStream) -> TokenStream {
+    let rt = rt();
+    quote!(if #rt::probe::probing() { #calls })
+}
+
+/// Records that mutants `ks` compute something else whenever reached (a literal's
+/// replacement, `!=` for `==`, a deleted `!`).
+pub fn always_differ(ks: &[u32]) -> TokenStream {
+    let rt = rt();
+    let table = table();
+    when_probing(quote!(#(#rt::probe::differs(&#table, #ks);)*))
 }
 
 /// `Ok(value) => value, Err(operands) => { fell_back(); original }` for autoref fallbacks.

@@ -1,8 +1,9 @@
 //! Deleting a unary `!` or `-`. The operand's type must equal the operator's output for
 //! the deletion to type-check, which the autoref fallback decides.
 
-use super::{fallback_arms, switch};
+use super::{always_differ, fallback_arms, switch, when_probing};
 use crate::emit::rt;
+use crate::emit::table;
 use crate::location;
 use crate::model::Collector;
 use mutate_operators::Operator;
@@ -40,6 +41,17 @@ pub fn rewrite(c: &mut Collector, e: &ExprUnary) -> Option<TokenStream> {
     let rt = rt();
     let arms = fallback_arms(quote!(__mutate_v), quote!(#op_tokens __mutate_v));
     let sw = switch(site);
+    // `!x` never equals `x`; `-x` equals `x` at zero, which the probe can check on numbers.
+    let probe = match e.op {
+        UnOp::Neg(_) => {
+            let table = table();
+            when_probing(quote! {
+                use #rt::probe::{NegProbe as _, NegProbeFallback as _};
+                (&#rt::probe::Negated::new(&__mutate_v)).probe(&#table, #k);
+            })
+        }
+        _ => always_differ(&[k]),
+    };
     Some(quote! {
         ({
             let __mutate_v = #operand;
@@ -48,7 +60,7 @@ pub fn rewrite(c: &mut Collector, e: &ExprUnary) -> Option<TokenStream> {
                     use #rt::ops::{#viable as _, #fallback as _};
                     match (&#rt::Operand::new(__mutate_v)).#method() { #arms }
                 }
-                _ => #op_tokens __mutate_v,
+                _ => { #probe #op_tokens __mutate_v }
             }
         })
     })

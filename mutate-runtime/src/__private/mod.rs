@@ -7,6 +7,7 @@ pub use ::ctor;
 
 pub mod calls;
 pub mod ops;
+pub mod probe;
 pub mod returns;
 pub mod values;
 

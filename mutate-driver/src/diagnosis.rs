@@ -1,0 +1,248 @@
+//! Why a mutant survived, and what test to write: the reach-infection-propagation view of
+//! Reneri, from what the coverage run saw each replacement compute beside the original.
+//!
+//! - **no infection**: the tests reach the code, but at every evaluation the replacement
+//!   computed the same as the original: no input tells them apart. A new input is needed,
+//!   and the operator says which (equal sides for a boundary, a zero for `+`/`-`...).
+//! - **infected**: some test made the replacement compute something else, yet every test
+//!   passed: the difference was lost on the way back, or reached the test unchecked.
+//! - **not compared**: the mutant's kind (a deleted statement, a replaced body, a deleted
+//!   arm) is not compared in the coverage run.
+//!
+//! Pure: from the catalog entry, the flags by covering test, and test names.
+
+use mutate_protocol::{CatalogEntry, infection};
+use serde::Serialize;
+use std::collections::HashMap;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    NoInfection,
+    Infected,
+    NotCompared,
+}
+
+impl Category {
+    pub fn label(self) -> &'static str {
+        match self {
+            Category::NoInfection => "no infection",
+            Category::Infected => "infected",
+            Category::NotCompared => "not compared",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnosis {
+    pub category: Category,
+    /// What to do, in plain English.
+    pub suggestion: String,
+    /// The covering tests the category rests on: all of them for no infection, those that
+    /// saw a difference when infected.
+    pub tests: Vec<String>,
+}
+
+/// The diagnosis of a surviving mutant reached by `covered_by` (test names),
+/// whose coverage runs left `flags` (by the same index; 0: not compared).
+pub fn diagnose(e: &CatalogEntry, covered_by: &[String], flags: &[u8]) -> Diagnosis {
+    let at = format!("`{}` at {}:{}:{}", e.original, e.file, e.span[0], e.span[1]);
+    let infected: Vec<String> = covered_by
+        .iter()
+        .zip(flags)
+        .filter(|(_, f)| infection::infected(**f))
+        .map(|(t, _)| t.clone())
+        .collect();
+    if !infected.is_empty() {
+        return Diagnosis {
+            category: Category::Infected,
+            suggestion: format!(
+                "{} made {at} compute something else with `{}`, yet passed: the \
+                 difference is lost before it reaches the test, or reaches it unchecked. \
+                 Assert on what `{}` returns or changes in that test.",
+                names(&infected),
+                e.replacement,
+                e.function,
+            ),
+            tests: infected,
+        };
+    }
+    if !covered_by.is_empty() && flags.iter().all(|&f| infection::proven_same(f)) {
+        return Diagnosis {
+            category: Category::NoInfection,
+            suggestion: format!(
+                "{} Covering tests: {}; start from one of them.",
+                no_infection_hint(e, &at),
+                names(covered_by)
+            ),
+            tests: covered_by.to_vec(),
+        };
+    }
+    Diagnosis {
+        category: Category::NotCompared,
+        suggestion: format!(
+            "{} reach {at} in `{}` and pass with it replaced: check what it does.",
+            names(covered_by),
+            e.function
+        ),
+        tests: covered_by.to_vec(),
+    }
+}
+
+/// What input the tests lack, by operator: where the original and the replacement differ.
+fn no_infection_hint(e: &CatalogEntry, at: &str) -> String {
+    let (o, r) = (e.original.as_str(), e.replacement.as_str());
+    let function = &e.function;
+    match (e.operator.as_str(), o, r) {
+        ("condition", _, "true") => format!(
+            "The condition {at} in `{function}` held every time the tests reached it: no test \
+             takes the other way. Add a case where it does not hold."
+        ),
+        ("condition", _, _) => format!(
+            "The condition {at} in `{function}` never held when the tests reached it: no test \
+             takes the way it guards. Add a case where it holds."
+        ),
+        ("relational", "<", "<=")
+        | ("relational", "<=", "<")
+        | ("relational", ">", ">=")
+        | ("relational", ">=", ">") => format!(
+            "`{o}` and `{r}` differ only where both sides are equal, and they never were \
+             when the tests reached {at} in `{function}`: the boundary is untested. Add a \
+             case with both sides equal."
+        ),
+        ("arithmetic" | "assignment", "+" | "-" | "+=" | "-=", "+" | "-" | "+=" | "-=") => {
+            format!(
+                "The right operand of {at} in `{function}` was 0 every time the tests \
+                 reached it, where `{o}` and `{r}` agree. Add a case where it is not 0."
+            )
+        }
+        ("unary", "-", _) => format!(
+            "The operand of {at} in `{function}` was 0 every time the tests reached it, \
+             where deleting `-` changes nothing. Add a case where it is not 0."
+        ),
+        ("logical", _, _) => format!(
+            "`&&` and `||` agree where both sides are equal, and they always were when the \
+             tests reached {at} in `{function}`. Add a case where one side holds and the \
+             other does not."
+        ),
+        _ => format!(
+            "Every time the tests reached {at} in `{function}`, `{r}` computed the same as \
+             `{o}`. Add a case with operands on which they differ."
+        ),
+    }
+}
+
+/// `a`, `a and b`, `a, b and 3 more`.
+fn names(tests: &[String]) -> String {
+    let shown: Vec<&str> = tests.iter().take(3).map(String::as_str).collect();
+    match (shown.len(), tests.len() - shown.len()) {
+        (0, _) => "no test".into(),
+        (1, _) => shown[0].into(),
+        (n, 0) => format!("{} and {}", shown[..n - 1].join(", "), shown[n - 1]),
+        (_, more) => format!("{} and {more} more", shown.join(", ")),
+    }
+}
+
+/// Diagnoses by mutant index.
+pub type Diagnoses = HashMap<usize, Diagnosis>;
+
+/// The diagnosis of every survivor.
+pub fn of_survivors(d: &crate::discover::Discovery, results: &crate::lab::Results) -> Diagnoses {
+    results
+        .mutants
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.status == crate::outcome::Status::Survived)
+        .map(|(m, r)| {
+            // By name: the suggestion reads the same from run to run.
+            let mut covering: Vec<(String, u8)> = r
+                .covered_by
+                .iter()
+                .map(|t| (d.test_id(*t), r.infection.get(t).copied().unwrap_or(0)))
+                .collect();
+            covering.sort();
+            let (tests, flags): (Vec<String>, Vec<u8>) = covering.into_iter().unzip();
+            (m, diagnose(&d.mutants[m].entry, &tests, &flags))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mutate_protocol::infection::{DIFFERENT, SAME, UNKNOWN};
+
+    fn entry(operator: &str, original: &str, replacement: &str) -> CatalogEntry {
+        CatalogEntry {
+            index: 0,
+            site: 0,
+            id: "src/lib.rs:3:9: x".into(),
+            operator: operator.into(),
+            file: "src/lib.rs".into(),
+            span: [3, 9, 3, 10],
+            original: original.into(),
+            replacement: replacement.into(),
+            description: "x".into(),
+            function: "classify".into(),
+            build_error: String::new(),
+        }
+    }
+
+    fn tests(names: &[&str]) -> Vec<String> {
+        names.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_boundary_never_reached_asks_for_equal_sides() {
+        let d = diagnose(
+            &entry("relational", "<", "<="),
+            &tests(&["t1", "t2"]),
+            &[SAME, SAME],
+        );
+        assert_eq!(d.category, Category::NoInfection);
+        assert!(
+            d.suggestion.contains("both sides equal"),
+            "{}",
+            d.suggestion
+        );
+        assert!(
+            d.suggestion.contains("`<` at src/lib.rs:3:9"),
+            "{}",
+            d.suggestion
+        );
+        assert!(d.suggestion.contains("t1 and t2"), "{}", d.suggestion);
+    }
+
+    #[test]
+    fn one_different_evaluation_makes_it_infected_and_names_that_test() {
+        let d = diagnose(
+            &entry("condition", "x > 1", "true"),
+            &tests(&["t1", "t2"]),
+            &[SAME, SAME | DIFFERENT],
+        );
+        assert_eq!(d.category, Category::Infected);
+        assert_eq!(d.tests, vec!["t2".to_string()]);
+    }
+
+    #[test]
+    fn an_uncompared_test_leaves_it_not_compared() {
+        for flags in [[SAME, 0], [SAME, SAME | UNKNOWN]] {
+            let d = diagnose(
+                &entry("statement", "f();", ""),
+                &tests(&["t1", "t2"]),
+                &flags,
+            );
+            assert_eq!(d.category, Category::NotCompared);
+        }
+    }
+
+    #[test]
+    fn names_are_shortened_past_three() {
+        assert_eq!(names(&tests(&["a"])), "a");
+        assert_eq!(names(&tests(&["a", "b", "c"])), "a, b and c");
+        assert_eq!(
+            names(&tests(&["a", "b", "c", "d", "e"])),
+            "a, b, c and 2 more"
+        );
+    }
+}

@@ -1,0 +1,94 @@
+//! The infection probe: mutants the coverage run proved to compute nothing different under
+//! a test are not run against it, and that never changes a verdict; every survivor says
+//! why it survived.
+
+mod common;
+
+use common::*;
+use std::collections::BTreeMap;
+
+/// Examples whose verdicts must not change when proven mutants are skipped: between them,
+/// conditions, boundaries, arithmetic, compound assignment, literals and crashes.
+const EXAMPLES: [&str; 4] = [
+    "examples/versioned_set/Cargo.toml",
+    "examples/triangle/Cargo.toml",
+    "examples/gcd/Cargo.toml",
+    "examples/hostile/Cargo.toml",
+];
+
+#[test]
+fn skipping_proven_mutants_never_changes_a_verdict() {
+    let mut proven = 0;
+    for manifest in EXAMPLES {
+        let (_, skipping) = run_example(manifest, &[]);
+        let (_, running) = run_example(manifest, &["--no-infection-skip"]);
+        assert_eq!(
+            verdicts(skipping.path()),
+            verdicts(running.path()),
+            "{manifest}: skipping proven mutants changed verdicts"
+        );
+        let ran: BTreeMap<String, Mutant> = Report::read(running.path())
+            .mutants
+            .into_iter()
+            .map(|m| (m.id.clone(), m))
+            .collect();
+        for m in Report::read(skipping.path()).mutants {
+            if m.reason.contains("not infected") {
+                proven += 1;
+                // Run after all, it survived every covering test, as proven.
+                let run = &ran[&m.id];
+                assert_eq!(run.status, "Survived", "{}", m.id);
+                assert!(!run.reason.contains("not infected"), "{}", run.reason);
+                assert_eq!(m.category, "no_infection", "{}", m.id);
+            }
+        }
+    }
+    // The property means something only if the probe proved some mutants.
+    assert!(
+        proven >= 4,
+        "only {proven} mutants were proven not infected"
+    );
+}
+
+#[test]
+fn every_survivor_is_diagnosed() {
+    let (out, dir) = run_example("examples/versioned_set/Cargo.toml", &[]);
+    assert_eq!(out.status.code(), Some(3));
+    let report = Report::read(dir.path());
+    for m in report.mutants.iter().filter(|m| m.status == "Survived") {
+        assert!(!m.category.is_empty(), "{} has no diagnosis", m.id);
+        assert!(!m.suggestion.is_empty(), "{} has no suggestion", m.id);
+    }
+    let text = std::fs::read_to_string(dir.path().join("diagnosis.txt")).unwrap();
+    check_expected("examples/versioned_set/expected/diagnosis.txt", &text);
+    // The seed's own example: `add` never meets an element it holds.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(
+            "why: no infection: The condition `self.elements.contains(&item)` at \
+             examples/versioned_set/src/lib.rs:23:12 in `VersionedSet::add` never held"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn without_the_probe_nothing_is_skipped() {
+    let (_, dir) = run_example("examples/versioned_set/Cargo.toml", &["--no-probe"]);
+    let report = Report::read(dir.path());
+    assert!(
+        report
+            .mutants
+            .iter()
+            .all(|m| !m.reason.contains("not infected")),
+        "a mutant was skipped without the probe"
+    );
+    assert!(
+        report
+            .mutants
+            .iter()
+            .filter(|m| m.status == "Survived")
+            .all(|m| m.category == "not_compared"),
+        "without the probe no survivor can be told infected or not"
+    );
+}
