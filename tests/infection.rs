@@ -73,6 +73,40 @@ fn every_survivor_is_diagnosed() {
 }
 
 #[test]
+fn a_weak_oracle_is_named_with_both_values() {
+    let (out, dir) = run_example(
+        "examples/triangle/Cargo.toml",
+        &["--features", "weak-oracle"],
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let text = std::fs::read_to_string(dir.path().join("diagnosis.txt")).unwrap();
+    check_expected("examples/triangle/expected/diagnosis-weak.txt", &text);
+    // The test calls `classify` and never looks at what it returns.
+    let report = Report::read(dir.path());
+    let boundary = report
+        .mutants
+        .iter()
+        .find(|m| m.id.ends_with("16:14: replace <= with < in classify"))
+        .expect("the boundary mutant");
+    assert_eq!(boundary.category, "weak_oracle");
+    assert!(
+        boundary
+            .suggestion
+            .contains("calls `classify`, which returns Invalid;")
+            && boundary.suggestion.contains("it returns Scalene"),
+        "{}",
+        boundary.suggestion
+    );
+    // And every category the analysis has shows up among this example's survivors.
+    for category in ["no_infection", "no_propagation", "weak_oracle"] {
+        assert!(
+            report.mutants.iter().any(|m| m.category == category),
+            "no {category} among the weak-oracle triangle's survivors"
+        );
+    }
+}
+
+#[test]
 fn without_the_probe_nothing_is_skipped() {
     let (_, dir) = run_example("examples/versioned_set/Cargo.toml", &["--no-probe"]);
     let report = Report::read(dir.path());

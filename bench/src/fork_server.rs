@@ -41,6 +41,7 @@ fn through_server(binary: &TestBinary, test: &str, requests: usize) -> Result<(f
         coverage: false,
         probe: false,
         output: true,
+        observe: false,
     };
     let mut child = Vec::with_capacity(requests);
     let started = Instant::now();

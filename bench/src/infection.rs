@@ -3,7 +3,9 @@
 //! round: with the probe skipping proven mutants (the default), with the probe but every
 //! mutant run (`--no-infection-skip`), and with no probe (`--no-probe`). Printed: medians
 //! of the baseline and mutant phases, the work proven unnecessary, the survivors by
-//! diagnosis, and whether any verdict differs between the first two (it must not).
+//! diagnosis, and whether any verdict differs between the first two (it must not; killed
+//! and timed out count as one, detected, since which covering test runs first follows
+//! measured times).
 
 use crate::stats::median;
 use crate::versus::{self, tools};
@@ -22,6 +24,7 @@ const WAYS: [(&str, &[&str]); 3] = [
 struct Run {
     baseline: f64,
     mutants: f64,
+    tracing: f64,
     proven_mutants: u64,
     skipped_runs: u64,
     /// `status id` of every mutant, sorted.
@@ -71,16 +74,17 @@ pub fn run(crates: &[(String, String)], work: &Path, runs: usize) -> Result<(), 
 fn print(name: &str, results: &[Vec<Run>], runs: usize) {
     println!("\n{name}: {runs} warm runs each, interleaved (medians)");
     println!(
-        "{:>10} {:>10} {:>10} {:>8} {:>8}",
-        "way", "baseline", "mutants", "proven", "skipped"
+        "{:>10} {:>10} {:>10} {:>10} {:>8} {:>8}",
+        "way", "baseline", "mutants", "tracing", "proven", "skipped"
     );
     let med = |i: usize, f: &dyn Fn(&Run) -> f64| median(results[i].iter().map(f).collect());
     for (i, (way, _)) in WAYS.iter().enumerate() {
         let first = &results[i][0];
         println!(
-            "{way:>10} {:>9.2}s {:>9.2}s {:>8} {:>8}",
+            "{way:>10} {:>9.2}s {:>9.2}s {:>9.2}s {:>8} {:>8}",
             med(i, &|r| r.baseline),
             med(i, &|r| r.mutants),
+            med(i, &|r| r.tracing),
             first.proven_mutants,
             first.skipped_runs
         );
@@ -137,7 +141,12 @@ fn read(report: &Path) -> Result<Run, String> {
         .flat_map(|f| f.values())
     {
         for m in file["mutants"].as_array().into_iter().flatten() {
-            let status = m["status"].as_str().unwrap_or("?");
+            // Which covering test runs first follows measured times, which vary: a mutant
+            // one test kills may time out under another. Detected is detected.
+            let status = match m["status"].as_str().unwrap_or("?") {
+                "Killed" | "Timeout" => "Detected",
+                other => other,
+            };
             verdicts.push(format!("{status} {}", m["id"].as_str().unwrap_or("?")));
             if let Some(category) = m["diagnosis"]["category"].as_str() {
                 *categories.entry(category.to_owned()).or_default() += 1;
@@ -149,6 +158,7 @@ fn read(report: &Path) -> Result<Run, String> {
     Ok(Run {
         baseline: seconds["baseline"].as_f64().unwrap_or(0.0),
         mutants: seconds["mutants"].as_f64().unwrap_or(0.0),
+        tracing: seconds["tracing"].as_f64().unwrap_or(0.0),
         proven_mutants: json["infection"]["provenMutants"].as_u64().unwrap_or(0),
         skipped_runs: json["infection"]["skippedRuns"].as_u64().unwrap_or(0),
         verdicts,

@@ -79,6 +79,7 @@ pub fn run(args: &Args) -> Result<i32> {
         build: build_time,
         baseline: results.baseline_time,
         mutants: results.mutants_time,
+        tracing: results.tracing_time,
     };
     let fail_under = args.fail_under.or(workspace.config.thresholds.fail_under);
     report_run(args, &workspace, &d, &results, &times, fail_under)?;

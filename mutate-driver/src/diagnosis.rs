@@ -4,13 +4,19 @@
 //! - **no infection**: the tests reach the code, but at every evaluation the replacement
 //!   computed the same as the original: no input tells them apart. A new input is needed,
 //!   and the operator says which (equal sides for a boundary, a zero for `+`/`-`...).
-//! - **infected**: some test made the replacement compute something else, yet every test
-//!   passed: the difference was lost on the way back, or reached the test unchecked.
+//! - **no propagation**: some test made the replacement compute something else, but the
+//!   difference died before the test's own code saw it: where, the trace of that test
+//!   says (`propagation.rs`): at the mutated function's exit already, or in a caller.
+//! - **weak oracle**: the difference reached a call the test makes, which returned (or
+//!   left) something else, and the test passed: it does not check that value.
+//! - **infected**: infected, and not traced (the function cannot be, or its values have no
+//!   `Debug`).
 //! - **not compared**: the mutant's kind (a deleted statement, a replaced body, a deleted
 //!   arm) is not compared in the coverage run.
 //!
 //! Pure: from the catalog entry, the flags by covering test, and test names.
 
+use crate::propagation::Propagation;
 use mutate_protocol::{CatalogEntry, infection};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -19,6 +25,8 @@ use std::collections::HashMap;
 #[serde(rename_all = "snake_case")]
 pub enum Category {
     NoInfection,
+    NoPropagation,
+    WeakOracle,
     Infected,
     NotCompared,
 }
@@ -27,6 +35,8 @@ impl Category {
     pub fn label(self) -> &'static str {
         match self {
             Category::NoInfection => "no infection",
+            Category::NoPropagation => "no propagation",
+            Category::WeakOracle => "weak oracle",
             Category::Infected => "infected",
             Category::NotCompared => "not compared",
         }
@@ -43,9 +53,15 @@ pub struct Diagnosis {
     pub tests: Vec<String>,
 }
 
-/// The diagnosis of a surviving mutant reached by `covered_by` (test names),
-/// whose coverage runs left `flags` (by the same index; 0: not compared).
-pub fn diagnose(e: &CatalogEntry, covered_by: &[String], flags: &[u8]) -> Diagnosis {
+/// The diagnosis of a surviving mutant reached by `covered_by` (test names), whose
+/// coverage runs left `flags` (by the same index; 0: not compared), and, if some test
+/// infects it, where the infection went in one such test's traced run.
+pub fn diagnose(
+    e: &CatalogEntry,
+    covered_by: &[String],
+    flags: &[u8],
+    traced: Option<(&str, &Propagation)>,
+) -> Diagnosis {
     let at = format!("`{}` at {}:{}:{}", e.original, e.file, e.span[0], e.span[1]);
     let infected: Vec<String> = covered_by
         .iter()
@@ -53,6 +69,11 @@ pub fn diagnose(e: &CatalogEntry, covered_by: &[String], flags: &[u8]) -> Diagno
         .filter(|(_, f)| infection::infected(**f))
         .map(|(t, _)| t.clone())
         .collect();
+    if let Some((test, propagation)) = traced
+        && let Some(diagnosis) = propagated(e, &at, test, propagation, infected.is_empty())
+    {
+        return diagnosis;
+    }
     if !infected.is_empty() {
         return Diagnosis {
             category: Category::Infected,
@@ -87,6 +108,75 @@ pub fn diagnose(e: &CatalogEntry, covered_by: &[String], flags: &[u8]) -> Diagno
         ),
         tests: covered_by.to_vec(),
     }
+}
+
+/// The diagnosis from a traced infecting test, if the trace told where the difference went.
+/// `uncompared`: the coverage run did not compare the mutant, so an unchanged exit of its
+/// function is where the infection is looked for, and none there is no infection.
+fn propagated(
+    e: &CatalogEntry,
+    at: &str,
+    test: &str,
+    propagation: &Propagation,
+    uncompared: bool,
+) -> Option<Diagnosis> {
+    let function = &e.function;
+    let r = &e.replacement;
+    let (category, suggestion) = match propagation {
+        Propagation::Untraced => return None,
+        Propagation::Local if uncompared => (
+            Category::NoInfection,
+            format!(
+                "In {test}, `{function}` returns and leaves the same with {at} replaced by \
+                 `{r}`: that test's inputs never make this code matter. Add a case where it \
+                 decides what `{function}` returns or changes."
+            ),
+        ),
+        Propagation::Local => (
+            Category::NoPropagation,
+            format!(
+                "In {test}, {at} computes something else with `{r}`, but `{function}` still \
+                 returns (and leaves) the same: the difference is masked inside it. Test \
+                 `{function}` with inputs where that part decides its result, or simplify it."
+            ),
+        ),
+        Propagation::Masked { changed, masked_in } => (
+            Category::NoPropagation,
+            format!(
+                "In {test}, {at} with `{r}` changes what `{changed}` returns or leaves, but \
+                 {} returns and leaves the same: the difference is masked on the way back. \
+                 Test `{changed}` directly, or from a caller closer to it.",
+                masked_in
+                    .as_ref()
+                    .map_or("every call the test makes".to_owned(), |f| {
+                        format!("`{f}`, which calls it,")
+                    })
+            ),
+        ),
+        Propagation::Reached {
+            function: called,
+            left,
+            original,
+            mutant,
+        } => {
+            let gives = match left {
+                true => "leaves its `&mut` arguments as",
+                false => "returns",
+            };
+            (
+                Category::WeakOracle,
+                format!(
+                    "{test} calls `{called}`, which {gives} {original}; with {at} replaced by \
+                     `{r}` it {gives} {mutant}, and the test does not check it. Assert on it."
+                ),
+            )
+        }
+    };
+    Some(Diagnosis {
+        category,
+        suggestion,
+        tests: vec![test.to_owned()],
+    })
 }
 
 /// What input the tests lack, by operator: where the original and the replacement differ.
@@ -162,7 +252,9 @@ pub fn of_survivors(d: &crate::discover::Discovery, results: &crate::lab::Result
                 .collect();
             covering.sort();
             let (tests, flags): (Vec<String>, Vec<u8>) = covering.into_iter().unzip();
-            (m, diagnose(&d.mutants[m].entry, &tests, &flags))
+            let traced = r.propagation.as_ref().map(|(t, p)| (d.test_id(*t), p));
+            let traced = traced.as_ref().map(|(t, p)| (t.as_str(), *p));
+            (m, diagnose(&d.mutants[m].entry, &tests, &flags, traced))
         })
         .collect()
 }
@@ -198,6 +290,7 @@ mod tests {
             &entry("relational", "<", "<="),
             &tests(&["t1", "t2"]),
             &[SAME, SAME],
+            None,
         );
         assert_eq!(d.category, Category::NoInfection);
         assert!(
@@ -219,6 +312,7 @@ mod tests {
             &entry("condition", "x > 1", "true"),
             &tests(&["t1", "t2"]),
             &[SAME, SAME | DIFFERENT],
+            None,
         );
         assert_eq!(d.category, Category::Infected);
         assert_eq!(d.tests, vec!["t2".to_string()]);
@@ -231,9 +325,44 @@ mod tests {
                 &entry("statement", "f();", ""),
                 &tests(&["t1", "t2"]),
                 &flags,
+                None,
             );
             assert_eq!(d.category, Category::NotCompared);
         }
+    }
+
+    #[test]
+    fn a_traced_infection_is_told_masked_or_unchecked() {
+        let e = entry("relational", "<", "<=");
+        let covered = tests(&["t1"]);
+        let reached = Propagation::Reached {
+            function: "classify".into(),
+            left: false,
+            original: "Scalene".into(),
+            mutant: "Isosceles".into(),
+        };
+        let d = diagnose(&e, &covered, &[DIFFERENT], Some(("t1", &reached)));
+        assert_eq!(d.category, Category::WeakOracle);
+        assert!(d.suggestion.contains("returns Scalene"), "{}", d.suggestion);
+        assert!(
+            d.suggestion.contains("returns Isosceles"),
+            "{}",
+            d.suggestion
+        );
+        let d = diagnose(
+            &e,
+            &covered,
+            &[DIFFERENT],
+            Some(("t1", &Propagation::Local)),
+        );
+        assert_eq!(d.category, Category::NoPropagation);
+        let d = diagnose(
+            &e,
+            &covered,
+            &[DIFFERENT],
+            Some(("t1", &Propagation::Untraced)),
+        );
+        assert_eq!(d.category, Category::Infected);
     }
 
     #[test]

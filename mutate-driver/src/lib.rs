@@ -23,6 +23,7 @@ mod outcome;
 mod pool;
 pub mod process;
 mod progress;
+mod propagation;
 mod rebuild;
 mod refusal;
 mod report;

@@ -145,6 +145,7 @@ mod tests {
             passed,
             hits: vec![],
             infection: vec![],
+            trace: vec![],
             output: None,
         }
     }

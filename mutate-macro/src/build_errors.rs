@@ -94,6 +94,22 @@ pub fn claim_site(
     Some(known.errors[i].message.as_str())
 }
 
+/// Whether listed errors lie exactly at `at` (a function's `fn` keyword), which they
+/// claim: only the call tracing of `observe.rs` is located there, and the function is
+/// then emitted without it.
+pub fn claim_at(file: &str, at: LineColumn) -> bool {
+    let known = known();
+    let mut claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
+    let mut any = false;
+    for (i, e) in known.errors.iter().enumerate() {
+        if e.file == file && !claimed[i] && position(e) == (at.line, at.column) {
+            claimed[i] = true;
+            any = true;
+        }
+    }
+    any
+}
+
 /// rustc's message for a listed error that makes the function between `start` and `end`
 /// in `file` compile as written: one listed as a function's, or one no site claimed, in
 /// the function or on the attribute's own line (generated code carries its span).
@@ -108,7 +124,7 @@ pub fn in_function(file: &str, start: LineColumn, end: LineColumn) -> Option<&'s
         .errors
         .iter()
         .enumerate()
-        .filter(|(i, e)| e.file == file && (e.scope == Scope::Function || !claimed[*i]))
+        .filter(|(i, e)| e.file == file && !claimed[*i])
         .find(|(_, e)| {
             let place = position(e);
             within(place, start, end) || place.0 == attribute_line

@@ -6,6 +6,7 @@ use crate::build_errors;
 use crate::dispatch;
 use crate::emit;
 use crate::model::Collector;
+use crate::observe::{self, Reach};
 use crate::operators::fn_value;
 use crate::rewrite::{NestedItems, Rewriter};
 use crate::syntax::type_params;
@@ -16,13 +17,14 @@ use syn::{Block, Item, Signature, Stmt};
 /// Rewrites one body, `block`, as written at entry, into schemata and puts its table
 /// first; leaves it as written when it has no mutants. `const fn`s are skipped: a const
 /// context cannot hold run-time switches. `outer_generics`: the type parameters of the
-/// enclosing impl or trait; `nested_items` rewrites the items the body holds.
+/// enclosing impl or trait; `reach`: how the body names the function (to trace its calls,
+/// `observe.rs`); `nested_items` rewrites the items the body holds.
 pub fn rewrite(
     name: String,
     sig: &Signature,
     block: &mut Block,
     selection: &Selection,
-    outer_generics: &[String],
+    (outer_generics, reach): (&[String], Reach),
     nested_items: NestedItems,
 ) {
     if sig.constness.is_some() {
@@ -44,11 +46,18 @@ pub fn rewrite(
         crate::location::start(sig.fn_token.span),
         crate::location::end(written.brace_token.span.close()),
     );
+    // A build error in the tracing (all of it located at `fn`) drops the tracing.
+    let traced = !build_errors::claim_at(&file, start);
     if let Some(message) = build_errors::in_function(&file, start, end) {
         collector.unviable_since(0, message);
         *block = written;
-    } else if dispatch::possible(sig, &written) {
-        dispatch::choose(block, written);
+    } else {
+        if traced && let Some(wrapper) = observe::wrapper(sig, reach, &collector.function) {
+            block.stmts.insert(0, Stmt::Item(Item::Verbatim(wrapper)));
+        }
+        if dispatch::possible(sig, &written) {
+            dispatch::choose(block, written);
+        }
     }
     let table = emit::table_items(&collector);
     block.stmts.insert(0, Stmt::Item(Item::Verbatim(table)));

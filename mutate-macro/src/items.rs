@@ -9,6 +9,7 @@
 use crate::attr::{self, Options};
 use crate::errors::Errors;
 use crate::function;
+use crate::observe::Reach;
 use crate::syntax::{self_type_name, type_params};
 use mutate_operators::{Selection, is_test_only};
 use syn::{Attribute, ImplItem, Item, ItemImpl, ItemMod, ItemTrait, TraitItem};
@@ -92,7 +93,7 @@ impl<'e> Walk<'e> {
                         &f.sig,
                         &mut schemata.block,
                         selection,
-                        &[],
+                        (&[], Reach::Free),
                         rewrite_in_body,
                     );
                 }
@@ -128,7 +129,7 @@ impl<'e> Walk<'e> {
                     &f.sig,
                     &mut copy.block,
                     &selection,
-                    &generics,
+                    (&generics, Reach::Associated),
                     rewrite_in_body,
                 );
             }
@@ -156,7 +157,8 @@ impl<'e> Walk<'e> {
                 && let Some(block) = &mut copy.default
             {
                 let name = format!("{prefix}{}::{}", t.ident, f.sig.ident);
-                function::rewrite(name, &f.sig, block, &selection, &generics, rewrite_in_body);
+                let context = (generics.as_slice(), Reach::Associated);
+                function::rewrite(name, &f.sig, block, &selection, context, rewrite_in_body);
             }
             schemata.items.push(TraitItem::Fn(copy));
         }

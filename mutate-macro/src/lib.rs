@@ -16,6 +16,7 @@ mod function;
 mod items;
 mod location;
 mod model;
+mod observe;
 mod operators;
 mod placement;
 mod rewrite;

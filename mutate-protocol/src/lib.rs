@@ -25,6 +25,8 @@ pub use request::Request;
 pub const PREFIX: &str = "@mutate ";
 /// Environment variable that turns a test binary into a fork server.
 pub const SERVER_ENV: &str = env::SERVER;
+/// Between the digests of a traced call's `&mut` arguments, in a trace line.
+pub const TRACE_SEPARATOR: &str = "\u{1f}";
 /// Protocol version, checked in the handshake.
 pub const VERSION: u32 = 3;
 

@@ -36,6 +36,9 @@ pub struct Report {
     pub infection: Vec<(u32, u8)>,
     /// The child's stdout and stderr, when asked.
     pub output: Option<String>,
+    /// One line per traced call's exit, when asked to observe: depth, function, digest of
+    /// what it returned, digests of what it left behind its `&mut` arguments (tabs).
+    pub trace: Vec<String>,
 }
 
 impl End {
@@ -88,6 +91,11 @@ impl Report {
         if let Some(output) = &self.output {
             lines.push(format!("output\t{}", escape(output)));
         }
+        lines.extend(
+            self.trace
+                .iter()
+                .map(|call| format!("trace\t{}", escape(call))),
+        );
         lines.push("done".into());
         lines
     }
@@ -118,6 +126,7 @@ impl Report {
                         hits: Vec::new(),
                         infection: Vec::new(),
                         output: None,
+                        trace: Vec::new(),
                     })
                 })();
                 *report = Some(parsed.ok_or_else(|| format!("malformed result line: {line}"))?);
@@ -136,6 +145,11 @@ impl Report {
             "output" => {
                 let report = report.as_mut().ok_or("output before result")?;
                 report.output = Some(unescape(rest));
+                Ok(false)
+            }
+            "trace" => {
+                let report = report.as_mut().ok_or("trace before result")?;
+                report.trace.push(unescape(rest));
                 Ok(false)
             }
             "done" => {
@@ -176,6 +190,7 @@ mod tests {
             hits: vec![(0, 4), (7, 5)],
             infection: vec![(3, 1), (9, 6)],
             output: Some("thread panicked\n\tat x".into()),
+            trace: vec!["0\tf\t1:2\t".into(), "1\tg\t?\t".into()],
         };
         let mut decoded = None;
         let lines = report.encode();

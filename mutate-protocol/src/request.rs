@@ -25,12 +25,14 @@ pub struct Request {
     pub probe: bool,
     /// Send the child's captured output back.
     pub output: bool,
+    /// Trace every annotated call's exit, and send the trace back.
+    pub observe: bool,
 }
 
 impl Request {
     pub fn encode(&self) -> String {
         format!(
-            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             escape(self.mutant.as_deref().unwrap_or("")),
             self.budget,
             self.timeout_ms,
@@ -39,12 +41,13 @@ impl Request {
             u8::from(self.coverage),
             u8::from(self.probe),
             u8::from(self.output),
+            u8::from(self.observe),
         )
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 9 || f[0] != "run" {
+        if f.len() != 10 || f[0] != "run" {
             return None;
         }
         let mutant = unescape(f[1]);
@@ -57,6 +60,7 @@ impl Request {
             coverage: f[6] == "1",
             probe: f[7] == "1",
             output: f[8] == "1",
+            observe: f[9] == "1",
         })
     }
 }
@@ -76,6 +80,7 @@ mod tests {
             coverage: true,
             probe: true,
             output: false,
+            observe: true,
         };
         assert_eq!(Request::decode(&request.encode()), Some(request));
         let none = Request::default();

@@ -15,6 +15,7 @@ mod catalog;
 pub mod control;
 mod counters;
 mod flag;
+mod observe;
 mod probe;
 mod registration;
 mod select;

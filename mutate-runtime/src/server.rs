@@ -131,6 +131,11 @@ fn run_child(request: &Request, index: u32) -> Option<Report> {
     counters::reset(request.budget, request.coverage);
     // SAFETY: plain libc calls; results checked.
     let capture = unsafe { libc::memfd_create(c"mutate-capture".as_ptr(), libc::MFD_CLOEXEC) };
+    // SAFETY: as above; only when the request observes calls.
+    let trace = match request.observe {
+        true => unsafe { libc::memfd_create(c"mutate-trace".as_ptr(), libc::MFD_CLOEXEC) },
+        false => -1,
+    };
     let started = Instant::now();
     // SAFETY: the server is single-threaded, so the child may run any code.
     let pid = unsafe { libc::fork() };
@@ -138,7 +143,7 @@ fn run_child(request: &Request, index: u32) -> Option<Report> {
         return Some(failed_fork(started));
     }
     if pid == 0 {
-        become_child(request, index, capture);
+        become_child(request, index, capture, trace);
         return None;
     }
     let end = wait_for(pid, request.timeout_ms, request.grace_ms);
@@ -147,6 +152,10 @@ fn run_child(request: &Request, index: u32) -> Option<Report> {
     unsafe { libc::kill(-pid, libc::SIGKILL) };
     let micros = started.elapsed().as_micros() as u64;
     let output = read_capture(capture);
+    let trace = match read_capture(trace) {
+        text if text.is_empty() => Vec::new(),
+        text => text.lines().map(str::to_owned).collect(),
+    };
     let header = counters::header().expect("region installed");
     use std::sync::atomic::Ordering::Relaxed;
     let end = if header.budget_exceeded.load(Relaxed) != 0 {
@@ -170,6 +179,7 @@ fn run_child(request: &Request, index: u32) -> Option<Report> {
         hits,
         infection,
         output: request.output.then(|| tail(output, OUTPUT_LIMIT)),
+        trace,
     })
 }
 
@@ -191,11 +201,12 @@ fn failed_fork(started: Instant) -> Report {
         passed: false,
         hits: Vec::new(),
         infection: Vec::new(),
+        trace: Vec::new(),
         output: Some(format!("fork failed: {}", std::io::Error::last_os_error())),
     }
 }
 
-fn become_child(request: &Request, index: u32, capture: RawFd) {
+fn become_child(request: &Request, index: u32, capture: RawFd, trace: RawFd) {
     // SAFETY: libc calls in a freshly forked single-threaded child.
     unsafe {
         libc::setpgid(0, 0);
@@ -219,8 +230,11 @@ fn become_child(request: &Request, index: u32, capture: RawFd) {
         }
     }
     switch::set(index);
-    if request.coverage {
+    if request.coverage || request.observe {
         switch::schemata_everywhere();
+    }
+    if request.observe {
+        crate::observe::start(trace);
     }
     if request.coverage && request.probe {
         crate::probe::start();

@@ -11,7 +11,7 @@ pub struct VersionedSet<T> {
 }
 
 #[mutate]
-impl<T: PartialEq + Clone> VersionedSet<T> {
+impl<T: PartialEq + Clone + std::fmt::Debug> VersionedSet<T> {
     pub fn new() -> Self {
         VersionedSet {
             version: 0,

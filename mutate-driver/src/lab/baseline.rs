@@ -190,6 +190,7 @@ fn run_alone(
         coverage: true,
         probe: config.probe,
         output: true,
+        observe: false,
     };
     let mut reports = Vec::new();
     let mut error = None;

@@ -5,6 +5,7 @@
 mod baseline;
 mod mutants;
 mod results;
+mod trace;
 
 pub use results::{Config, MutantResult, Results};
 
@@ -34,6 +35,7 @@ pub fn run(
                 killed_by: Vec::new(),
                 covered_by: Vec::new(),
                 infection: Default::default(),
+                propagation: None,
                 outcomes: Vec::new(),
             }
         })
@@ -56,12 +58,18 @@ pub fn run(
     let started = Instant::now();
     let (interrupted, proven) =
         mutants::run(d, selected, config, progress, &baseline, &mut results)?;
+    let mutants_time = started.elapsed();
+    let started = Instant::now();
+    if !interrupted && config.probe {
+        trace::run(d, config, progress, &baseline, &mut results)?;
+    }
     Ok(Results {
         mutants: results,
         interrupted,
         fail_together,
         baseline_time,
-        mutants_time: started.elapsed(),
+        mutants_time,
+        tracing_time: started.elapsed(),
         test_micros: baseline.iter().map(|b| b.micros).collect(),
         flaky: (0..baseline.len()).filter(|&t| baseline[t].flaky).collect(),
         proven,

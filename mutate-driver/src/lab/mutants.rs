@@ -240,6 +240,7 @@ fn run_batch(
             coverage: false,
             probe: false,
             output: true,
+            observe: false,
         };
         let report = match server.run(&request) {
             Ok(report) => report,

@@ -32,6 +32,9 @@ pub struct MutantResult {
     /// What each covering test's coverage run saw the mutant's replacement compute
     /// (flags of `mutate_protocol::infection`; 0: not compared), by test.
     pub infection: HashMap<usize, u8>,
+    /// For a survivor some test infects: that test (the first such by name), and where the
+    /// infection went in its run.
+    pub propagation: Option<(usize, crate::propagation::Propagation)>,
     /// Each covering test run against the mutant, in order, with its outcome: up to the
     /// first kill, or all of them with `--matrix`.
     pub outcomes: Vec<(usize, Status)>,
@@ -47,6 +50,8 @@ pub struct Results {
     /// Wall time of the baseline (alone and together) and of the mutants' runs.
     pub baseline_time: Duration,
     pub mutants_time: Duration,
+    /// Wall time of the propagation runs (survivors' infecting tests traced).
+    pub tracing_time: Duration,
     /// Each test's time alone with every mutant off, in microseconds (0: it did not pass).
     pub test_micros: Vec<u64>,
     /// Tests that passed and then failed with every mutant off: their failures kill nothing.

@@ -22,6 +22,8 @@ pub struct Times {
     pub baseline: Duration,
     /// The mutants' runs.
     pub mutants: Duration,
+    /// The propagation runs: survivors' infecting tests traced with and without them.
+    pub tracing: Duration,
 }
 
 impl Times {
@@ -32,6 +34,7 @@ impl Times {
             "build": self.build.as_secs_f64(),
             "baseline": self.baseline.as_secs_f64(),
             "mutants": self.mutants.as_secs_f64(),
+            "tracing": self.tracing.as_secs_f64(),
         })
     }
 }

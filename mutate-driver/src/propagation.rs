@@ -1,0 +1,303 @@
+//! Where an infection went: the traces of a survivor's infecting test, run twice with every
+//! mutant off and once with the survivor on, compared call by call (the runtime's
+//! `observe.rs` writes them: depth in annotated calls, function, digest of what it returned,
+//! digests of what it left behind its `&mut` arguments).
+//!
+//! A record that differs between the two unmutated runs depends on something else (a hash
+//! seed, the time): it is left out, as Reneri leaves out what changes across runs.
+//!
+//! Pure: traces in, a [`Propagation`] out.
+
+use mutate_protocol::TRACE_SEPARATOR;
+use serde::Serialize;
+
+/// How far the difference a survivor computes travelled in its infecting test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "reach", rename_all = "snake_case")]
+pub enum Propagation {
+    /// Every call of the mutated function returned and left the same as without it.
+    Local,
+    /// Some annotated call changed (the outermost such: `changed`), but no call made from
+    /// the test's own code did: `masked_in`, which called it, returned and left the same.
+    Masked {
+        changed: String,
+        masked_in: Option<String>,
+    },
+    /// A call made from the test's own code returned (or, with `left`, left behind its
+    /// `&mut` arguments) something else, and the test passed: it does not check it.
+    Reached {
+        function: String,
+        left: bool,
+        original: String,
+        mutant: String,
+    },
+    /// The run left no comparable trace of the mutated function (it is not traced: `async`,
+    /// patterns as parameters, `impl Trait`; or its values have no `Debug`).
+    Untraced,
+}
+
+/// One traced call's exit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Call {
+    depth: u32,
+    function: String,
+    returned: String,
+    changed: String,
+}
+
+fn parse(trace: &[String]) -> Vec<Call> {
+    trace
+        .iter()
+        .filter_map(|line| {
+            let mut f = line.splitn(4, '\t');
+            Some(Call {
+                depth: f.next()?.parse().ok()?,
+                function: f.next()?.to_owned(),
+                returned: f.next()?.to_owned(),
+                changed: f.next().unwrap_or("").to_owned(),
+            })
+        })
+        .collect()
+}
+
+/// The calls of one function at one depth, in order.
+fn calls<'a>(trace: &'a [Call], function: &str, depth: u32) -> Vec<&'a Call> {
+    trace
+        .iter()
+        .filter(|c| c.function == function && c.depth == depth)
+        .collect()
+}
+
+/// The first stable difference between the calls of `function` at `depth` in the mutant's
+/// run and the first unmutated run (stable: the two unmutated runs agree there), as
+/// (original, mutant) shown values.
+fn difference(runs: [&[Call]; 3], function: &str, depth: u32) -> Option<Difference> {
+    let [first, second, mutant] = runs.map(|r| calls(r, function, depth));
+    if first.len() != second.len() {
+        return None;
+    }
+    if first.len() != mutant.len() {
+        let count = |n: usize| format!("{n} calls");
+        return Some(Difference {
+            left: false,
+            original: count(first.len()),
+            mutant: count(mutant.len()),
+        });
+    }
+    first
+        .iter()
+        .zip(&second)
+        .zip(&mutant)
+        .find_map(|((a, b), m)| {
+            let returned = a.returned == b.returned && a.returned != m.returned;
+            let changed = a.changed == b.changed && a.changed != m.changed;
+            let differs = |left: bool, a: &str, m: &str| Difference {
+                left,
+                original: shown(a),
+                mutant: shown(m),
+            };
+            if returned && comparable(&a.returned) && comparable(&m.returned) {
+                Some(differs(false, &a.returned, &m.returned))
+            } else if changed && comparable(&a.changed) && comparable(&m.changed) {
+                Some(differs(true, &a.changed, &m.changed))
+            } else {
+                None
+            }
+        })
+}
+
+/// What differs in a function's calls: what they return (or, with `left`, leave behind
+/// `&mut` arguments), shown.
+struct Difference {
+    left: bool,
+    original: String,
+    mutant: String,
+}
+
+/// Digests that can be compared: none is `?` (a value with no `Debug`).
+fn comparable(digests: &str) -> bool {
+    !digests.split(TRACE_SEPARATOR).any(|d| d == "?")
+}
+
+/// Whether some call of `function` in `trace` left a comparable digest: what it returned,
+/// or what it left behind `&mut` arguments it has.
+fn observable(trace: &[Call], function: &str) -> bool {
+    trace
+        .iter()
+        .filter(|c| c.function == function)
+        .any(|c| comparable(&c.returned) || (!c.changed.is_empty() && comparable(&c.changed)))
+}
+
+/// The shown start of each digest (`hash:text`).
+fn shown(digests: &str) -> String {
+    digests
+        .split(TRACE_SEPARATOR)
+        .map(|d| d.split_once(':').map_or(d, |(_, text)| text))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Where the difference `function`'s mutant makes went, from two unmutated traces and one
+/// with the mutant on.
+pub fn compare(
+    original: &[String],
+    again: &[String],
+    mutant: &[String],
+    function: &str,
+) -> Propagation {
+    let runs = [parse(original), parse(again), parse(mutant)];
+    let runs = [runs[0].as_slice(), runs[1].as_slice(), runs[2].as_slice()];
+    if !observable(runs[0], function) {
+        return Propagation::Untraced;
+    }
+    // Every (function, depth) pair seen, outermost first.
+    let mut pairs: Vec<(u32, &str)> = runs
+        .iter()
+        .flat_map(|r| r.iter().map(|c| (c.depth, c.function.as_str())))
+        .collect();
+    pairs.sort();
+    pairs.dedup();
+    let changed: Vec<(u32, &str, Difference)> = pairs
+        .into_iter()
+        .filter_map(|(depth, f)| difference(runs, f, depth).map(|d| (depth, f, d)))
+        .collect();
+    // The test's first call that came out differently, in the order the test made them.
+    let first_call = |f: &str| runs[2].iter().position(|c| c.depth == 0 && c.function == f);
+    let reached = changed
+        .iter()
+        .filter(|(depth, ..)| *depth == 0)
+        .min_by_key(|(_, f, _)| first_call(f));
+    if let Some((_, f, d)) = reached {
+        return Propagation::Reached {
+            function: (*f).to_owned(),
+            left: d.left,
+            original: d.original.clone(),
+            mutant: d.mutant.clone(),
+        };
+    }
+    if !changed.iter().any(|(_, f, _)| *f == function) {
+        return Propagation::Local;
+    }
+    // The outermost change, the mutated function's own where it is among them.
+    let depth = changed[0].0;
+    let outermost = changed
+        .iter()
+        .filter(|(d, ..)| *d == depth)
+        .find(|(_, f, _)| *f == function)
+        .unwrap_or(&changed[0])
+        .1;
+    Propagation::Masked {
+        changed: outermost.to_owned(),
+        masked_in: caller(runs[2], outermost, depth),
+    }
+}
+
+/// The function that made `function`'s first call at `depth` in `trace`: calls are written
+/// as they return, so the next call one level out.
+fn caller(trace: &[Call], function: &str, depth: u32) -> Option<String> {
+    let first = trace
+        .iter()
+        .position(|c| c.function == function && c.depth == depth)?;
+    trace[first..]
+        .iter()
+        .find(|c| c.depth + 1 == depth)
+        .map(|c| c.function.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn trace(lines: &[&str]) -> Vec<String> {
+        lines.iter().map(|l| l.replace('|', "\t")).collect()
+    }
+
+    #[test]
+    fn a_changed_call_from_the_test_is_reached() {
+        let original = trace(&["1|inner|h1:3|", "0|outer|h2:Some(3)|"]);
+        let mutant = trace(&["1|inner|h9:4|", "0|outer|h8:Some(4)|"]);
+        assert_eq!(
+            compare(&original, &original, &mutant, "inner"),
+            Propagation::Reached {
+                function: "outer".into(),
+                left: false,
+                original: "Some(3)".into(),
+                mutant: "Some(4)".into(),
+            }
+        );
+    }
+
+    #[test]
+    fn the_first_call_the_test_made_that_changed_is_named() {
+        let original = trace(&["0|new|a:V0|", "0|add|b:()|c:V1"]);
+        let mutant = trace(&["0|new|x:V1|", "0|add|b:()|y:V2"]);
+        let Propagation::Reached { function, .. } = compare(&original, &original, &mutant, "new")
+        else {
+            panic!("not reached");
+        };
+        assert_eq!(function, "new");
+    }
+
+    #[test]
+    fn a_difference_that_dies_on_the_way_is_masked_where_it_last_shows() {
+        let original = trace(&["2|leaf|a:1|", "1|mid|b:2|", "0|top|c:true|"]);
+        let mutant = trace(&["2|leaf|x:0|", "1|mid|y:3|", "0|top|c:true|"]);
+        assert_eq!(
+            compare(&original, &original, &mutant, "leaf"),
+            Propagation::Masked {
+                changed: "mid".into(),
+                masked_in: Some("top".into()),
+            }
+        );
+    }
+
+    #[test]
+    fn no_difference_at_the_mutated_function_is_local() {
+        let original = trace(&["1|leaf|a:1|", "0|top|c:true|"]);
+        assert_eq!(
+            compare(&original, &original, &original, "leaf"),
+            Propagation::Local
+        );
+    }
+
+    #[test]
+    fn what_differs_between_unmutated_runs_is_left_out() {
+        let original = trace(&["0|top|a:{1, 2}|"]);
+        let again = trace(&["0|top|b:{2, 1}|"]);
+        let mutant = trace(&["0|top|c:{2, 1}|"]);
+        assert_eq!(
+            compare(&original, &again, &mutant, "top"),
+            Propagation::Local
+        );
+    }
+
+    #[test]
+    fn a_changed_mut_argument_counts() {
+        let original = trace(&["0|bump|h:()|v:1", "0|bump|h:()|v:1\u{1f}x:{a: 1}"]);
+        let mutant = trace(&["0|bump|h:()|v:1", "0|bump|h:()|v:1\u{1f}y:{a: 2}"]);
+        assert_eq!(
+            compare(&original, &original, &mutant, "bump"),
+            Propagation::Reached {
+                function: "bump".into(),
+                left: true,
+                original: "1, {a: 1}".into(),
+                mutant: "1, {a: 2}".into(),
+            }
+        );
+    }
+
+    #[test]
+    fn an_untraced_function_says_so() {
+        let original = trace(&["0|top|a:1|"]);
+        assert_eq!(
+            compare(&original, &original, &original, "leaf"),
+            Propagation::Untraced
+        );
+        // Values with no `Debug` cannot tell: not "the same".
+        let opaque = trace(&["0|leaf|?|?"]);
+        assert_eq!(
+            compare(&opaque, &opaque, &opaque, "leaf"),
+            Propagation::Untraced
+        );
+    }
+}

@@ -1,0 +1,154 @@
+//! The exit of a function, traced for the propagation analysis: in a run the driver asks to
+//! observe (a survivor's infecting test, with and without the mutant), each call of an
+//! annotated function calls the function again, once, from an outer frame that records
+//! what the call returned and what it left behind its `&mut` arguments and `&mut self`
+//! (as digests of their `Debug` text, where they have one), with how deep in annotated
+//! calls it was made. Calling again rather than rewriting the body keeps `return`, `?` and
+//! coercions exactly as written.
+//!
+//! Every token of this code is located at the function's `fn` keyword, where no other code
+//! is, so a build error in it is told apart from any other: the rebuild net then drops the
+//! tracing alone (`build_errors::claim_at`), and no mutant becomes unviable for it.
+
+use crate::emit::rt;
+use crate::syntax::mentions_impl;
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use quote::{ToTokens, quote};
+use syn::{FnArg, GenericParam, Pat, ReceiverKind, ReturnType, Safety, Signature, Type};
+
+/// How the function is named from inside its own body.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reach {
+    /// In an `impl` or a `trait`: `Self::name`.
+    Associated,
+    /// In a module or a body: `name`.
+    Free,
+}
+
+/// The traced call, to put first in the schemata body; `None` where the function cannot
+/// be called again as written (`async`, patterns as parameters, `impl Trait`, C variadics).
+pub fn wrapper(sig: &Signature, reach: Reach, name: &str) -> Option<TokenStream> {
+    if sig.asyncness.is_some() || sig.variadic.is_some() {
+        return None;
+    }
+    if mentions_impl(sig.inputs.to_token_stream()) || mentions_impl(sig.output.to_token_stream()) {
+        return None;
+    }
+    let reach = if sig.receiver().is_some() || mentions_self(sig) {
+        Reach::Associated
+    } else {
+        reach
+    };
+    let mut args = Vec::new();
+    let mut changed = Vec::new();
+    for input in &sig.inputs {
+        match input {
+            FnArg::Receiver(r) => {
+                args.push(quote!(self));
+                let changes = match &r.kind {
+                    ReceiverKind::Reference(_, _, mutability) => mutability.is_some(),
+                    ReceiverKind::Typed(_, ty) => {
+                        matches!(&**ty, Type::Reference(t) if t.mutability.is_some())
+                    }
+                    _ => false,
+                };
+                if changes {
+                    changed.push(quote!(&*self));
+                }
+            }
+            FnArg::Typed(t) => {
+                let Pat::Ident(p) = &*t.pat else { return None };
+                if p.subpat.is_some() || p.by_ref.is_some() {
+                    return None;
+                }
+                let ident = &p.ident;
+                args.push(quote!(#ident));
+                if matches!(&*t.ty, Type::Reference(r) if r.mutability.is_some()) {
+                    changed.push(quote!(&*#ident));
+                }
+            }
+        }
+    }
+    // A result that may borrow from the arguments keeps them borrowed: they cannot be
+    // looked at after the call (a lifetime hidden in a path is left to the rebuild net).
+    if borrows(&sig.output) {
+        changed.clear();
+    }
+    let ident = &sig.ident;
+    let path = match reach {
+        Reach::Associated => quote!(Self::#ident),
+        Reach::Free => quote!(#ident),
+    };
+    let params: Vec<TokenStream> = sig
+        .generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            GenericParam::Type(t) => Some(t.ident.to_token_stream()),
+            GenericParam::Const(c) => Some(c.ident.to_token_stream()),
+            GenericParam::Lifetime(_) => None,
+        })
+        .collect();
+    let turbofish = (!params.is_empty()).then(|| quote!(::<#(#params),*>));
+    let call = quote!(#path #turbofish (#(#args),*));
+    let call = match sig.safety {
+        Safety::Unsafe(_) => quote!(unsafe { #call }),
+        _ => call,
+    };
+    let ty = match &sig.output {
+        ReturnType::Default => quote!(()),
+        ReturnType::Type(_, ty) => ty.to_token_stream(),
+    };
+    let rt = rt();
+    let tokens = quote! {
+        if #rt::observe::wanted() {
+            let __mutate_call = #rt::observe::Call::enter(#name);
+            #rt::observe::reenter();
+            let __mutate_ret: #ty = #call;
+            {
+                use #rt::observe::{Digest as _, DigestFallback as _};
+                __mutate_call.exit(
+                    (&#rt::observe::Seen::new(&__mutate_ret)).digest(),
+                    &[#((&#rt::observe::Seen::new(#changed)).digest()),*],
+                );
+            }
+            return __mutate_ret;
+        }
+    };
+    Some(relocated(tokens, sig.fn_token.span))
+}
+
+/// Every token located at `at`, keeping how its names resolve.
+fn relocated(tokens: TokenStream, at: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|token| match token {
+            TokenTree::Group(g) => {
+                let mut group = Group::new(g.delimiter(), relocated(g.stream(), at));
+                group.set_span(g.span().located_at(at));
+                TokenTree::Group(group)
+            }
+            mut other => {
+                other.set_span(other.span().located_at(at));
+                other
+            }
+        })
+        .collect()
+}
+
+/// Whether the return type holds a reference or a lifetime.
+fn borrows(output: &ReturnType) -> bool {
+    crate::syntax::any_token(output.to_token_stream(), &|t| match t {
+        TokenTree::Punct(p) => p.as_char() == '&' || p.as_char() == '\'',
+        _ => false,
+    })
+}
+
+/// Whether `Self` appears in the signature: only an associated function can name it.
+fn mentions_self(sig: &Signature) -> bool {
+    let tokens = quote!(#sig);
+    crate::syntax::any_token(
+        tokens,
+        &|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == "Self"),
+    )
+}

@@ -1,0 +1,112 @@
+//! What a traced call (`observe.rs` of the macro) calls: whether to trace, the frame, and
+//! digests of values by autoref specialization: [`Digest`] for types with `Debug`,
+//! [`DigestFallback`] for the rest (recorded as `?`: not comparable).
+
+use std::fmt::{self, Debug, Write};
+use std::hash::{DefaultHasher, Hasher};
+
+/// Whether this call is to be traced (an observing run, and not the inner call).
+#[inline(always)]
+pub fn wanted() -> bool {
+    crate::observe::wanted()
+}
+
+/// The next annotated call is the inner call of the one being traced.
+#[inline]
+pub fn reenter() {
+    crate::observe::reenter();
+}
+
+/// A traced call under way.
+pub struct Call(crate::observe::Frame);
+
+impl Call {
+    #[inline]
+    pub fn enter(function: &'static str) -> Call {
+        Call(crate::observe::Frame::enter(function))
+    }
+
+    /// The call returned `returned` and left `changed` behind its `&mut` arguments.
+    pub fn exit(self, returned: String, changed: &[String]) {
+        self.0.exit(&returned, changed);
+    }
+}
+
+/// A value to digest.
+pub struct Seen<'a, T: ?Sized>(&'a T);
+
+impl<'a, T: ?Sized> Seen<'a, T> {
+    #[inline]
+    pub fn new(value: &'a T) -> Self {
+        Seen(value)
+    }
+}
+
+/// How many characters of a value's `Debug` text a digest keeps, to show.
+const SHOWN: usize = 60;
+
+pub trait Digest {
+    fn digest(&self) -> String;
+}
+
+/// `hash:text`: a hash of the whole `Debug` text, and its start (whitespace and control
+/// characters as spaces, so digests join with a control character), to show a difference.
+impl<T: Debug + ?Sized> Digest for Seen<'_, T> {
+    fn digest(&self) -> String {
+        let mut digest = Digester::default();
+        let _ = write!(digest, "{:?}", self.0);
+        format!("{:016x}:{}", digest.hasher.finish(), digest.shown)
+    }
+}
+
+pub trait DigestFallback {
+    fn digest(&self) -> String;
+}
+
+impl<T: ?Sized> DigestFallback for &Seen<'_, T> {
+    fn digest(&self) -> String {
+        "?".into()
+    }
+}
+
+/// Hashes what is written and keeps its start: a value's text is never held whole.
+#[derive(Default)]
+struct Digester {
+    hasher: DefaultHasher,
+    shown: String,
+}
+
+impl Write for Digester {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.hasher.write(s.as_bytes());
+        for c in s.chars() {
+            if self.shown.chars().count() >= SHOWN {
+                break;
+            }
+            self.shown.push(if c.is_whitespace() || c.is_control() {
+                ' '
+            } else {
+                c
+            });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_with_debug_digest_by_text_and_others_are_unknown() {
+        struct Opaque;
+        let a = Seen::new(&vec![1, 2]).digest();
+        let b = Seen::new(&vec![1, 3]).digest();
+        assert_ne!(a, b);
+        assert!(a.ends_with(":[1, 2]"), "{a}");
+        assert_eq!((&Seen::new(&Opaque)).digest(), "?");
+        let long = Seen::new(&"x\ty".repeat(100)).digest();
+        assert!(!long.contains('\t'));
+        assert_eq!(long.split_once(':').unwrap().1.chars().count(), SHOWN);
+    }
+}

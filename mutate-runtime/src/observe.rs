@@ -1,0 +1,94 @@
+//! Call tracing for the propagation analysis. In a run the driver asks to observe, every
+//! annotated function's call is made again from an outer frame (`observe.rs` of the macro)
+//! that writes one record when the inner call returns: how deep in annotated calls it was
+//! made, the function, and digests of what it returned and left behind its `&mut`
+//! arguments. Records go straight to a file descriptor the fork server reads when the
+//! child is gone, so a child that exits from inside the test loses none.
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering::Relaxed};
+
+/// Between the digests of several `&mut` arguments (digests hold no control character).
+const SEPARATOR: &str = mutate_protocol::TRACE_SEPARATOR;
+
+static OBSERVING: AtomicBool = AtomicBool::new(false);
+static TRACE: AtomicI32 = AtomicI32::new(-1);
+static WRITTEN: AtomicUsize = AtomicUsize::new(0);
+/// Most bytes of trace one run writes: enough for the calls a test makes, bounded for the
+/// rare test that makes millions.
+const LIMIT: usize = 8 << 20;
+
+thread_local! {
+    static DEPTH: Cell<u32> = const { Cell::new(0) };
+    static REENTER: Cell<bool> = const { Cell::new(false) };
+}
+
+/// From now on annotated calls are traced to `fd`.
+pub(crate) fn start(fd: i32) {
+    TRACE.store(fd, Relaxed);
+    OBSERVING.store(true, Relaxed);
+}
+
+/// Whether this call is to be traced: observing, and not the inner call of a traced one.
+#[inline(always)]
+pub(crate) fn wanted() -> bool {
+    crate::flag::load(&OBSERVING) && !REENTER.with(|r| r.replace(false))
+}
+
+/// The next annotated call on this thread is the inner call of a traced one.
+pub(crate) fn reenter() {
+    REENTER.with(|r| r.set(true));
+}
+
+/// A traced call under way: it holds its depth until it returns or unwinds.
+pub(crate) struct Frame {
+    function: &'static str,
+    depth: u32,
+    done: bool,
+}
+
+impl Frame {
+    pub(crate) fn enter(function: &'static str) -> Frame {
+        let depth = DEPTH.with(|d| d.replace(d.get() + 1));
+        Frame {
+            function,
+            depth,
+            done: false,
+        }
+    }
+
+    /// The call returned: `returned` and `changed` are digests (`None`: no `Debug`).
+    pub(crate) fn exit(mut self, returned: &str, changed: &[String]) {
+        self.done = true;
+        record(
+            self.depth,
+            self.function,
+            returned,
+            &changed.join(SEPARATOR),
+        );
+    }
+}
+
+impl Drop for Frame {
+    fn drop(&mut self) {
+        DEPTH.with(|d| d.set(self.depth));
+        if !self.done {
+            record(self.depth, self.function, "panicked", "");
+        }
+    }
+}
+
+/// One line: `depth function returned changed`, tab-separated; `returned` is already free
+/// of tabs and newlines.
+fn record(depth: u32, function: &str, returned: &str, changed: &str) {
+    let fd = TRACE.load(Relaxed);
+    if fd < 0 {
+        return;
+    }
+    let line = format!("{depth}\t{function}\t{returned}\t{changed}\n");
+    if WRITTEN.fetch_add(line.len(), Relaxed) + line.len() > LIMIT {
+        return;
+    }
+    // SAFETY: writes a buffer we own to a descriptor the server opened for this child.
+    unsafe { libc::write(fd, line.as_ptr().cast(), line.len()) };
+}
