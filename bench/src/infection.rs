@@ -12,7 +12,6 @@ use crate::versus::{self, tools};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 const WAYS: [(&str, &[&str]); 3] = [
     ("skip", &[]),
@@ -112,21 +111,7 @@ fn run_driver(
     let out = base.join(format!("infection-{way}"));
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
     let log = out.join("run.log");
-    let (_, code) = tools::timed(
-        Command::new(driver)
-            .args(["mutate-driver", "--all-items"])
-            .args(args)
-            .arg("-o")
-            .arg(&out)
-            .current_dir(tree),
-        &log,
-    )?;
-    if !matches!(code, Some(0 | 3 | 4)) {
-        return Err(format!(
-            "the driver ended with {code:?}; see {}",
-            log.display()
-        ));
-    }
+    tools::run_all_items(driver, tree, args, &out, &log)?;
     read(&out.join("report.json"))
 }
 

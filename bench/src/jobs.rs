@@ -6,7 +6,6 @@
 use crate::stats::median;
 use crate::versus::{self, tools};
 use std::path::Path;
-use std::process::Command;
 
 pub fn run(krate: &(String, String), work: &Path, runs: usize) -> Result<(), String> {
     let driver = tools::build_driver()?;
@@ -49,25 +48,7 @@ pub fn run(krate: &(String, String), work: &Path, runs: usize) -> Result<(), Str
 /// One warm run with `jobs`: the mutation phase's seconds and the whole run's.
 fn run_driver(driver: &Path, tree: &Path, out: &Path, jobs: usize) -> Result<(f64, f64), String> {
     let log = out.join(format!("jobs-{jobs}.log"));
-    let (whole, code) = tools::timed(
-        Command::new(driver)
-            .args([
-                "mutate-driver",
-                "--all-items",
-                "--jobs",
-                &jobs.to_string(),
-                "-o",
-            ])
-            .arg(out)
-            .current_dir(tree),
-        &log,
-    )?;
-    if !matches!(code, Some(0 | 3 | 4)) {
-        return Err(format!(
-            "the driver ended with {code:?}; see {}",
-            log.display()
-        ));
-    }
+    let whole = tools::run_all_items(driver, tree, &["--jobs", &jobs.to_string()], out, &log)?;
     let (_, mutants) = tools::phases(&out.join("report.json"))
         .ok_or_else(|| format!("no phases in {}", out.join("report.json").display()))?;
     Ok((mutants, whole))

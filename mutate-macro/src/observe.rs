@@ -39,36 +39,7 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str) -> Option<TokenStream>
     } else {
         reach
     };
-    let mut args = Vec::new();
-    let mut changed = Vec::new();
-    for input in &sig.inputs {
-        match input {
-            FnArg::Receiver(r) => {
-                args.push(quote!(self));
-                let changes = match &r.kind {
-                    ReceiverKind::Reference(_, _, mutability) => mutability.is_some(),
-                    ReceiverKind::Typed(_, ty) => {
-                        matches!(&**ty, Type::Reference(t) if t.mutability.is_some())
-                    }
-                    _ => false,
-                };
-                if changes {
-                    changed.push(quote!(&*self));
-                }
-            }
-            FnArg::Typed(t) => {
-                let Pat::Ident(p) = &*t.pat else { return None };
-                if p.subpat.is_some() || p.by_ref.is_some() {
-                    return None;
-                }
-                let ident = &p.ident;
-                args.push(quote!(#ident));
-                if matches!(&*t.ty, Type::Reference(r) if r.mutability.is_some()) {
-                    changed.push(quote!(&*#ident));
-                }
-            }
-        }
-    }
+    let (args, mut changed) = arguments(sig)?;
     // A result that may borrow from the arguments keeps them borrowed: they cannot be
     // looked at after the call (a lifetime hidden in a path is left to the rebuild net).
     if borrows(&sig.output) {
@@ -134,6 +105,42 @@ fn relocated(tokens: TokenStream, at: Span) -> TokenStream {
             }
         })
         .collect()
+}
+
+/// What the inner call is given (each parameter by name, `self` first), and what is looked
+/// at after it (`&mut` parameters and `&mut self`); `None` if a parameter is a pattern.
+fn arguments(sig: &Signature) -> Option<(Vec<TokenStream>, Vec<TokenStream>)> {
+    let mut args = Vec::new();
+    let mut changed = Vec::new();
+    for input in &sig.inputs {
+        match input {
+            FnArg::Receiver(r) => {
+                args.push(quote!(self));
+                let changes = match &r.kind {
+                    ReceiverKind::Reference(_, _, mutability) => mutability.is_some(),
+                    ReceiverKind::Typed(_, ty) => {
+                        matches!(&**ty, Type::Reference(t) if t.mutability.is_some())
+                    }
+                    _ => false,
+                };
+                if changes {
+                    changed.push(quote!(&*self));
+                }
+            }
+            FnArg::Typed(t) => {
+                let Pat::Ident(p) = &*t.pat else { return None };
+                if p.subpat.is_some() || p.by_ref.is_some() {
+                    return None;
+                }
+                let ident = &p.ident;
+                args.push(quote!(#ident));
+                if matches!(&*t.ty, Type::Reference(r) if r.mutability.is_some()) {
+                    changed.push(quote!(&*#ident));
+                }
+            }
+        }
+    }
+    Some((args, changed))
 }
 
 /// Whether the return type holds a reference or a lifetime.

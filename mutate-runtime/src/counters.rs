@@ -18,7 +18,8 @@ pub(crate) struct Header {
     pub fell_back: AtomicU64,
     /// Number of site counters after the header.
     pub sites: u64,
-    /// Number of infection flags (one byte per mutant) after the site counters.
+    /// Number of infection flags (one byte per mutant) after the site counters; as many
+    /// bytes as sites follow them, set once a site's mutants are all known to differ.
     pub mutants: u64,
 }
 
@@ -31,6 +32,7 @@ pub(crate) fn region_size(sites: u32, mutants: u32) -> usize {
     std::mem::size_of::<Header>()
         + sites as usize * std::mem::size_of::<AtomicU64>()
         + mutants as usize
+        + sites as usize
 }
 
 /// Installs a zeroed region of [`region_size`] bytes.
@@ -75,6 +77,16 @@ pub(crate) fn infection() -> &'static [AtomicU8] {
     }
 }
 
+/// Per site: every mutant of it was seen to differ, so comparing it again tells nothing.
+pub(crate) fn settled() -> &'static [AtomicU8] {
+    let Some(header) = header() else { return &[] };
+    // SAFETY: `install` guarantees `sites` bytes follow the infection flags.
+    unsafe {
+        let first = infection().as_ptr().add(header.mutants as usize);
+        std::slice::from_raw_parts(first, header.sites as usize)
+    }
+}
+
 /// Zeroes the flags and sets the budget; zeroes the site counters and infection flags too
 /// when `sites` (runs that do not read coverage skip that: it is per-mutant work over
 /// every site).
@@ -90,7 +102,7 @@ pub(crate) fn reset(budget: u64, sites: bool) {
     for counter in counters() {
         counter.store(0, Relaxed);
     }
-    for flags in infection() {
+    for flags in infection().iter().chain(settled()) {
         flags.store(0, Relaxed);
     }
 }

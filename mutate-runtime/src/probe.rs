@@ -22,6 +22,20 @@ pub(crate) fn probing() -> bool {
     crate::flag::load(&PROBING)
 }
 
+/// Whether `site` of `table` is to compare its replacements: probing, and not all of them
+/// known to differ already (in a hot loop, a site then costs one check).
+#[inline(always)]
+pub(crate) fn probing_site(table: &Table, site: u32) -> bool {
+    probing() && !settled(table, site)
+}
+
+fn settled(table: &Table, site: u32) -> bool {
+    let index = table.site_base.load(Relaxed).wrapping_add(site) as usize;
+    counters::settled()
+        .get(index)
+        .is_some_and(|s| s.load(Relaxed) != 0)
+}
+
 /// Mutant `k` of `table`: its replacement computed the same as the original (or not).
 #[cold]
 pub(crate) fn seen(table: &Table, k: u32, same: bool) {
@@ -40,10 +54,36 @@ fn mark(table: &Table, k: u32, flag: u8) {
         return;
     }
     let index = table.mutant_base.load(Relaxed).wrapping_add(k) as usize;
-    if let Some(flags) = counters::infection().get(index) {
+    let all = counters::infection();
+    if let Some(flags) = all.get(index) {
         // Most evaluations repeat what is known: skip the locked instruction then.
         if flags.load(Relaxed) & flag == 0 {
             flags.fetch_or(flag, Relaxed);
+            if flag == DIFFERENT {
+                settle(table, k, all);
+            }
+        }
+    }
+}
+
+/// Marks mutant `k`'s site settled once every mutant of it was seen to differ.
+fn settle(table: &Table, k: u32, flags: &[std::sync::atomic::AtomicU8]) {
+    let site = table.mutants[k as usize].site;
+    let base = table.mutant_base.load(Relaxed) as usize;
+    let differ = |j: usize| {
+        flags
+            .get(base + j)
+            .is_some_and(|f| f.load(Relaxed) & DIFFERENT != 0)
+    };
+    let mut at_site = table
+        .mutants
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.site == site);
+    if at_site.all(|(j, _)| differ(j)) {
+        let index = table.site_base.load(Relaxed).wrapping_add(site) as usize;
+        if let Some(settled) = counters::settled().get(index) {
+            settled.store(1, Relaxed);
         }
     }
 }

@@ -67,6 +67,33 @@ pub fn timed(command: &mut Command, log: &Path) -> Result<(f64, Option<i32>), St
     Ok((start.elapsed().as_secs_f64(), status.code()))
 }
 
+/// `driver mutate-driver --all-items ARGS -o OUT` in `tree`, its output in `log`: its
+/// seconds, or an error unless it ended as a run that reports (0, 3 or 4).
+pub fn run_all_items(
+    driver: &Path,
+    tree: &Path,
+    args: &[&str],
+    out: &Path,
+    log: &Path,
+) -> Result<f64, String> {
+    let (seconds, code) = timed(
+        Command::new(driver)
+            .args(["mutate-driver", "--all-items"])
+            .args(args)
+            .arg("-o")
+            .arg(out)
+            .current_dir(tree),
+        log,
+    )?;
+    if !matches!(code, Some(0 | 3 | 4)) {
+        return Err(format!(
+            "the driver ended with {code:?}; see {}",
+            log.display()
+        ));
+    }
+    Ok(seconds)
+}
+
 pub struct Run {
     pub seconds: f64,
     pub mutants: Vec<Mutant>,

@@ -32,36 +32,11 @@ pub fn run(
     baseline: &[Baseline],
     results: &mut [MutantResult],
 ) -> Result<(bool, Proven)> {
-    // Per mutant, the covering tests to run it against: those its coverage run did not
-    // prove it leaves alone.
-    let order: Vec<Vec<usize>> = results
-        .iter_mut()
-        .map(|r| tests_to_run(config, r))
-        .collect();
-    let mut pending: Vec<(usize, usize)> = (0..d.mutants.len())
-        .filter(|&m| selected[m] && !results[m].covered_by.is_empty())
-        .map(|m| (m, 0))
-        .collect();
-    progress.phase("Mutants", pending.len());
-    for (m, r) in results.iter().enumerate() {
-        if selected[m] && r.covered_by.is_empty() {
-            progress.mutant(Status::NoCoverage, &d.mutants[m].entry.id);
-        }
-    }
-    let mut proven = Proven::default();
-    for &(m, _) in &pending {
-        proven.runs += results[m].covered_by.len() - order[m].len();
-        proven.mutants += usize::from(order[m].is_empty());
-    }
-    pending.retain(|&(m, _)| {
-        if !order[m].is_empty() {
-            return true;
-        }
-        results[m].status = Status::Survived;
-        results[m].reason = NOT_INFECTED.into();
-        progress.mutant(Status::Survived, &d.mutants[m].entry.id);
-        false
-    });
+    let Plan {
+        order,
+        mut pending,
+        proven,
+    } = plan(d, selected, config, progress, results);
     // Per mutant: the first detecting verdict, or the last surviving one.
     let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
     while !pending.is_empty() {
@@ -122,6 +97,65 @@ pub fn run(
         pending = next;
     }
     Ok((false, proven))
+}
+
+/// What the mutant phase runs.
+struct Plan {
+    /// Per mutant, the covering tests to run it against: those its coverage run did not
+    /// prove it leaves alone.
+    order: Vec<Vec<usize>>,
+    /// The mutants to run, each with the rank (in `order`) of the test it is on.
+    pending: Vec<(usize, usize)>,
+    /// What the proof spared.
+    proven: Proven,
+}
+
+/// The plan of the mutant phase. A covered mutant no covering test infects is decided
+/// here: it survives.
+fn plan(
+    d: &Discovery,
+    selected: &[bool],
+    config: &Config,
+    progress: &mut Progress,
+    results: &mut [MutantResult],
+) -> Plan {
+    let order: Vec<Vec<usize>> = results
+        .iter_mut()
+        .enumerate()
+        .map(|(m, r)| match selected[m] {
+            true => tests_to_run(config, r),
+            false => Vec::new(),
+        })
+        .collect();
+    let mut pending: Vec<(usize, usize)> = (0..d.mutants.len())
+        .filter(|&m| selected[m] && !results[m].covered_by.is_empty())
+        .map(|m| (m, 0))
+        .collect();
+    progress.phase("Mutants", pending.len());
+    for (m, r) in results.iter().enumerate() {
+        if selected[m] && r.covered_by.is_empty() {
+            progress.mutant(Status::NoCoverage, &d.mutants[m].entry.id);
+        }
+    }
+    let mut proven = Proven::default();
+    for &(m, _) in &pending {
+        proven.runs += results[m].covered_by.len() - order[m].len();
+        proven.mutants += usize::from(order[m].is_empty());
+    }
+    pending.retain(|&(m, _)| {
+        if !order[m].is_empty() {
+            return true;
+        }
+        results[m].status = Status::Survived;
+        results[m].reason = NOT_INFECTED.into();
+        progress.mutant(Status::Survived, &d.mutants[m].entry.id);
+        false
+    });
+    Plan {
+        order,
+        pending,
+        proven,
+    }
 }
 
 /// Why a covered mutant survived without a run.

@@ -14,6 +14,7 @@ use crate::progress::Progress;
 use crate::propagation::{self, Propagation};
 use crate::server::Server;
 use mutate_protocol::{Request, infection};
+use std::collections::BTreeMap;
 
 /// Traces a covering test of every survivor not proven uninfected, and records where the
 /// difference went.
@@ -53,11 +54,20 @@ pub fn run(
         return Ok(());
     }
     progress.phase("Tracing", infected.len());
+    // One server per test: its two unmutated traces serve every survivor it is chosen for.
+    let mut by_test: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (m, t) in infected {
+        by_test.entry(t).or_default().push(m);
+    }
     let mut traced = Vec::new();
     pool::run(
-        infected,
+        by_test.into_iter().collect(),
         config.jobs,
-        |(m, t), send| send((m, (t, trace(d, config, &baseline[t], t, m)))),
+        |(t, ms): (usize, Vec<usize>), send| {
+            for (m, propagation) in trace(d, config, &baseline[t], t, &ms) {
+                send((m, (t, propagation)));
+            }
+        },
         |(m, propagation)| {
             progress.tick();
             traced.push((m, propagation));
@@ -72,11 +82,24 @@ pub fn run(
     Ok(())
 }
 
-/// Test `t` traced without and with mutant `m`; untraced if any run could not be made.
-fn trace(d: &Discovery, config: &Config, baseline: &Baseline, t: usize, m: usize) -> Propagation {
+/// Test `t` traced twice without a mutant and once with each of `mutants`; a survivor whose
+/// runs could not all be made is untraced.
+fn trace(
+    d: &Discovery,
+    config: &Config,
+    baseline: &Baseline,
+    t: usize,
+    mutants: &[usize],
+) -> Vec<(usize, Propagation)> {
+    let untraced = || {
+        mutants
+            .iter()
+            .map(|&m| (m, Propagation::Untraced))
+            .collect()
+    };
     let test = &d.tests[t];
     let Ok(Some(mut server)) = Server::start(&d.binaries[test.binary], Some(&test.name)) else {
-        return Propagation::Untraced;
+        return untraced();
     };
     let request = |mutant: Option<String>| Request {
         mutant,
@@ -89,12 +112,19 @@ fn trace(d: &Discovery, config: &Config, baseline: &Baseline, t: usize, m: usize
         output: false,
         observe: true,
     };
-    let id = d.mutants[m].entry.id.clone();
     let mut run = |mutant: Option<String>| server.run(&request(mutant)).map(|r| r.trace);
-    match (run(None), run(None), run(Some(id))) {
-        (Ok(original), Ok(again), Ok(mutant)) => {
-            propagation::compare(&original, &again, &mutant, &d.mutants[m].entry.function)
-        }
-        _ => Propagation::Untraced,
-    }
+    let (Ok(original), Ok(again)) = (run(None), run(None)) else {
+        return untraced();
+    };
+    mutants
+        .iter()
+        .map(|&m| {
+            let entry = &d.mutants[m].entry;
+            let propagation = match run(Some(entry.id.clone())) {
+                Ok(mutant) => propagation::compare(&original, &again, &mutant, &entry.function),
+                Err(_) => Propagation::Untraced,
+            };
+            (m, propagation)
+        })
+        .collect()
 }

@@ -137,7 +137,7 @@ fn relational_site(
     });
     let arms: Vec<_> = arms.collect();
     let sw = switch(site);
-    let probe = relational_probe(original, &compared);
+    let probe = relational_probe(site, original, &compared);
     quote! {
         ({
             let (__mutate_l, __mutate_r) = (&(#left), &(#right));
@@ -155,10 +155,10 @@ fn relational_site(
 
 /// `==` and `!=` only swap with each other, always to the opposite value; an ordering
 /// compares each replacement on the same operands (which `PartialOrd` gives them all).
-fn relational_probe(original: &str, compared: &[(u32, &str)]) -> TokenStream {
+fn relational_probe(site: u32, original: &str, compared: &[(u32, &str)]) -> TokenStream {
     if matches!(original, "==" | "!=") {
         let ks: Vec<u32> = compared.iter().map(|(k, _)| *k).collect();
-        return always_differ(&ks);
+        return always_differ(site, &ks);
     }
     let (rt, table) = (rt(), table());
     let mutants = compared.iter().map(|(k, r)| {
@@ -174,9 +174,12 @@ fn relational_probe(original: &str, compared: &[(u32, &str)]) -> TokenStream {
         );
         quote!((#k, #rt::probe::Compare::#compare))
     });
-    when_probing(quote! {
-        #rt::probe::ordering(&#table, __mutate_l, __mutate_r, __mutate_v, &[#(#mutants),*]);
-    })
+    when_probing(
+        site,
+        quote! {
+            #rt::probe::ordering(&#table, __mutate_l, __mutate_r, __mutate_v, &[#(#mutants),*]);
+        },
+    )
 }
 
 /// `&&` <-> `||`, keeping short-circuit; not in a let chain.
@@ -205,9 +208,11 @@ fn logical_site(
     // it: the same value if the two agree, and the same run if the right side has no
     // effects. Where the original does not, the mutant would evaluate it: unknown.
     let (rt, table) = (rt(), table());
-    let evaluated =
-        when_probing(quote!(#rt::probe::seen(&#table, #k, #pure && __mutate_r == __mutate_l);));
-    let skipped = when_probing(quote!(#rt::probe::unknown(&#table, #k);));
+    let evaluated = when_probing(
+        site,
+        quote!(#rt::probe::seen(&#table, #k, #pure && __mutate_r == __mutate_l);),
+    );
+    let skipped = when_probing(site, quote!(#rt::probe::unknown(&#table, #k);));
     Some(quote! {
         ({
             let __mutate_l: bool = #left;
@@ -293,7 +298,13 @@ fn value_site(
         })
         .collect();
     let sw = switch(site);
-    let probe = arith_probe(original, &swaps, quote!(&__mutate_l), quote!(&__mutate_r));
+    let probe = arith_probe(
+        site,
+        original,
+        &swaps,
+        quote!(&__mutate_l),
+        quote!(&__mutate_r),
+    );
     quote! {
         ({
             let (__mutate_l, __mutate_r) = (#left, #right);
@@ -306,6 +317,7 @@ fn value_site(
 /// of a compound assignment) with the original on borrowed operands: exactly on primitive
 /// numbers, unknown on anything else (the runtime's autoref picks).
 fn arith_probe(
+    site: u32,
     original: Op,
     swaps: &[(u32, Op)],
     left: TokenStream,
@@ -321,10 +333,13 @@ fn arith_probe(
                 .probe(&#table, #k);
         }
     });
-    when_probing(quote! {
-        use #rt::probe::{ArithProbe as _, ArithProbeFallback as _};
-        #(#calls)*
-    })
+    when_probing(
+        site,
+        quote! {
+            use #rt::probe::{ArithProbe as _, ArithProbeFallback as _};
+            #(#calls)*
+        },
+    )
 }
 
 /// A compound assignment's swap, through the autoref fallback.
@@ -372,11 +387,11 @@ fn assign_site(
     let sw = switch(site);
     // The place is read again for the comparison only where that cannot have an effect.
     let probe = if is_plain_place(left) {
-        arith_probe(original, &swaps, quote!(&#left), quote!(&__mutate_r))
+        arith_probe(site, original, &swaps, quote!(&#left), quote!(&__mutate_r))
     } else {
         let table = table();
         let ks = swaps.iter().map(|(k, _)| k);
-        when_probing(quote!(#(#rt::probe::unknown(&#table, #ks);)*))
+        when_probing(site, quote!(#(#rt::probe::unknown(&#table, #ks);)*))
     };
     // Built-in compound assignment evaluates the right side first.
     quote! {

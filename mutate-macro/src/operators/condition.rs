@@ -65,6 +65,9 @@ pub fn rewrite(c: &mut Collector, kind: Kind, cond: &Expr, written: &TokenStream
     let sw = switch(site);
     let cond = cond.to_token_stream();
     let (rt, table) = (rt(), table());
-    let probe = when_probing(quote!(#rt::probe::forced(&#table, __mutate_c, &[#(#forced),*]);));
+    let probe = when_probing(
+        site,
+        quote!(#rt::probe::forced(&#table, __mutate_c, &[#(#forced),*]);),
+    );
     quote!(match #sw { #(#arms)* _ => { let __mutate_c: bool = #cond; #probe __mutate_c } })
 }

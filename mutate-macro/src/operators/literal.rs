@@ -73,7 +73,7 @@ pub fn rewrite(c: &mut Collector, lit: &Lit) -> Option<TokenStream> {
         })
         .collect();
     let sw = switch(site);
-    let probe = always_differ(&ks);
+    let probe = always_differ(site, &ks);
     Some(quote!((match #sw { #(#arms)* _ => { #probe #written } })))
 }
 
@@ -121,6 +121,6 @@ pub fn rewrite_negative(c: &mut Collector, minus: &TokenStream, lit: &Lit) -> Op
         return None;
     }
     let sw = switch(site);
-    let probe = always_differ(&ks);
+    let probe = always_differ(site, &ks);
     Some(quote!((match #sw { #(#arms)* _ => { #probe #written } })))
 }

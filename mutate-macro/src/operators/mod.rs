@@ -32,18 +32,20 @@ pub fn switch(site: u32) -> TokenStream {
     quote!(#rt::active(&#table, #site))
 }
 
-/// `calls` (to the runtime's probe), run only in the coverage run.
-pub fn when_probing(calls: TokenStream) -> TokenStream {
-    let rt = rt();
-    quote!(if #rt::probe::probing() { #calls })
-}
-
-/// Records that mutants `ks` compute something else whenever reached (a literal's
-/// replacement, `!=` for `==`, a deleted `!`).
-pub fn always_differ(ks: &[u32]) -> TokenStream {
+/// `calls` (to the runtime's probe) for `site`, run only in the coverage run and only
+/// until all its replacements were seen to differ.
+pub fn when_probing(site: u32, calls: TokenStream) -> TokenStream {
     let rt = rt();
     let table = table();
-    when_probing(quote!(#(#rt::probe::differs(&#table, #ks);)*))
+    quote!(if #rt::probe::probing(&#table, #site) { #calls })
+}
+
+/// Records that mutants `ks` of `site` compute something else whenever reached (a
+/// literal's replacement, `!=` for `==`, a deleted `!`).
+pub fn always_differ(site: u32, ks: &[u32]) -> TokenStream {
+    let rt = rt();
+    let table = table();
+    when_probing(site, quote!(#(#rt::probe::differs(&#table, #ks);)*))
 }
 
 /// `Ok(value) => value, Err(operands) => { fell_back(); original }` for autoref fallbacks.

@@ -45,12 +45,15 @@ pub fn rewrite(c: &mut Collector, e: &ExprUnary) -> Option<TokenStream> {
     let probe = match e.op {
         UnOp::Neg(_) => {
             let table = table();
-            when_probing(quote! {
-                use #rt::probe::{NegProbe as _, NegProbeFallback as _};
-                (&#rt::probe::Negated::new(&__mutate_v)).probe(&#table, #k);
-            })
+            when_probing(
+                site,
+                quote! {
+                    use #rt::probe::{NegProbe as _, NegProbeFallback as _};
+                    (&#rt::probe::Negated::new(&__mutate_v)).probe(&#table, #k);
+                },
+            )
         }
-        _ => always_differ(&[k]),
+        _ => always_differ(site, &[k]),
     };
     Some(quote! {
         ({

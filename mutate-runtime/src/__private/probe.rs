@@ -13,10 +13,11 @@ use super::ops;
 use crate::catalog::Table;
 use std::marker::PhantomData;
 
-/// Whether this run compares replacements (the coverage run).
+/// Whether `site` of `table` compares its replacements now: the coverage run, and some of
+/// them not yet seen to differ.
 #[inline(always)]
-pub fn probing() -> bool {
-    crate::probe::probing()
+pub fn probing(table: &Table, site: u32) -> bool {
+    crate::probe::probing_site(table, site)
 }
 
 /// Mutant `k` of `table` always computes something else when reached (a literal, `==`
