@@ -54,14 +54,24 @@ pub fn run(
         return Ok(());
     }
     progress.phase("Tracing", infected.len());
-    // One server per test: its two unmutated traces serve every survivor it is chosen for.
+    // One server per test and chunk of survivors: its two unmutated traces serve the whole
+    // chunk; chunks keep every job busy when many survivors share a test.
+    let chunk = (infected.len() / (config.jobs * 2)).max(4);
     let mut by_test: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for (m, t) in infected {
         by_test.entry(t).or_default().push(m);
     }
+    let jobs: Vec<(usize, Vec<usize>)> = by_test
+        .into_iter()
+        .flat_map(|(t, ms)| {
+            ms.chunks(chunk)
+                .map(|c| (t, c.to_vec()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let mut traced = Vec::new();
     pool::run(
-        by_test.into_iter().collect(),
+        jobs,
         config.jobs,
         |(t, ms): (usize, Vec<usize>), send| {
             for (m, propagation) in trace(d, config, &baseline[t], t, &ms) {
