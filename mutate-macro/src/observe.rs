@@ -26,9 +26,14 @@ pub enum Reach {
 }
 
 /// The traced call, to put first in the schemata body; `None` where the function cannot
-/// be called again as written (`async`, patterns as parameters, `impl Trait`, C variadics).
+/// be called again as written (`async`, patterns as parameters, `impl Trait`, C variadics,
+/// `-> !`).
 pub fn wrapper(sig: &Signature, reach: Reach, name: &str) -> Option<TokenStream> {
     if sig.asyncness.is_some() || sig.variadic.is_some() {
+        return None;
+    }
+    // `let x: ! = ..` is not stable Rust, and a call that never returns has no exit.
+    if matches!(&sig.output, ReturnType::Type(_, ty) if matches!(**ty, Type::Never(_))) {
         return None;
     }
     if mentions_impl(sig.inputs.to_token_stream()) || mentions_impl(sig.output.to_token_stream()) {
