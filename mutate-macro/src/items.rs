@@ -115,6 +115,7 @@ impl<'e> Walk<'e> {
         let mut schemata = without(i, |i| &mut i.items);
         let ty = self_type_name(&i.self_ty);
         let generics = type_params(&i.generics);
+        let reach = Reach::of_impl(i.trait_.as_ref().map(|(path, _)| path));
         for inner in &mut i.items {
             let ImplItem::Fn(f) = inner else {
                 schemata.items.push(inner.clone());
@@ -129,7 +130,7 @@ impl<'e> Walk<'e> {
                     &f.sig,
                     &mut copy.block,
                     &selection,
-                    (&generics, Reach::Associated),
+                    (&generics, reach.clone()),
                     rewrite_in_body,
                 );
             }

@@ -17,12 +17,28 @@ use quote::{ToTokens, quote};
 use syn::{FnArg, GenericParam, Pat, ReceiverKind, ReturnType, Safety, Signature, Type};
 
 /// How the function is named from inside its own body.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone)]
 pub enum Reach {
-    /// In an `impl` or a `trait`: `Self::name`.
+    /// In an inherent `impl` or a `trait`: `Self::name`.
     Associated,
+    /// In an `impl` of this trait: `<Self as Trait>::name`, since `Self::name` would
+    /// find an inherent method of the same name first.
+    TraitImpl(syn::Path),
     /// In a module or a body: `name`.
     Free,
+    /// Not to be called again (`Drop::drop`: only the compiler calls it).
+    Never,
+}
+
+impl Reach {
+    /// How the functions of an `impl` (of `trait_`, if any) are reached.
+    pub fn of_impl(trait_: Option<&syn::Path>) -> Reach {
+        match trait_ {
+            Some(path) if path.segments.last().is_some_and(|s| s.ident == "Drop") => Reach::Never,
+            Some(path) => Reach::TraitImpl(path.clone()),
+            None => Reach::Associated,
+        }
+    }
 }
 
 /// The traced call, to put first in the schemata body; `None` where the function cannot
@@ -39,21 +55,23 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str) -> Option<TokenStream>
     if mentions_impl(sig.inputs.to_token_stream()) || mentions_impl(sig.output.to_token_stream()) {
         return None;
     }
-    let reach = if sig.receiver().is_some() || mentions_self(sig) {
-        Reach::Associated
-    } else {
-        reach
+    let reach = match reach {
+        Reach::Never => return None,
+        Reach::Free if sig.receiver().is_some() || mentions_self(sig) => Reach::Associated,
+        other => other,
     };
     let (args, mut changed) = arguments(sig)?;
     // A result that may borrow from the arguments keeps them borrowed: they cannot be
-    // looked at after the call (a lifetime hidden in a path is left to the rebuild net).
-    if borrows(&sig.output) {
+    // looked at after the call. Any named type may hide a lifetime (`Self` of an
+    // `Entry<'a>`), so they are looked at only beside a result that holds none.
+    if !borrows_nothing(&sig.output) {
         changed.clear();
     }
     let ident = &sig.ident;
     let path = match reach {
-        Reach::Associated => quote!(Self::#ident),
+        Reach::TraitImpl(trait_) => quote!(<Self as #trait_>::#ident),
         Reach::Free => quote!(#ident),
+        _ => quote!(Self::#ident),
     };
     let params: Vec<TokenStream> = sig
         .generics
@@ -148,12 +166,25 @@ fn arguments(sig: &Signature) -> Option<(Vec<TokenStream>, Vec<TokenStream>)> {
     Some((args, changed))
 }
 
-/// Whether the return type holds a reference or a lifetime.
-fn borrows(output: &ReturnType) -> bool {
-    crate::syntax::any_token(output.to_token_stream(), &|t| match t {
-        TokenTree::Punct(p) => p.as_char() == '&' || p.as_char() == '\'',
-        _ => false,
-    })
+/// Whether the return type certainly holds no borrow: nothing, `()`, or a primitive.
+fn borrows_nothing(output: &ReturnType) -> bool {
+    const PRIMITIVES: &[&str] = &[
+        "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
+        "i128", "isize", "f32", "f64", "String",
+    ];
+    match output {
+        ReturnType::Default => true,
+        ReturnType::Type(_, ty) => match &**ty {
+            Type::Tuple(t) => t.elems.is_empty(),
+            Type::Path(p) => {
+                p.qself.is_none()
+                    && p.path
+                        .get_ident()
+                        .is_some_and(|i| PRIMITIVES.iter().any(|name| i == name))
+            }
+            _ => false,
+        },
+    }
 }
 
 /// Whether `Self` appears in the signature: only an associated function can name it.

@@ -292,3 +292,30 @@ impl Packed {
 pub fn packed(v: Vec<u8>) -> Box<Packed> {
     Packed::from_boxed(v.into_boxed_slice())
 }
+
+/// A trait method named like an inherent one (either's `AsRef::as_ref` beside its own
+/// `as_ref`): the call tracing must call the trait's, not `Self::as_ref`.
+pub struct Tagged(pub u8);
+
+impl Tagged {
+    pub fn as_ref(&self) -> Option<&u8> {
+        Some(&self.0)
+    }
+}
+
+#[mutate]
+impl AsRef<u8> for Tagged {
+    fn as_ref(&self) -> &u8 {
+        &self.0
+    }
+}
+
+/// A `Drop` impl (as arrayvec's): only the compiler may call `drop`, so it is not traced.
+pub struct Counted<'a>(pub &'a std::cell::Cell<u32>);
+
+#[mutate]
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        self.0.set(self.0.get() + 1);
+    }
+}

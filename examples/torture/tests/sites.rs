@@ -128,6 +128,15 @@ fn returns_probe(o: &mut Vec<(String, String)>) {
     line(o, "nested", || format!("{} {}", nested(3), nested(12)));
     line(o, "gated", || format!("{:?} {:?}", gated(1), gated(5)));
     line(o, "Name::deref", || format!("{:?}", &*name("ab")));
+    line(o, "Tagged::as_ref", || {
+        let tagged = Tagged(7);
+        format!("{} {:?}", AsRef::<u8>::as_ref(&tagged), tagged.as_ref())
+    });
+    line(o, "Counted::drop", || {
+        let count = std::cell::Cell::new(3);
+        drop(Counted(&count));
+        format!("{}", count.get())
+    });
     line(o, "head", || format!("{:?}", head(&[4, 5, 6])));
     line(o, "halves", || format!("{:?}", halves(&[1, 2, 3])));
     line(o, "checked_halves", || {
