@@ -3,7 +3,7 @@
 //! forks, so the server reads what a child counted even when the child was killed.
 
 use crate::catalog::Table;
-use std::sync::atomic::{AtomicPtr, AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicPtr, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// Header of the counter region; the site counters follow it.
 #[repr(C)]
@@ -27,6 +27,10 @@ pub(crate) struct Header {
 pub const BUDGET_EXIT_CODE: i32 = 86;
 
 static REGION: AtomicPtr<Header> = AtomicPtr::new(std::ptr::null_mut());
+/// The settled flags and their number, kept apart from the header so the probe's check
+/// at every site evaluation is two loads, not a walk from the header.
+static SETTLED: AtomicPtr<AtomicU8> = AtomicPtr::new(std::ptr::null_mut());
+static SETTLED_LEN: AtomicUsize = AtomicUsize::new(0);
 
 pub(crate) fn region_size(sites: u32, mutants: u32) -> usize {
     std::mem::size_of::<Header>()
@@ -48,6 +52,17 @@ pub(crate) unsafe fn install(memory: *mut u8, sites: u32, mutants: u32) {
         (*header).mutants = mutants as u64;
     }
     REGION.store(header, Relaxed);
+    let settled = settled();
+    SETTLED.store(settled.as_ptr().cast_mut(), Relaxed);
+    SETTLED_LEN.store(settled.len(), Relaxed);
+}
+
+/// Whether settled flag `index` is set (see [`settled`]).
+#[inline(always)]
+pub(crate) fn is_settled(index: usize) -> bool {
+    let first = SETTLED.load(Relaxed);
+    // SAFETY: `install` stored a pointer to `SETTLED_LEN` live flags.
+    index < SETTLED_LEN.load(Relaxed) && crate::flag::byte(unsafe { first.add(index) }) != 0
 }
 
 pub(crate) fn header() -> Option<&'static Header> {

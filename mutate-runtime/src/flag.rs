@@ -4,19 +4,22 @@
 //! `AtomicBool::load` stays an out-of-line call into std (about 7 ns a call). On the
 //! common targets the load is written as the one instruction a relaxed load compiles to.
 
-use std::sync::atomic::AtomicBool;
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU8};
 
 #[inline(always)]
 pub(crate) fn load(flag: &AtomicBool) -> bool {
+    // `AtomicBool` has the layout of a `u8`.
+    byte(flag as *const AtomicBool as *const AtomicU8) != 0
+}
+
+/// A relaxed load of one atomic byte.
+#[inline(always)]
+pub(crate) fn byte(flag: *const AtomicU8) -> u8 {
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     {
-        // `AtomicBool` has the layout of a `bool`.
-        let flag = flag as *const AtomicBool as *const u8;
         let value: u8;
-        // SAFETY: reads one byte of a live flag; a plain load is a relaxed atomic load on
-        // these targets.
+        // SAFETY: reads one byte of a live atomic; a plain load is a relaxed atomic load
+        // on these targets.
         unsafe {
             #[cfg(target_arch = "x86_64")]
             core::arch::asm!(
@@ -33,8 +36,11 @@ pub(crate) fn load(flag: &AtomicBool) -> bool {
                 options(nostack, preserves_flags, readonly),
             );
         }
-        value != 0
+        value
     }
     #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    flag.load(Relaxed)
+    // SAFETY: the caller hands a pointer to a live atomic.
+    unsafe {
+        (*flag).load(std::sync::atomic::Ordering::Relaxed)
+    }
 }

@@ -29,11 +29,9 @@ pub(crate) fn probing_site(table: &Table, site: u32) -> bool {
     probing() && !settled(table, site)
 }
 
+#[inline(always)]
 fn settled(table: &Table, site: u32) -> bool {
-    let index = table.site_base.load(Relaxed).wrapping_add(site) as usize;
-    counters::settled()
-        .get(index)
-        .is_some_and(|s| s.load(Relaxed) != 0)
+    counters::is_settled(table.site_base.load(Relaxed).wrapping_add(site) as usize)
 }
 
 /// Mutant `k` of `table`: its replacement computed the same as the original (or not).
