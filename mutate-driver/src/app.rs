@@ -80,6 +80,7 @@ pub fn run(args: &Args) -> Result<i32> {
         baseline: results.baseline_time,
         mutants: results.mutants_time,
         tracing: results.tracing_time,
+        coverage_overhead: results.coverage_overhead,
     };
     let fail_under = args.fail_under.or(workspace.config.thresholds.fail_under);
     report_run(args, &workspace, &d, &results, &times, fail_under)?;

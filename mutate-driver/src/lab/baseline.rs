@@ -26,6 +26,9 @@ pub struct Baseline {
     pub limits: Limits,
     /// It passed and then failed with every mutant off: its failures kill no mutant.
     pub flaky: bool,
+    /// How much longer its coverage run (hit counts and the infection probe) took than
+    /// its fastest passing run without them, in microseconds; 0 if it was not run again.
+    pub coverage_overhead: u64,
 }
 
 /// The baseline of a green suite.
@@ -275,11 +278,13 @@ fn record_baseline(
         .chain(retimes.iter().filter(|r| passed(r)))
         .map(|r| r.micros)
         .collect();
+    let plain = retimes.iter().filter(|r| passed(r)).map(|r| r.micros).min();
     baseline[t] = Baseline {
         micros: report.micros,
         total_hits: report.total_hits,
         limits: config.timeouts.limits(&samples),
         flaky: retimes.iter().any(|r| !passed(r)),
+        coverage_overhead: plain.map_or(0, |plain| report.micros.saturating_sub(plain)),
     };
     let binary = d.tests[t].binary;
     for (site, _) in &report.hits {

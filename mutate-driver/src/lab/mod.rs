@@ -13,7 +13,7 @@ use crate::discover::Discovery;
 use crate::error::Result;
 use crate::outcome::{self, Status};
 use crate::progress::Progress;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub fn run(
     d: &Discovery,
@@ -68,6 +68,9 @@ pub fn run(
         interrupted,
         fail_together,
         baseline_time,
+        coverage_overhead: Duration::from_micros(
+            baseline.iter().map(|b| b.coverage_overhead).sum(),
+        ),
         mutants_time,
         tracing_time: started.elapsed(),
         test_micros: baseline.iter().map(|b| b.micros).collect(),

@@ -49,6 +49,10 @@ pub struct Results {
     pub fail_together: Vec<usize>,
     /// Wall time of the baseline (alone and together) and of the mutants' runs.
     pub baseline_time: Duration,
+    /// What counting hits and the infection probe added to the tests' coverage runs,
+    /// summed over the tests timed again without them (fast tests, and all with
+    /// `--flakes`): their coverage run against their fastest plain run.
+    pub coverage_overhead: Duration,
     pub mutants_time: Duration,
     /// Wall time of the propagation runs (survivors' infecting tests traced).
     pub tracing_time: Duration,

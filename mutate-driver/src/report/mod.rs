@@ -24,6 +24,9 @@ pub struct Times {
     pub mutants: Duration,
     /// The propagation runs: survivors' infecting tests traced with and without them.
     pub tracing: Duration,
+    /// Of the tests' coverage runs, what hit counting and the infection probe added
+    /// (summed over tests timed again without them; see `Results::coverage_overhead`).
+    pub coverage_overhead: Duration,
 }
 
 impl Times {
@@ -35,6 +38,7 @@ impl Times {
             "baseline": self.baseline.as_secs_f64(),
             "mutants": self.mutants.as_secs_f64(),
             "tracing": self.tracing.as_secs_f64(),
+            "coverageAndProbe": self.coverage_overhead.as_secs_f64(),
         })
     }
 }

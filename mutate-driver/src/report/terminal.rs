@@ -155,10 +155,11 @@ fn totals(out: &mut String, d: &Discovery, results: &Results, times: &super::Tim
     );
     let _ = writeln!(
         out,
-        "time: build {:.1}s, baseline {:.1}s (with the infection probe), mutants {:.1}s, \
-         tracing survivors {:.1}s",
+        "time: build {:.1}s, baseline {:.1}s (hit counting and the infection probe added \
+         {:.1}s to the tests' runs), mutants {:.1}s, tracing survivors {:.1}s",
         times.build.as_secs_f64(),
         times.baseline.as_secs_f64(),
+        times.coverage_overhead.as_secs_f64(),
         times.mutants.as_secs_f64(),
         times.tracing.as_secs_f64()
     );
