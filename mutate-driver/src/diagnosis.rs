@@ -54,8 +54,8 @@ pub struct Diagnosis {
 }
 
 /// The diagnosis of a surviving mutant reached by `covered_by` (test names), whose
-/// coverage runs left `flags` (by the same index; 0: not compared), and, if some test
-/// infects it, where the infection went in one such test's traced run.
+/// coverage runs left `flags` (by the same index; 0: not compared), and, if it was traced,
+/// the test traced and where the difference went in its run.
 pub fn diagnose(
     e: &CatalogEntry,
     covered_by: &[String],
@@ -70,7 +70,7 @@ pub fn diagnose(
         .map(|(t, _)| t.clone())
         .collect();
     if let Some((test, propagation)) = traced
-        && let Some(diagnosis) = propagated(e, &at, test, propagation, infected.is_empty())
+        && let Some(diagnosis) = propagated(e, &at, test, propagation, !infected.is_empty())
     {
         return diagnosis;
     }
@@ -111,20 +111,21 @@ pub fn diagnose(
 }
 
 /// The diagnosis from a traced infecting test, if the trace told where the difference went.
-/// `uncompared`: the coverage run did not compare the mutant, so an unchanged exit of its
-/// function is where the infection is looked for, and none there is no infection.
+/// `infected_at_site`: the coverage run saw the replacement compute something else. If
+/// not, the mutated function's exit is where infection is looked for, and an unchanged
+/// exit is no infection.
 fn propagated(
     e: &CatalogEntry,
     at: &str,
     test: &str,
     propagation: &Propagation,
-    uncompared: bool,
+    infected_at_site: bool,
 ) -> Option<Diagnosis> {
     let function = &e.function;
     let r = &e.replacement;
     let (category, suggestion) = match propagation {
         Propagation::Untraced => return None,
-        Propagation::Local if uncompared => (
+        Propagation::Local if !infected_at_site => (
             Category::NoInfection,
             format!(
                 "In {test}, `{function}` returns and leaves the same with {at} replaced by \

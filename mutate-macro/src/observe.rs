@@ -11,8 +11,8 @@
 //! tracing alone (`build_errors::claim_at`), and no mutant becomes unviable for it.
 
 use crate::emit::rt;
-use crate::syntax::mentions_impl;
-use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use crate::syntax::{mentions, mentions_impl};
+use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{FnArg, GenericParam, Pat, ReceiverKind, ReturnType, Safety, Signature, Type};
 
@@ -57,7 +57,10 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str) -> Option<TokenStream>
     }
     let reach = match reach {
         Reach::Never => return None,
-        Reach::Free if sig.receiver().is_some() || mentions_self(sig) => Reach::Associated,
+        // Only an associated function has a receiver or can name `Self`.
+        Reach::Free if sig.receiver().is_some() || mentions(sig.to_token_stream(), "Self") => {
+            Reach::Associated
+        }
         other => other,
     };
     let (args, mut changed) = arguments(sig)?;
@@ -109,25 +112,7 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str) -> Option<TokenStream>
             return __mutate_ret;
         }
     };
-    Some(relocated(tokens, sig.fn_token.span))
-}
-
-/// Every token located at `at`, keeping how its names resolve.
-fn relocated(tokens: TokenStream, at: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|token| match token {
-            TokenTree::Group(g) => {
-                let mut group = Group::new(g.delimiter(), relocated(g.stream(), at));
-                group.set_span(g.span().located_at(at));
-                TokenTree::Group(group)
-            }
-            mut other => {
-                other.set_span(other.span().located_at(at));
-                other
-            }
-        })
-        .collect()
+    Some(crate::syntax::all_located_at(tokens, sig.fn_token.span))
 }
 
 /// What the inner call is given (each parameter by name, `self` first), and what is looked
@@ -185,13 +170,4 @@ fn borrows_nothing(output: &ReturnType) -> bool {
             _ => false,
         },
     }
-}
-
-/// Whether `Self` appears in the signature: only an associated function can name it.
-fn mentions_self(sig: &Signature) -> bool {
-    let tokens = quote!(#sig);
-    crate::syntax::any_token(
-        tokens,
-        &|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == "Self"),
-    )
 }

@@ -68,7 +68,12 @@ pub fn any_token(tokens: TokenStream, test: &dyn Fn(&TokenTree) -> bool) -> bool
 
 /// Whether the tokens (a type) mention `impl Trait` anywhere.
 pub fn mentions_impl(tokens: TokenStream) -> bool {
-    any_token(tokens, &|t| matches!(t, TokenTree::Ident(i) if i == "impl"))
+    mentions(tokens, "impl")
+}
+
+/// Whether the tokens hold the word `word` anywhere (`Self`, `impl`).
+pub fn mentions(tokens: TokenStream, word: &str) -> bool {
+    any_token(tokens, &|t| matches!(t, TokenTree::Ident(i) if i == word))
 }
 
 /// The predicates of the `#[cfg(..)]` attributes among `attrs`.
@@ -159,23 +164,36 @@ pub fn wrap_in_attrs(attrs: &[Attribute], tokens: TokenStream) -> TokenStream {
 /// the site, where the rebuild net finds it, not at the attribute.
 pub fn located_at(tokens: TokenStream, at: Span) -> TokenStream {
     let call_site = Span::call_site();
-    let generated = |span: Span| {
+    relocate(tokens, at, &|span| {
         crate::location::start(span) == crate::location::start(call_site)
             && crate::location::end(span) == crate::location::end(call_site)
+    })
+}
+
+/// `tokens`, every one of them (the user's too) located at `at`, name resolution unchanged.
+pub fn all_located_at(tokens: TokenStream, at: Span) -> TokenStream {
+    relocate(tokens, at, &|_| true)
+}
+
+/// `tokens` with those whose span `moves` located at `at`.
+fn relocate(tokens: TokenStream, at: Span, moves: &dyn Fn(Span) -> bool) -> TokenStream {
+    let moved = |span: Span| {
+        if moves(span) {
+            span.located_at(at)
+        } else {
+            span
+        }
     };
-    let moved = call_site.located_at(at);
     tokens
         .into_iter()
         .map(|token| match token {
             TokenTree::Group(g) => {
-                let mut group = Group::new(g.delimiter(), located_at(g.stream(), at));
-                group.set_span(if generated(g.span()) { moved } else { g.span() });
+                let mut group = Group::new(g.delimiter(), relocate(g.stream(), at, moves));
+                group.set_span(moved(g.span()));
                 TokenTree::Group(group)
             }
             mut other => {
-                if generated(other.span()) {
-                    other.set_span(moved);
-                }
+                other.set_span(moved(other.span()));
                 other
             }
         })

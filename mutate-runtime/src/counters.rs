@@ -27,10 +27,40 @@ pub(crate) struct Header {
 pub const BUDGET_EXIT_CODE: i32 = 86;
 
 static REGION: AtomicPtr<Header> = AtomicPtr::new(std::ptr::null_mut());
-/// The settled flags and their number, kept apart from the header so the probe's check
-/// at every site evaluation is two loads, not a walk from the header.
-static SETTLED: AtomicPtr<AtomicU8> = AtomicPtr::new(std::ptr::null_mut());
-static SETTLED_LEN: AtomicUsize = AtomicUsize::new(0);
+
+/// One array of byte flags in the region, found once at install: the probe reads the
+/// infection and settled flags at every site evaluation, so without walking from the
+/// header each time.
+struct Bytes {
+    first: AtomicPtr<AtomicU8>,
+    len: AtomicUsize,
+}
+
+impl Bytes {
+    const fn new() -> Self {
+        Bytes {
+            first: AtomicPtr::new(std::ptr::null_mut()),
+            len: AtomicUsize::new(0),
+        }
+    }
+
+    fn set(&self, first: *mut AtomicU8, len: usize) {
+        self.first.store(first, Relaxed);
+        self.len.store(len, Relaxed);
+    }
+
+    fn get(&self) -> &'static [AtomicU8] {
+        let first = self.first.load(Relaxed);
+        if first.is_null() {
+            return &[];
+        }
+        // SAFETY: `install` set a pointer to `len` live flags in a region never unmapped.
+        unsafe { std::slice::from_raw_parts(first, self.len.load(Relaxed)) }
+    }
+}
+
+static INFECTION: Bytes = Bytes::new();
+static SETTLED: Bytes = Bytes::new();
 
 pub(crate) fn region_size(sites: u32, mutants: u32) -> usize {
     std::mem::size_of::<Header>()
@@ -39,30 +69,36 @@ pub(crate) fn region_size(sites: u32, mutants: u32) -> usize {
         + sites as usize
 }
 
-/// Installs a zeroed region of [`region_size`] bytes.
+/// Installs a zeroed region of [`region_size`] bytes: the header, a counter per site, an
+/// infection flag per mutant, a settled flag per site.
 ///
 /// # Safety
 /// `memory` must be valid, zeroed, aligned for `u64`, of `region_size(sites, mutants)`
 /// bytes, and live for the rest of the process.
 pub(crate) unsafe fn install(memory: *mut u8, sites: u32, mutants: u32) {
     let header = memory.cast::<Header>();
-    // SAFETY: the caller hands us zeroed memory large enough for the header.
+    let (sites, mutants) = (sites as usize, mutants as usize);
+    // SAFETY: the caller hands us zeroed memory of `region_size` bytes.
     unsafe {
         (*header).sites = sites as u64;
         (*header).mutants = mutants as u64;
+        let flags = header
+            .add(1)
+            .cast::<AtomicU64>()
+            .add(sites)
+            .cast::<AtomicU8>();
+        INFECTION.set(flags, mutants);
+        SETTLED.set(flags.add(mutants), sites);
     }
     REGION.store(header, Relaxed);
-    let settled = settled();
-    SETTLED.store(settled.as_ptr().cast_mut(), Relaxed);
-    SETTLED_LEN.store(settled.len(), Relaxed);
 }
 
 /// Whether settled flag `index` is set (see [`settled`]).
 #[inline(always)]
 pub(crate) fn is_settled(index: usize) -> bool {
-    let first = SETTLED.load(Relaxed);
-    // SAFETY: `install` stored a pointer to `SETTLED_LEN` live flags.
-    index < SETTLED_LEN.load(Relaxed) && crate::flag::byte(unsafe { first.add(index) }) != 0
+    settled()
+        .get(index)
+        .is_some_and(|s| crate::flag::byte(s) != 0)
 }
 
 pub(crate) fn header() -> Option<&'static Header> {
@@ -81,25 +117,12 @@ pub(crate) fn counters() -> &'static [AtomicU64] {
 
 /// The infection flags of [`mutate_protocol::infection`], by global mutant index.
 pub(crate) fn infection() -> &'static [AtomicU8] {
-    let Some(header) = header() else { return &[] };
-    // SAFETY: `install` guarantees `mutants` flags follow the site counters.
-    unsafe {
-        let first = counters()
-            .as_ptr()
-            .add(header.sites as usize)
-            .cast::<AtomicU8>();
-        std::slice::from_raw_parts(first, header.mutants as usize)
-    }
+    INFECTION.get()
 }
 
 /// Per site: every mutant of it was seen to differ, so comparing it again tells nothing.
 pub(crate) fn settled() -> &'static [AtomicU8] {
-    let Some(header) = header() else { return &[] };
-    // SAFETY: `install` guarantees `sites` bytes follow the infection flags.
-    unsafe {
-        let first = infection().as_ptr().add(header.mutants as usize);
-        std::slice::from_raw_parts(first, header.sites as usize)
-    }
+    SETTLED.get()
 }
 
 /// Zeroes the flags and sets the budget; zeroes the site counters and infection flags too

@@ -57,7 +57,7 @@ impl Frame {
         }
     }
 
-    /// The call returned: `returned` and `changed` are digests (`None`: no `Debug`).
+    /// The call returned: `returned` and `changed` are digests (`?`: no `Debug`).
     pub(crate) fn exit(mut self, returned: &str, changed: &[String]) {
         self.done = true;
         record(

@@ -140,6 +140,9 @@ fn run_child(request: &Request, index: u32) -> Option<Report> {
     // SAFETY: the server is single-threaded, so the child may run any code.
     let pid = unsafe { libc::fork() };
     if pid < 0 {
+        // Reading closes them.
+        read_capture(capture);
+        read_capture(trace);
         return Some(failed_fork(started));
     }
     if pid == 0 {

@@ -78,3 +78,24 @@ pub fn run(
         proven,
     })
 }
+
+/// Jobs for one fork server each: `(test, mutant)` pairs grouped by test, in chunks of at
+/// most `chunk` mutants, so one server serves many mutants and many tests keep the workers
+/// busy.
+fn batches(
+    pairs: impl IntoIterator<Item = (usize, usize)>,
+    chunk: usize,
+) -> Vec<(usize, Vec<usize>)> {
+    let mut by_test: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for (t, m) in pairs {
+        by_test.entry(t).or_default().push(m);
+    }
+    by_test
+        .into_iter()
+        .flat_map(|(t, ms)| {
+            ms.chunks(chunk)
+                .map(|c| (t, c.to_vec()))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}

@@ -12,7 +12,7 @@ use crate::pool;
 use crate::progress::Progress;
 use crate::server::Server;
 use mutate_protocol::{Request, infection};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// Hit budget for a mutant under a test: ten times the test's own hits, plus slack.
 fn budget(baseline: &Baseline) -> u64 {
@@ -43,19 +43,8 @@ pub fn run(
         if interrupt::interrupted() {
             return Ok((not_run(pending.iter().map(|&(m, _)| m), results), proven));
         }
-        let mut by_test: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-        for &(m, k) in &pending {
-            by_test.entry(order[m][k]).or_default().push(m);
-        }
         let chunk = (pending.len() / (config.jobs * 4)).max(8);
-        let jobs: Vec<(usize, Vec<usize>)> = by_test
-            .into_iter()
-            .flat_map(|(t, ms)| {
-                ms.chunks(chunk)
-                    .map(|c| (t, c.to_vec()))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
+        let jobs = super::batches(pending.iter().map(|&(m, k)| (order[m][k], m)), chunk);
         // Which covering test (by rank) each pending mutant is on in this round; a
         // mutant leaves the map when its verdict for this round comes in.
         let mut rank: HashMap<usize, usize> = pending.iter().copied().collect();
@@ -138,14 +127,12 @@ fn plan(
         }
     }
     let mut proven = Proven::default();
-    for &(m, _) in &pending {
-        proven.runs += results[m].covered_by.len() - order[m].len();
-        proven.mutants += usize::from(order[m].is_empty());
-    }
     pending.retain(|&(m, _)| {
+        proven.runs += results[m].covered_by.len() - order[m].len();
         if !order[m].is_empty() {
             return true;
         }
+        proven.mutants += 1;
         results[m].status = Status::Survived;
         results[m].reason = NOT_INFECTED.into();
         progress.mutant(Status::Survived, &d.mutants[m].entry.id);

@@ -32,8 +32,8 @@ pub struct MutantResult {
     /// What each covering test's coverage run saw the mutant's replacement compute
     /// (flags of `mutate_protocol::infection`; 0: not compared), by test.
     pub infection: HashMap<usize, u8>,
-    /// For a survivor some test infects: that test (the first such by name), and where the
-    /// infection went in its run.
+    /// For a survivor not proven uninfected: the covering test traced (an infecting one if
+    /// any, the first by name), and where the difference went in its run.
     pub propagation: Option<(usize, crate::propagation::Propagation)>,
     /// Each covering test run against the mutant, in order, with its outcome: up to the
     /// first kill, or all of them with `--matrix`.

@@ -14,7 +14,6 @@ use crate::progress::Progress;
 use crate::propagation::{self, Propagation};
 use crate::server::Server;
 use mutate_protocol::{Request, infection};
-use std::collections::BTreeMap;
 
 /// Traces a covering test of every survivor not proven uninfected, and records where the
 /// difference went.
@@ -25,7 +24,7 @@ pub fn run(
     baseline: &[Baseline],
     results: &mut [MutantResult],
 ) -> Result<()> {
-    let infected: Vec<(usize, usize)> = results
+    let to_trace: Vec<(usize, usize)> = results
         .iter()
         .enumerate()
         .filter(|(_, r)| r.status == Status::Survived)
@@ -50,25 +49,14 @@ pub fn run(
             Some((m, *t))
         })
         .collect();
-    if infected.is_empty() {
+    if to_trace.is_empty() {
         return Ok(());
     }
-    progress.phase("Tracing", infected.len());
+    progress.phase("Tracing", to_trace.len());
     // One server per test and chunk of survivors: its two unmutated traces serve the whole
     // chunk; chunks keep every job busy when many survivors share a test.
-    let chunk = (infected.len() / (config.jobs * 2)).max(4);
-    let mut by_test: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for (m, t) in infected {
-        by_test.entry(t).or_default().push(m);
-    }
-    let jobs: Vec<(usize, Vec<usize>)> = by_test
-        .into_iter()
-        .flat_map(|(t, ms)| {
-            ms.chunks(chunk)
-                .map(|c| (t, c.to_vec()))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let chunk = (to_trace.len() / (config.jobs * 2)).max(4);
+    let jobs = super::batches(to_trace.into_iter().map(|(m, t)| (t, m)), chunk);
     let mut traced = Vec::new();
     pool::run(
         jobs,
