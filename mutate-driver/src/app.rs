@@ -262,10 +262,9 @@ fn write_reports(
         let text = serde_json::to_string_pretty(json).expect("JSON values serialize");
         std::fs::write(dir.join(name), text).map_err(io)
     };
-    write_json(
-        "report.json",
-        &report::json::build(d, results, workspace, reports.times, reports.diagnoses),
-    )?;
+    let json = report::json::build(d, results, workspace, reports.times, reports.diagnoses);
+    write_json("report.json", &json)?;
+    std::fs::write(dir.join("report.html"), report::html::page(&json)).map_err(io)?;
     let complete = reports.analysis.is_some();
     write_json(
         "matrix.json",

@@ -1,7 +1,9 @@
 //! Everything the user reads after a run: the terminal summary, `report.json` in the
-//! mutation-testing-report-schema, and plain lists of mutant ids per outcome.
+//! mutation-testing-report-schema, `report.html` drawn from it, and plain lists of mutant
+//! ids per outcome.
 
 pub mod annotations;
+pub mod html;
 pub mod json;
 pub mod lists;
 pub mod matrix;

@@ -1,0 +1,198 @@
+//! `report.html` in a real headless Chromium: it renders with no console error, shows the
+//! counts of `report.json`, draws markup from the user's source as text, shows a mutant's
+//! diff when a user clicks it, and filters by outcome. A screenshot is kept in the test
+//! target's temporary folder.
+//!
+//! Without a browser the test says so and passes, unless `MUTATE_REQUIRE_BROWSER` is set
+//! (as CI sets it, after installing Chromium).
+
+mod chromium;
+#[path = "../common/mod.rs"]
+mod common;
+
+use chromium::Browser;
+use common::*;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+const SOURCE: &str = "examples/markup/src/lib.rs";
+
+#[test]
+fn the_html_report_shows_the_json_reports_results_in_a_browser() {
+    let Some(executable) = chromium::find() else {
+        assert!(
+            std::env::var_os("MUTATE_REQUIRE_BROWSER").is_none(),
+            "MUTATE_REQUIRE_BROWSER is set and no Chromium was found (install the \
+             `chromium` package or set MUTATE_CHROMIUM)"
+        );
+        eprintln!("no Chromium on PATH: the HTML report's browser test did not run");
+        return;
+    };
+    let (out, dir) = run_example("examples/markup/Cargo.toml", &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).unwrap())
+            .unwrap();
+    let report = Report::read(dir.path());
+
+    let mut browser = Browser::start(&executable);
+    let page = dir.path().join("report.html");
+    browser.open(&format!("file://{}", page.display()));
+    assert!(
+        browser.errors.is_empty(),
+        "the page reported errors: {:#?}",
+        browser.errors
+    );
+
+    // The counts shown are report.json's, mutant by mutant and in its summary.
+    let shown: BTreeMap<String, u64> = serde_json::from_value(browser.eval(
+        "Object.fromEntries([...document.querySelectorAll('#summary [data-status]')]\
+         .map(e => [e.dataset.status, Number(e.dataset.count)]))",
+    ))
+    .unwrap();
+    assert_eq!(shown.len(), 6, "one count per outcome: {shown:?}");
+    let mut counted: BTreeMap<String, u64> = shown.keys().map(|s| (s.clone(), 0)).collect();
+    for m in &report.mutants {
+        *counted
+            .get_mut(&m.status)
+            .expect("a status the page counts") += 1;
+    }
+    assert_eq!(shown, counted);
+    let summary = &json["summary"];
+    let sum = |keys: &[&str]| {
+        keys.iter()
+            .map(|k| summary[k].as_u64().unwrap())
+            .sum::<u64>()
+    };
+    assert_eq!(shown["Killed"], sum(&["killed", "crashed"]));
+    assert_eq!(shown["Survived"], sum(&["survived"]));
+    assert_eq!(shown["Timeout"], sum(&["timeout"]));
+    assert_eq!(shown["NoCoverage"], sum(&["no_coverage"]));
+    assert_eq!(shown["CompileError"], sum(&["unviable"]));
+    assert_eq!(shown["Ignored"], sum(&["ignored"]));
+    assert_eq!(
+        browser.eval("Number(document.getElementById('total').dataset.count)"),
+        summary["total"]
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('score').dataset.score"),
+        json!(format!("{:.2}", report.score))
+    );
+    assert!(shown["Killed"] > 0 && shown["Survived"] > 0 && shown["NoCoverage"] > 0);
+
+    // The source's markup is text: no element made of it, none of its script run.
+    browser.click(&format!(
+        "#tree button[data-file={}]",
+        serde_json::to_string(SOURCE).unwrap()
+    ));
+    let code = browser.eval("document.querySelector('table.source').textContent");
+    let code = code.as_str().unwrap();
+    for markup in [
+        "</script><script>window.injected = true</script>",
+        r#"<img src=x onerror="window.injected = true">"#,
+        r#"<img src=x onerror="alert(1)">"#,
+    ] {
+        assert!(code.contains(markup), "the source view lacks {markup}");
+    }
+    assert_eq!(
+        browser.eval("document.querySelectorAll('img, script:not([id])').length"),
+        json!(1)
+    );
+    assert_eq!(browser.eval("typeof window.injected"), json!("undefined"));
+    // Nothing was fetched: the page is the whole report.
+    assert_eq!(
+        browser.eval("performance.getEntriesByType('resource').length"),
+        json!(0)
+    );
+
+    // A click on a survivor shows its diff, status, diagnosis and tests.
+    let survivor = report
+        .mutants
+        .iter()
+        .find(|m| m.status == "Survived" && !m.suggestion.is_empty())
+        .expect("a diagnosed survivor");
+    let selector = format!(
+        "button.mutant[data-id={}]",
+        serde_json::to_string(&survivor.id).unwrap()
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('details').hidden"),
+        json!(true)
+    );
+    browser.click(&selector);
+    assert_eq!(
+        browser.eval("document.getElementById('details').hidden"),
+        json!(false)
+    );
+    let line = report.sources[SOURCE]
+        .lines()
+        .nth(survivor.start.0 as usize - 1)
+        .unwrap();
+    let (column, end) = (survivor.start.1 as usize - 1, survivor.end.1 as usize - 1);
+    let chars: Vec<char> = line.chars().collect();
+    let mutated: String = chars[..column]
+        .iter()
+        .chain(survivor.replacement.chars().collect::<Vec<_>>().iter())
+        .chain(&chars[end..])
+        .collect();
+    let diff = browser.eval("document.querySelector('#details pre.diff').textContent");
+    assert_eq!(diff, json!(format!("- {line}+ {mutated}")));
+    assert_eq!(
+        browser.eval("document.querySelector('#details pre.diff .ins mark').textContent"),
+        json!(survivor.replacement)
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('detail-status').textContent"),
+        json!("survived")
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('detail-suggestion').textContent"),
+        json!(survivor.suggestion)
+    );
+    let details = browser.eval("document.getElementById('details').textContent");
+    for test in &survivor.covered_by {
+        let name = test.rsplit("::").next().unwrap();
+        assert!(
+            details.as_str().unwrap().contains(name),
+            "{test} not listed"
+        );
+    }
+    // The link to it opens it again.
+    assert!(
+        browser
+            .eval("location.hash")
+            .as_str()
+            .unwrap()
+            .contains("mutant=")
+    );
+
+    // Filtering out the survivors hides their marks, and only theirs.
+    let marks = "document.querySelectorAll('button.mutant').length";
+    assert_eq!(browser.eval(marks), json!(report.mutants.len()));
+    browser.click("input[data-group=statuses][data-value=Survived]");
+    assert_eq!(
+        browser.eval(marks),
+        json!(report.mutants.len() as u64 - shown["Survived"])
+    );
+    assert_eq!(
+        browser.eval("document.querySelectorAll('button.mutant.s-Survived').length"),
+        json!(0)
+    );
+    browser.click("input[data-group=statuses][data-value=Survived]");
+    assert_eq!(browser.eval(marks), json!(report.mutants.len()));
+
+    let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-report.png");
+    std::fs::write(&shot, browser.screenshot()).unwrap();
+    eprintln!("screenshot: {}", shot.display());
+
+    assert!(
+        browser.errors.is_empty(),
+        "the page reported errors: {:#?}",
+        browser.errors
+    );
+}
