@@ -19,6 +19,10 @@ pub fn run(args: &Args) -> Result<i32> {
     let (mirror_lock, mut doctests) = mirror_if_needed(args, &mut workspace)?;
     let filter = Filter::new(&args.file, &args.regex, &args.exclude_regex)?;
     let changed = changed_lines(args, &workspace.root)?;
+    // Before the build reads the sources: what the verdicts will rest on.
+    let incremental = args
+        .incremental
+        .then(|| Incremental::start(args, &workspace));
     let operators = crate::selection::resolve(args, &workspace.config)?;
     eprintln!(
         "   Building tests with mutant schemata ({})",
@@ -71,9 +75,18 @@ pub fn run(args: &Args) -> Result<i32> {
         d.tests.len()
     );
     let mut progress = Progress::new();
-    let results = lab::run(&d, &selected, &config, &mut progress);
+    let reuse = |d: &Discovery, selected: &[bool], results: &mut [lab::MutantResult]| {
+        incremental
+            .as_ref()
+            .map(|i| i.reuse(d, selected, results))
+            .unwrap_or_else(|| vec![false; results.len()])
+    };
+    let results = lab::run(&d, &selected, &config, &mut progress, &reuse);
     progress.finish();
     let results = results?;
+    if let Some(incremental) = incremental {
+        incremental.finish(&output_dir(args, &workspace), &d, &results)?;
+    }
     let times = report::Times {
         total: started.elapsed(),
         build: build_time,
@@ -118,6 +131,17 @@ fn report_run(
     print!("{text}");
     if let Some((index, analysis)) = &analysis {
         print!("{}", report::matrix::render(d, results, index, analysis));
+    }
+    if args.incremental {
+        let decided = results
+            .mutants
+            .iter()
+            .filter(|r| r.status != Status::Ignored);
+        println!(
+            "incremental: {} verdicts taken from the previous run, {} decided in this one",
+            results.reused,
+            decided.count() - results.reused
+        );
     }
     if let Some(threshold) = fail_under {
         let score = report::Summary::of(results).score;
@@ -246,10 +270,7 @@ fn write_reports(
     results: &Results,
     reports: &Reports,
 ) -> Result<std::path::PathBuf> {
-    let dir = args
-        .output
-        .clone()
-        .unwrap_or_else(|| workspace.manifest_dir.join("mutate.out"));
+    let dir = output_dir(args, workspace);
     let io = |e: std::io::Error| {
         Error::caused(
             Operation::Report,
@@ -281,6 +302,77 @@ fn write_reports(
     )
     .map_err(io)?;
     Ok(dir)
+}
+
+fn output_dir(args: &Args, workspace: &Workspace) -> std::path::PathBuf {
+    args.output
+        .clone()
+        .unwrap_or_else(|| workspace.manifest_dir.join("mutate.out"))
+}
+
+/// An `--incremental` run: the sources as they were at its start, the previous run's
+/// state, and what changed between them.
+struct Incremental {
+    snapshot: crate::incremental::Snapshot,
+    previous: Option<(crate::incremental::State, crate::incremental::Changes)>,
+}
+
+impl Incremental {
+    fn start(args: &Args, workspace: &Workspace) -> Incremental {
+        use crate::incremental::{Changes, Snapshot, State};
+        let packages: Vec<&std::path::Path> = workspace
+            .metadata
+            .workspace_packages()
+            .into_iter()
+            .filter_map(|p| p.manifest_path.parent().map(|dir| dir.as_std_path()))
+            .collect();
+        let out = output_dir(args, workspace);
+        let snapshot = Snapshot::take(&workspace.root, &packages, &out, args.verdict_settings());
+        let previous = State::load(&out).map(|state| {
+            let changes = Changes::between(&state, &snapshot);
+            (state, changes)
+        });
+        match &previous {
+            None => eprintln!(
+                "  Incremental no previous run in {}: every mutant is run",
+                out.display()
+            ),
+            Some((_, Changes::Everything(why))) => {
+                eprintln!("  Incremental {why}: every mutant is run")
+            }
+            Some((_, Changes::Bodies { functions, .. })) => eprintln!(
+                "  Incremental {} function bodies changed since the previous run",
+                functions.len()
+            ),
+        }
+        Incremental { snapshot, previous }
+    }
+
+    fn reuse(
+        &self,
+        d: &Discovery,
+        selected: &[bool],
+        results: &mut [lab::MutantResult],
+    ) -> Vec<bool> {
+        match &self.previous {
+            Some((state, changes)) => {
+                crate::incremental::reuse(state, &self.snapshot, changes, d, selected, results)
+            }
+            None => vec![false; results.len()],
+        }
+    }
+
+    /// Leaves this run's state for the next.
+    fn finish(self, dir: &std::path::Path, d: &Discovery, results: &Results) -> Result<()> {
+        let io = |e: std::io::Error| {
+            Error::caused(Operation::Report, format!("writing {}", dir.display()), e)
+        };
+        std::fs::create_dir_all(dir).map_err(io)?;
+        self.snapshot
+            .state(d, &results.mutants)
+            .save(dir)
+            .map_err(io)
+    }
 }
 
 fn shell_quote(text: &str) -> String {

@@ -125,6 +125,11 @@ pub struct Args {
     /// mutant is skipped and survivors are not diagnosed (to measure what comparing costs).
     #[arg(long)]
     pub no_probe: bool,
+    /// Take a verdict of the previous run (kept in the output folder) again, without
+    /// running the mutant, when neither its function, nor the tests that reach it, nor any
+    /// function those tests enter changed since; recompute the rest.
+    #[arg(long, conflicts_with = "list")]
+    pub incremental: bool,
     /// Exit 7 when the mutation score is below SCORE percent, and 0 when it is not, with
     /// survivors or not (CI's pass or fail). Overrides the configuration's
     /// `thresholds.break`.
@@ -134,6 +139,28 @@ pub struct Args {
     /// GITHUB_ACTIONS=true, else none].
     #[arg(long, value_enum, value_name = "KIND")]
     pub annotations: Option<Annotations>,
+}
+
+impl Args {
+    /// The options a verdict depends on, as text: a run with other values decides
+    /// differently, so `--incremental` reuses nothing across them.
+    pub fn verdict_settings(&self) -> String {
+        format!(
+            "{} {:?}",
+            env!("CARGO_PKG_VERSION"),
+            (
+                (&self.package, self.workspace, &self.features),
+                (self.all_features, self.no_default_features, self.all_items),
+                (
+                    self.timeout_factor,
+                    self.timeout_constant,
+                    self.baseline_timeout
+                ),
+                (self.memory_limit, self.matrix, self.flakes, self.doctests),
+                (self.no_probe, self.no_infection_skip),
+            )
+        )
+    }
 }
 
 /// A number of seconds: finite, from 0 to a day.

@@ -14,6 +14,7 @@ mod doctests;
 pub mod error;
 mod exit_code;
 mod filter;
+mod incremental;
 pub mod interrupt;
 mod lab;
 mod limits;

@@ -1,9 +1,9 @@
 //! Outcomes of mutants, and how one forked run is judged.
 
 use mutate_protocol::{End, Report};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Status {
     Killed,
     Timeout,

@@ -15,11 +15,16 @@ use crate::outcome::{self, Status};
 use crate::progress::Progress;
 use std::time::{Duration, Instant};
 
+/// Decides some mutants after the coverage run, without running them (`--incremental`'s
+/// reused verdicts): returns which.
+pub type Reuse<'a> = &'a dyn Fn(&Discovery, &[bool], &mut [MutantResult]) -> Vec<bool>;
+
 pub fn run(
     d: &Discovery,
     selected: &[bool],
     config: &Config,
     progress: &mut Progress,
+    reuse: Reuse,
 ) -> Result<Results> {
     let mut results: Vec<MutantResult> = (0..d.mutants.len())
         .map(|i| {
@@ -37,6 +42,7 @@ pub fn run(
                 infection: Default::default(),
                 propagation: None,
                 outcomes: Vec::new(),
+                reused: false,
             }
         })
         .collect();
@@ -55,9 +61,14 @@ pub fn run(
         r.covered_by.sort_by_key(|&t| (baseline[t].micros, t));
         r.covered_by.dedup();
     }
+    // Verdicts an incremental run takes again are not run.
+    let reused = reuse(d, selected, &mut results);
+    let to_run: Vec<bool> = (0..d.mutants.len())
+        .map(|m| selected[m] && !reused[m])
+        .collect();
     let started = Instant::now();
     let (interrupted, proven) =
-        mutants::run(d, selected, config, progress, &baseline, &mut results)?;
+        mutants::run(d, &to_run, config, progress, &baseline, &mut results)?;
     let mutants_time = started.elapsed();
     let started = Instant::now();
     if !interrupted && config.probe {
@@ -76,6 +87,7 @@ pub fn run(
         test_micros: baseline.iter().map(|b| b.micros).collect(),
         flaky: (0..baseline.len()).filter(|&t| baseline[t].flaky).collect(),
         proven,
+        reused: reused.iter().filter(|r| **r).count(),
     })
 }
 

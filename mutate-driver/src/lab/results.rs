@@ -38,6 +38,8 @@ pub struct MutantResult {
     /// Each covering test run against the mutant, in order, with its outcome: up to the
     /// first kill, or all of them with `--matrix`.
     pub outcomes: Vec<(usize, Status)>,
+    /// Its verdict was taken from the previous run (`--incremental`), not run again.
+    pub reused: bool,
 }
 
 #[derive(Debug)]
@@ -63,6 +65,8 @@ pub struct Results {
     /// What the infection probe spared: mutants decided without a run, and runs of a
     /// mutant under a test not made.
     pub proven: Proven,
+    /// Verdicts taken from the previous run (`--incremental`), not run again.
+    pub reused: usize,
 }
 
 /// Work the infection probe proved unnecessary.

@@ -87,6 +87,10 @@ pub fn build(
         if !reason.is_empty() {
             mutant["statusReason"] = json!(reason);
         }
+        if r.reused {
+            // Beside the schema's fields (readers ignore it): taken from the previous run.
+            mutant["reused"] = json!(true);
+        }
         files.entry(e.file.clone()).or_default().push(mutant);
     }
     let files: serde_json::Map<String, Value> = files
@@ -123,6 +127,7 @@ pub fn build(
         "framework": { "name": "mutate", "version": env!("CARGO_PKG_VERSION") },
         "summary": Summary::of(results),
         "seconds": times.to_json(),
+        "incremental": { "reusedVerdicts": results.reused },
         "infection": {
             "provenMutants": results.proven.mutants,
             "skippedRuns": results.proven.runs,

@@ -1,0 +1,326 @@
+//! `--incremental`: a verdict of the previous run is taken again, without running the
+//! mutant, when nothing it rests on changed:
+//! - the same driver and the options verdicts depend on; the same files other than Rust
+//!   sources (manifests, the lock file, data the tests read), and in every Rust source the
+//!   same skeleton (items, signatures, attributes, macros: all but function bodies);
+//! - the mutant's function has the same body (its mutants then sit at the same places
+//!   relative to it, which is how a mutant is recognised after lines above it moved);
+//! - the same tests reach it as before (the new coverage run says so), none of them is a
+//!   test function whose body changed, and none of them entered a function whose body
+//!   changed.
+//!
+//! A test entering a function is seen through the function's whole-body mutant, whose
+//! site every call passes: a changed function without one (its operators left out, or a
+//! helper outside `#[mutate]`) could be entered by any test, so every verdict is
+//! recomputed. So is every verdict after a change the rule cannot place.
+//!
+//! The rule is about the tests' runs with every mutant off: a mutant that sends a test
+//! into changed code it never entered before is not seen (Stryker's incremental mode has
+//! the same limit); a full run decides it.
+
+pub mod fingerprint;
+
+use crate::discover::Discovery;
+use crate::lab::MutantResult;
+use crate::outcome::Status;
+use fingerprint::{FileFingerprint, hash};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::path::Path;
+
+/// The file an incremental run keeps in the output folder.
+pub const STATE_FILE: &str = "incremental.json";
+
+/// What a run leaves for the next: the sources it saw and the verdicts it reached.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct State {
+    /// The driver's version and the options verdicts depend on.
+    settings: String,
+    /// Each Rust source under the workspace's packages, by path from the workspace root.
+    sources: BTreeMap<String, FileFingerprint>,
+    /// Every other file there, hashed whole.
+    others: BTreeMap<String, u64>,
+    /// By mutant key (see [`Snapshot::key`]).
+    verdicts: BTreeMap<String, Verdict>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Verdict {
+    status: Status,
+    reason: String,
+    killed_by: Vec<String>,
+    covered_by: BTreeSet<String>,
+}
+
+/// The workspace's files as they are at the start of a run.
+pub struct Snapshot {
+    settings: String,
+    sources: BTreeMap<String, FileFingerprint>,
+    others: BTreeMap<String, u64>,
+}
+
+impl Snapshot {
+    /// Reads every file under `packages` (skipping build output, hidden folders and
+    /// `skip`, the report folder), named by its path from `root`.
+    pub fn take(root: &Path, packages: &[&Path], skip: &Path, settings: String) -> Snapshot {
+        let mut snapshot = Snapshot {
+            settings,
+            sources: BTreeMap::new(),
+            others: BTreeMap::new(),
+        };
+        let mut seen = HashSet::new();
+        for package in packages {
+            snapshot.walk(root, package, skip, &mut seen);
+        }
+        snapshot
+    }
+
+    fn walk(
+        &mut self,
+        root: &Path,
+        dir: &Path,
+        skip: &Path,
+        seen: &mut HashSet<std::path::PathBuf>,
+    ) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
+                if !(name.starts_with('.') || name == "target" || path == skip) {
+                    self.walk(root, &path, skip, seen);
+                }
+                continue;
+            }
+            if !kind.is_file() || !seen.insert(path.clone()) {
+                continue;
+            }
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            let relative = path.strip_prefix(root).unwrap_or(&path);
+            let relative = relative.to_string_lossy().into_owned();
+            match (name.ends_with(".rs"), std::str::from_utf8(&bytes)) {
+                (true, Ok(text)) => {
+                    self.sources.insert(relative, FileFingerprint::of(text));
+                }
+                _ => {
+                    self.others.insert(relative, hash(&bytes));
+                }
+            }
+        }
+    }
+
+    /// A mutant as the next run can recognise it: its file, its function, its place
+    /// relative to the function's first line, its operator and replacement.
+    fn key(&self, entry: &mutate_protocol::CatalogEntry) -> Option<(String, String)> {
+        let [l1, c1, l2, c2] = entry.span;
+        let function = self.sources.get(&entry.file)?.function_at(l1, l2)?;
+        let start = function.lines.0;
+        let key = format!(
+            "{}\t{}\t{}:{c1}-{}:{c2}\t{}\t{}",
+            entry.file,
+            function.path,
+            l1 - start,
+            l2 - start,
+            entry.operator,
+            entry.replacement
+        );
+        Some((key, function.path.clone()))
+    }
+
+    /// The state to leave for the next run: this snapshot and the verdicts reached.
+    pub fn state(self, d: &Discovery, results: &[MutantResult]) -> State {
+        let mut verdicts = BTreeMap::new();
+        for (m, r) in results.iter().enumerate() {
+            if !reusable(r.status) {
+                continue;
+            }
+            if let Some((key, _)) = self.key(&d.mutants[m].entry) {
+                verdicts.insert(
+                    key,
+                    Verdict {
+                        status: r.status,
+                        reason: r.reason.clone(),
+                        killed_by: r.killed_by.iter().map(|&t| d.test_id(t)).collect(),
+                        covered_by: r.covered_by.iter().map(|&t| d.test_id(t)).collect(),
+                    },
+                );
+            }
+        }
+        State {
+            settings: self.settings,
+            sources: self.sources,
+            others: self.others,
+            verdicts,
+        }
+    }
+}
+
+/// Verdicts worth keeping: those a run of the mutant decided.
+fn reusable(status: Status) -> bool {
+    matches!(
+        status,
+        Status::Killed | Status::Crashed | Status::Timeout | Status::Survived
+    )
+}
+
+impl State {
+    /// The previous run's state in `dir`, if there is one this driver can read.
+    pub fn load(dir: &Path) -> Option<State> {
+        let text = std::fs::read_to_string(dir.join(STATE_FILE)).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+
+    pub fn save(&self, dir: &Path) -> std::io::Result<()> {
+        let text = serde_json::to_string(self).expect("the state serializes");
+        std::fs::write(dir.join(STATE_FILE), text)
+    }
+}
+
+/// What changed since the previous run, as the reuse rule needs it.
+pub enum Changes {
+    /// Nothing can be reused, and why.
+    Everything(String),
+    /// Only function bodies changed: these, by file and path, and the names of the test
+    /// functions among them.
+    Bodies {
+        functions: HashSet<(String, String)>,
+        tests: HashSet<String>,
+    },
+}
+
+impl Changes {
+    pub fn between(previous: &State, now: &Snapshot) -> Changes {
+        if previous.settings != now.settings {
+            return Changes::Everything("the driver or its options changed".into());
+        }
+        if let Some(file) = first_difference(&previous.others, &now.others) {
+            return Changes::Everything(format!("{file} changed"));
+        }
+        let before: BTreeSet<_> = previous.sources.keys().collect();
+        let after: BTreeSet<_> = now.sources.keys().collect();
+        if let Some(file) = before.symmetric_difference(&after).next() {
+            return Changes::Everything(format!("{file} was added or removed"));
+        }
+        let mut functions = HashSet::new();
+        let mut tests = HashSet::new();
+        for (file, old) in &previous.sources {
+            let new = &now.sources[file];
+            if old.skeleton != new.skeleton || old.functions.len() != new.functions.len() {
+                return Changes::Everything(format!("{file} changed outside function bodies"));
+            }
+            for (a, b) in old.functions.iter().zip(&new.functions) {
+                if a.path != b.path {
+                    return Changes::Everything(format!("{file} changed outside function bodies"));
+                }
+                if a.body != b.body {
+                    functions.insert((file.clone(), b.path.clone()));
+                    if b.test {
+                        tests.insert(b.path.rsplit("::").next().unwrap_or(&b.path).to_owned());
+                    }
+                }
+            }
+        }
+        Changes::Bodies { functions, tests }
+    }
+}
+
+fn first_difference<'a>(
+    a: &'a BTreeMap<String, u64>,
+    b: &'a BTreeMap<String, u64>,
+) -> Option<&'a str> {
+    a.iter()
+        .find(|(k, v)| b.get(*k) != Some(v))
+        .map(|(k, _)| k.as_str())
+        .or_else(|| b.keys().find(|k| !a.contains_key(*k)).map(String::as_str))
+}
+
+/// Takes verdicts of the previous run into `results` where the rule allows, after the
+/// coverage run; returns which mutants got one (they are not run).
+pub fn reuse(
+    previous: &State,
+    now: &Snapshot,
+    changes: &Changes,
+    d: &Discovery,
+    selected: &[bool],
+    results: &mut [MutantResult],
+) -> Vec<bool> {
+    let mut reused = vec![false; results.len()];
+    let Changes::Bodies { functions, tests } = changes else {
+        return reused;
+    };
+    let keys: Vec<Option<(String, String)>> = d.mutants.iter().map(|m| now.key(&m.entry)).collect();
+    let function_of = |m: usize| {
+        keys[m]
+            .as_ref()
+            .map(|(_, f)| (d.mutants[m].entry.file.clone(), f.clone()))
+    };
+    // A changed function must show who enters it: through its whole-body mutant.
+    let entered: HashSet<(String, String)> = (0..d.mutants.len())
+        .filter(|&m| d.mutants[m].entry.operator == mutate_operators::Operator::FnValue.name())
+        .filter_map(function_of)
+        .collect();
+    let test_functions = |name: &str| {
+        !tests.is_empty() && {
+            let last = name.rsplit("::").next().unwrap_or(name);
+            tests.contains(last)
+        }
+    };
+    if functions
+        .iter()
+        .any(|f| !entered.contains(f) && !test_functions(&f.1))
+    {
+        return reused;
+    }
+    // The tests that entered a changed function, or are one.
+    let mut touched: HashSet<usize> = HashSet::new();
+    for (m, r) in results.iter().enumerate() {
+        if function_of(m).is_some_and(|f| functions.contains(&f)) {
+            touched.extend(r.covered_by.iter().copied());
+        }
+    }
+    for (t, test) in d.tests.iter().enumerate() {
+        if test_functions(&test.name) {
+            touched.insert(t);
+        }
+    }
+    let test_index: HashMap<String, usize> =
+        (0..d.tests.len()).map(|t| (d.test_id(t), t)).collect();
+    for m in 0..results.len() {
+        let Some((key, function)) = &keys[m] else {
+            continue;
+        };
+        let Some(verdict) = previous.verdicts.get(key) else {
+            continue;
+        };
+        let r = &mut results[m];
+        let covered: BTreeSet<String> = r.covered_by.iter().map(|&t| d.test_id(t)).collect();
+        let sound = selected[m]
+            && !functions.contains(&(d.mutants[m].entry.file.clone(), function.clone()))
+            && covered == verdict.covered_by
+            && r.covered_by.iter().all(|t| !touched.contains(t));
+        let Some(killed_by) = verdict
+            .killed_by
+            .iter()
+            .map(|id| test_index.get(id).copied())
+            .collect::<Option<Vec<usize>>>()
+        else {
+            continue;
+        };
+        if sound {
+            r.status = verdict.status;
+            r.reason = verdict.reason.clone();
+            r.killed_by = killed_by;
+            r.reused = true;
+            reused[m] = true;
+        }
+    }
+    reused
+}
