@@ -6,6 +6,7 @@ mod artifacts;
 mod corpus;
 mod floor;
 mod fork_server;
+mod incremental;
 mod infection;
 mod jobs;
 mod stats;
@@ -28,7 +29,7 @@ struct Cli {
     /// Runs of one test through the fork server per repetition.
     #[arg(long, default_value_t = 200)]
     requests: usize,
-    /// With `versus`, `corpus`, `jobs` and `infection`: the crates, as NAME@VERSION, comma separated
+    /// With `versus`, `corpus`, `jobs`, `infection` and `incremental`: the crates, as NAME@VERSION, comma separated
     /// [default: BENCHMARKS.md's four for `versus`, the corpus for `corpus`].
     #[arg(long)]
     crates: Option<String>,
@@ -69,6 +70,10 @@ enum What {
     /// smallvec): its cost to the baseline, the mutant runs it spares, the survivors by
     /// diagnosis, and that skipping changes no verdict (not part of `all`).
     Infection,
+    /// `--incremental` after a one-line edit, against a full run, on crates of the corpus
+    /// (`--crates`; default semver and smallvec), and that its verdicts equal a full
+    /// run's (not part of `all`).
+    Incremental,
 }
 
 fn repo() -> PathBuf {
@@ -122,6 +127,13 @@ fn main() {
                     .unwrap_or("semver@1.0.28,smallvec@1.16.6"),
             )?;
             infection::run(&crates, &work, cli.runs.min(3))?;
+        } else if cli.what == What::Incremental {
+            let crates = versus::parse_crates(
+                cli.crates
+                    .as_deref()
+                    .unwrap_or("semver@1.0.28,smallvec@1.16.6"),
+            )?;
+            incremental::run(&crates, &work, cli.runs.min(3))?;
         } else if cli.what == What::Corpus {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             corpus::run(&crates, &work)?;

@@ -324,3 +324,74 @@ pub fn reuse(
     }
     reused
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOURCE: &str = "fn f() -> u32 { 1 }\n#[test]\nfn checks_f() { assert_eq!(f(), 1); }\n";
+
+    fn snapshot(settings: &str, source: &str, lock: u64) -> Snapshot {
+        Snapshot {
+            settings: settings.into(),
+            sources: [("src/lib.rs".to_owned(), FileFingerprint::of(source))].into(),
+            others: [("Cargo.lock".to_owned(), lock)].into(),
+        }
+    }
+
+    fn state(snapshot: Snapshot) -> State {
+        State {
+            settings: snapshot.settings,
+            sources: snapshot.sources,
+            others: snapshot.others,
+            verdicts: BTreeMap::new(),
+        }
+    }
+
+    fn everything(changes: Changes) -> Option<String> {
+        match changes {
+            Changes::Everything(why) => Some(why),
+            Changes::Bodies { .. } => None,
+        }
+    }
+
+    #[test]
+    fn options_other_files_and_items_change_everything() {
+        let before = state(snapshot("v1", SOURCE, 1));
+        let other_options = snapshot("v2", SOURCE, 1);
+        assert!(everything(Changes::between(&before, &other_options)).is_some());
+        let other_lock = snapshot("v1", SOURCE, 2);
+        assert_eq!(
+            everything(Changes::between(&before, &other_lock)).as_deref(),
+            Some("Cargo.lock changed")
+        );
+        let new_item = snapshot("v1", &format!("{SOURCE}fn g() {{}}\n"), 1);
+        assert!(everything(Changes::between(&before, &new_item)).is_some());
+    }
+
+    #[test]
+    fn body_edits_name_the_function_and_the_test() {
+        let before = state(snapshot("v1", SOURCE, 1));
+        let same = snapshot("v1", &format!("// moved\n\n{SOURCE}"), 1);
+        let Changes::Bodies { functions, tests } = Changes::between(&before, &same) else {
+            panic!("only lines moved");
+        };
+        assert!(functions.is_empty() && tests.is_empty());
+        let edited = SOURCE.replace("{ 1 }", "{ 2 }").replace("f(), 1", "f(), 2");
+        let Changes::Bodies { functions, tests } =
+            Changes::between(&before, &snapshot("v1", &edited, 1))
+        else {
+            panic!("only bodies changed");
+        };
+        let file = "src/lib.rs".to_owned();
+        assert_eq!(
+            functions,
+            [
+                (file.clone(), "f".to_owned()),
+                (file, "checks_f".to_owned())
+            ]
+            .into()
+        );
+        assert_eq!(tests, ["checks_f".to_owned()].into());
+    }
+}

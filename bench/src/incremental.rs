@@ -1,0 +1,135 @@
+//! `incremental`: what `--incremental` saves after a one-line edit, on crates of the
+//! corpus. Per round: a full run (no previous state; it leaves one), then the same crate
+//! with one line of one function body edited, run with `--incremental`. Printed: medians of
+//! both runs' totals and mutant phases, how many verdicts were taken and decided; and,
+//! once, whether the incremental run's verdicts equal a full run's of the edited crate
+//! (killed and timed out count as one, detected: which covering test runs first follows
+//! measured times).
+
+use crate::stats::median;
+use crate::versus::{self, tools};
+use serde_json::Value;
+use std::path::Path;
+
+/// The edit per crate: file, text, replacement. Each keeps the crate's behaviour (an
+/// operand order), so verdicts elsewhere stay what they were.
+const EDITS: &[(&str, &str, &str, &str)] = &[
+    (
+        "semver",
+        "src/eval.rs",
+        "    cmp.major == ver.major\n        && cmp.minor == Some(ver.minor)",
+        "    ver.major == cmp.major\n        && cmp.minor == Some(ver.minor)",
+    ),
+    (
+        "smallvec",
+        "src/lib.rs",
+        "        let len = self.len();\n        self.swap(len - 1, index);",
+        "        let len = self.len();\n        self.swap(index, len - 1);",
+    ),
+];
+
+struct Run {
+    total: f64,
+    mutants: f64,
+    reused: u64,
+    /// `status id` of every mutant, sorted.
+    verdicts: Vec<String>,
+}
+
+pub fn run(crates: &[(String, String)], work: &Path, runs: usize) -> Result<(), String> {
+    let driver = tools::build_driver()?;
+    let sources = versus::fetch(crates, work)?;
+    let mut wrong = Vec::new();
+    for ((name, version), source) in crates.iter().zip(&sources) {
+        let Some(&(_, file, from, to)) = EDITS.iter().find(|e| e.0 == name) else {
+            return Err(format!("no edit for {name} in bench/src/incremental.rs"));
+        };
+        let base = work.join(format!("{name}-{version}"));
+        let tree = base.join("incremental");
+        let out = base.join("incremental-out");
+        let mut full = Vec::new();
+        let mut edited = Vec::new();
+        for round in 0..runs {
+            versus::fresh_copy(source, &tree)?;
+            let _ = std::fs::remove_dir_all(&out);
+            eprintln!("== {name} {version}: round {}/{runs}, full run", round + 1);
+            full.push(run_driver(&driver, &tree, &out, &["--incremental"])?);
+            let path = tree.join(file);
+            let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+            if !text.contains(from) {
+                return Err(format!("{name}: the edit's text is not in {file}"));
+            }
+            std::fs::write(&path, text.replacen(from, to, 1)).map_err(|e| e.to_string())?;
+            eprintln!("   one line edited, incremental run");
+            edited.push(run_driver(&driver, &tree, &out, &["--incremental"])?);
+        }
+        eprintln!("   the edited crate, full run (to compare verdicts)");
+        let check = run_driver(&driver, &tree, &base.join("incremental-check"), &[])?;
+        if edited.iter().any(|r| r.verdicts != check.verdicts) {
+            wrong.push(format!("{name} {version}"));
+        }
+        print(&format!("{name} {version}"), &full, &edited, runs);
+    }
+    match wrong.is_empty() {
+        true => Ok(()),
+        false => Err(format!(
+            "incremental verdicts differ from a full run's on {}",
+            wrong.join(", ")
+        )),
+    }
+}
+
+fn print(name: &str, full: &[Run], edited: &[Run], runs: usize) {
+    let med = |runs: &[Run], f: &dyn Fn(&Run) -> f64| median(runs.iter().map(f).collect());
+    let total = edited[0].verdicts.len();
+    println!("\n{name}: {runs} rounds (medians)");
+    println!(
+        "{:>12} {:>9} {:>9} {:>8} {:>8}",
+        "run", "total", "mutants", "taken", "decided"
+    );
+    for (label, r) in [("full", full), ("incremental", edited)] {
+        println!(
+            "{label:>12} {:>8.2}s {:>8.2}s {:>8} {:>8}",
+            med(r, &|r| r.total),
+            med(r, &|r| r.mutants),
+            r[0].reused,
+            total as u64 - r[0].reused
+        );
+    }
+    println!(
+        "incremental/full: total {:.2}x, mutant phase {:.2}x",
+        med(edited, &|r| r.total) / med(full, &|r| r.total),
+        med(edited, &|r| r.mutants) / med(full, &|r| r.mutants)
+    );
+}
+
+fn run_driver(driver: &Path, tree: &Path, out: &Path, args: &[&str]) -> Result<Run, String> {
+    std::fs::create_dir_all(out).map_err(|e| e.to_string())?;
+    let log = out.join("run.log");
+    tools::run_all_items(driver, tree, args, out, &log)?;
+    let report = out.join("report.json");
+    let text =
+        std::fs::read_to_string(&report).map_err(|e| format!("{}: {e}", report.display()))?;
+    let json: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let mut verdicts = Vec::new();
+    for file in json["files"]
+        .as_object()
+        .into_iter()
+        .flat_map(|f| f.values())
+    {
+        for m in file["mutants"].as_array().into_iter().flatten() {
+            let status = match m["status"].as_str().unwrap_or("?") {
+                "Killed" | "Timeout" => "Detected",
+                other => other,
+            };
+            verdicts.push(format!("{status} {}", m["id"].as_str().unwrap_or("?")));
+        }
+    }
+    verdicts.sort();
+    Ok(Run {
+        total: json["seconds"]["total"].as_f64().unwrap_or(0.0),
+        mutants: json["seconds"]["mutants"].as_f64().unwrap_or(0.0),
+        reused: json["incremental"]["reusedVerdicts"].as_u64().unwrap_or(0),
+        verdicts,
+    })
+}
