@@ -1,8 +1,9 @@
 //! `incremental`: what `--incremental` saves after a one-line edit, on crates of the
 //! corpus. Per round: a full run (no previous state; it leaves one), then the same crate
-//! with one line of one function body edited, run with `--incremental`. Printed: medians of
-//! both runs' totals and mutant phases, how many verdicts were taken and decided; and,
-//! once, whether the incremental run's verdicts equal a full run's of the edited crate
+//! with one line of one function body edited, run with `--incremental`; last, once, a full
+//! run of the edited crate, as warm as the incremental one. Printed: medians of the runs'
+//! totals, mutant phases and survivor tracing, how many verdicts were taken and decided;
+//! and whether the incremental run's verdicts equal the full run's of the edited crate
 //! (killed and timed out count as one, detected: which covering test runs first follows
 //! measured times).
 
@@ -31,6 +32,7 @@ const EDITS: &[(&str, &str, &str, &str)] = &[
 struct Run {
     total: f64,
     mutants: f64,
+    tracing: f64,
     reused: u64,
     /// `status id` of every mutant, sorted.
     verdicts: Vec<String>,
@@ -68,7 +70,7 @@ pub fn run(crates: &[(String, String)], work: &Path, runs: usize) -> Result<(), 
         if edited.iter().any(|r| r.verdicts != check.verdicts) {
             wrong.push(format!("{name} {version}"));
         }
-        print(&format!("{name} {version}"), &full, &edited, runs);
+        print(&format!("{name} {version}"), &full, &edited, &check, runs);
     }
     match wrong.is_empty() {
         true => Ok(()),
@@ -79,7 +81,7 @@ pub fn run(crates: &[(String, String)], work: &Path, runs: usize) -> Result<(), 
     }
 }
 
-fn print(name: &str, full: &[Run], edited: &[Run], runs: usize) {
+fn print(name: &str, full: &[Run], edited: &[Run], check: &Run, runs: usize) {
     let med = |runs: &[Run], f: &dyn Fn(&Run) -> f64| median(runs.iter().map(f).collect());
     let total = edited[0].verdicts.len();
     println!("\n{name}: {runs} rounds (medians)");
@@ -87,19 +89,28 @@ fn print(name: &str, full: &[Run], edited: &[Run], runs: usize) {
         "{:>12} {:>9} {:>9} {:>8} {:>8}",
         "run", "total", "mutants", "taken", "decided"
     );
-    for (label, r) in [("full", full), ("incremental", edited)] {
+    // The first full run of a round builds from a clean copy; the check is a full run
+    // of the edited crate right after the incremental one, as warm as it.
+    let check = std::slice::from_ref(check);
+    for (label, r) in [
+        ("full clean", full),
+        ("incremental", edited),
+        ("full warm", check),
+    ] {
         println!(
-            "{label:>12} {:>8.2}s {:>8.2}s {:>8} {:>8}",
+            "{label:>12} {:>8.2}s {:>8.2}s {:>8.2}s {:>8} {:>8}",
             med(r, &|r| r.total),
             med(r, &|r| r.mutants),
+            med(r, &|r| r.tracing),
             r[0].reused,
             total as u64 - r[0].reused
         );
     }
     println!(
-        "incremental/full: total {:.2}x, mutant phase {:.2}x",
-        med(edited, &|r| r.total) / med(full, &|r| r.total),
-        med(edited, &|r| r.mutants) / med(full, &|r| r.mutants)
+        "incremental against the warm full run: total {:.2}x, mutant phase {:.2}x, tracing {:.2}x",
+        med(edited, &|r| r.total) / check[0].total,
+        med(edited, &|r| r.mutants) / check[0].mutants,
+        med(edited, &|r| r.tracing) / check[0].tracing
     );
 }
 
@@ -129,6 +140,7 @@ fn run_driver(driver: &Path, tree: &Path, out: &Path, args: &[&str]) -> Result<R
     Ok(Run {
         total: json["seconds"]["total"].as_f64().unwrap_or(0.0),
         mutants: json["seconds"]["mutants"].as_f64().unwrap_or(0.0),
+        tracing: json["seconds"]["tracing"].as_f64().unwrap_or(0.0),
         reused: json["incremental"]["reusedVerdicts"].as_u64().unwrap_or(0),
         verdicts,
     })
