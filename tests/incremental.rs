@@ -1,7 +1,7 @@
 //! `--incremental` on a copy of the gcd example: a run with nothing changed takes every
 //! verdict again; after an edit to `gcd`, which `lcm` calls, the mutants of `gcd` and of
 //! `lcm` (whose test enters `gcd`) are run again and the others are taken, and every
-//! verdict equals a full run's.
+//! verdict and survivor's diagnosis equals a full run's.
 
 mod common;
 
@@ -31,6 +31,8 @@ struct Run {
     /// Status by mutant id, whether it was taken from the previous run, and its function.
     verdicts: BTreeMap<String, (String, bool, String)>,
     reused: u64,
+    /// Each survivor's diagnosis, by id.
+    diagnoses: BTreeMap<String, String>,
 }
 
 fn run(manifest: &Path, out: &Path, extra: &[&str]) -> Run {
@@ -51,8 +53,13 @@ fn run(manifest: &Path, out: &Path, extra: &[&str]) -> Run {
     let report: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     let mut verdicts = BTreeMap::new();
+    let mut diagnoses = BTreeMap::new();
     for file in report["files"].as_object().unwrap().values() {
         for m in file["mutants"].as_array().unwrap() {
+            if !m["diagnosis"].is_null() {
+                let id = m["id"].as_str().unwrap().to_owned();
+                diagnoses.insert(id, m["diagnosis"].to_string());
+            }
             verdicts.insert(
                 m["id"].as_str().unwrap().to_owned(),
                 (
@@ -66,6 +73,7 @@ fn run(manifest: &Path, out: &Path, extra: &[&str]) -> Run {
     Run {
         verdicts,
         reused: report["incremental"]["reusedVerdicts"].as_u64().unwrap(),
+        diagnoses,
     }
 }
 
@@ -115,4 +123,7 @@ fn an_edit_reruns_the_mutants_whose_tests_enter_the_edited_function() {
     let full = run(&manifest, &dir.path().join("full"), &[]);
     assert_eq!(full.reused, 0);
     assert_eq!(statuses(&edited), statuses(&full));
+    // Survivors taken keep their diagnosis (not traced again), and it is a full run's.
+    assert!(!full.diagnoses.is_empty());
+    assert_eq!(edited.diagnoses, full.diagnoses);
 }

@@ -12,7 +12,7 @@ use mutate_protocol::TRACE_SEPARATOR;
 use serde::Serialize;
 
 /// How far the difference a survivor computes travelled in its infecting test.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(tag = "reach", rename_all = "snake_case")]
 pub enum Propagation {
     /// Every call of the mutated function returned and left the same as without it.

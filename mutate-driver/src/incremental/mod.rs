@@ -50,6 +50,10 @@ struct Verdict {
     reason: String,
     killed_by: Vec<String>,
     covered_by: BTreeSet<String>,
+    /// A survivor's trace: the test traced and where the difference went (its diagnosis
+    /// rests on the same unchanged runs, so it is taken too, not traced again).
+    #[serde(default)]
+    propagation: Option<(String, crate::propagation::Propagation)>,
 }
 
 /// The workspace's files as they are at the start of a run.
@@ -150,6 +154,10 @@ impl Snapshot {
                         reason: r.reason.clone(),
                         killed_by: r.killed_by.iter().map(|&t| d.test_id(t)).collect(),
                         covered_by: r.covered_by.iter().map(|&t| d.test_id(t)).collect(),
+                        propagation: r
+                            .propagation
+                            .as_ref()
+                            .map(|(t, p)| (d.test_id(*t), p.clone())),
                     },
                 );
             }
@@ -314,10 +322,18 @@ pub fn reuse(
         else {
             continue;
         };
+        let propagation = match &verdict.propagation {
+            Some((id, p)) => match test_index.get(id) {
+                Some(&t) => Some((t, p.clone())),
+                None => continue,
+            },
+            None => None,
+        };
         if sound {
             r.status = verdict.status;
             r.reason = verdict.reason.clone();
             r.killed_by = killed_by;
+            r.propagation = propagation;
             r.reused = true;
             reused[m] = true;
         }

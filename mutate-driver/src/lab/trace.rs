@@ -27,7 +27,8 @@ pub fn run(
     let to_trace: Vec<(usize, usize)> = results
         .iter()
         .enumerate()
-        .filter(|(_, r)| r.status == Status::Survived)
+        // A survivor whose verdict was taken from the previous run has its trace too.
+        .filter(|(_, r)| r.status == Status::Survived && !r.reused)
         .filter_map(|(m, r)| {
             let flags = |t: &usize| r.infection.get(t).copied().unwrap_or(0);
             if r.covered_by
