@@ -24,11 +24,23 @@ pub fn run(args: &Args) -> Result<i32> {
         .incremental
         .then(|| Incremental::start(args, &workspace));
     let operators = crate::selection::resolve(args, &workspace.config)?;
-    eprintln!(
-        "   Building tests with mutant schemata ({})",
-        workspace.build_target_dir.display()
-    );
-    let binaries = crate::rebuild::build(args, &workspace, doctests.as_mut())?;
+    let archived = match &args.from_archive {
+        Some(path) => {
+            eprintln!("   Unpacking the archive {}", path.display());
+            Some(crate::shard::archive::open(path, &workspace)?)
+        }
+        None => None,
+    };
+    let binaries = match &archived {
+        Some(archived) => archived.binaries.clone(),
+        None => {
+            eprintln!(
+                "   Building tests with mutant schemata ({})",
+                workspace.build_target_dir.display()
+            );
+            crate::rebuild::build(args, &workspace, doctests.as_mut())?
+        }
+    };
     let build_time = started.elapsed();
     drop(mirror_lock);
     let _scratch = crate::scratch::create()?;
@@ -68,20 +80,61 @@ pub fn run(args: &Args) -> Result<i32> {
         return run_one(&d, id);
     }
     let config = lab_config(args);
+    let mut progress = Progress::new();
+    let prepared = match archived {
+        Some(archived) => archived.prepared(&d),
+        None => lab::prepare(&d, &selected, &config, &mut progress),
+    };
+    let prepared = match prepared {
+        Ok(prepared) => prepared,
+        Err(e) => {
+            progress.finish();
+            return Err(e);
+        }
+    };
+    if let Some(path) = &args.archive {
+        progress.finish();
+        crate::shard::archive::write(path, &workspace, &d, &prepared)?;
+        println!(
+            "archive {}: {} test binaries, {} tests, {} mutants, with the baseline",
+            path.display(),
+            d.binaries.len(),
+            d.tests.len(),
+            d.mutants.len()
+        );
+        return Ok(exit_code::SUCCESS);
+    }
+    // A shard runs its share of what this run would.
+    let candidates: Vec<bool> = (0..d.mutants.len())
+        .map(|m| selected[m] && d.mutants[m].entry.build_error.is_empty())
+        .collect();
+    let owned: Vec<bool> = match args.shard {
+        Some(shard) => crate::shard::split::assign(&prepared.costs(), &candidates, shard.n)
+            .iter()
+            .map(|s| *s == Some(shard.k - 1))
+            .collect(),
+        None => selected.clone(),
+    };
+    let selected: Vec<bool> = match args.shard {
+        Some(_) => (0..d.mutants.len())
+            .map(|m| selected[m] && owned[m])
+            .collect(),
+        None => selected,
+    };
     eprintln!(
-        "    Testing {} mutants ({} selected) with {} tests",
+        "    Testing {} mutants ({} selected{}) with {} tests",
         d.mutants.len(),
         selected.iter().filter(|s| **s).count(),
+        args.shard.map_or(String::new(), |s| format!(", shard {s}")),
         d.tests.len()
     );
-    let mut progress = Progress::new();
     let reuse = |d: &Discovery, selected: &[bool], results: &mut [lab::MutantResult]| {
         incremental
             .as_ref()
             .map(|i| i.reuse(d, selected, results))
             .unwrap_or_else(|| vec![false; results.len()])
     };
-    let results = lab::run(&d, &selected, &config, &mut progress, &reuse);
+    let results = lab::run(&d, prepared, &selected, &config, &mut progress, &reuse);
     progress.finish();
     let results = results?;
     if let Some(incremental) = incremental {
@@ -97,6 +150,25 @@ pub fn run(args: &Args) -> Result<i32> {
     };
     let fail_under = args.fail_under.or(workspace.config.thresholds.fail_under);
     report_run(args, &workspace, &d, &results, &times, fail_under)?;
+    let code = exit_code_of(&results, fail_under);
+    if let Some(shard) = args.shard {
+        let dir = output_dir(args, &workspace);
+        crate::shard::output::ShardOutput::new(shard, owned, &d, results, times)
+            .write(&dir)
+            .map_err(|e| {
+                Error::caused(Operation::Report, format!("writing {}", dir.display()), e)
+            })?;
+    }
+    Ok(code)
+}
+
+/// `cargo mutate-driver merge DIR...`: the shards' outputs, reported as one run.
+pub fn merge(merge: &crate::cli::MergeArgs) -> Result<i32> {
+    let args = merge.as_run_args();
+    let workspace = compile::locate(&args)?;
+    let (d, results, times) = crate::shard::merge::merge(&merge.dirs)?;
+    let fail_under = args.fail_under.or(workspace.config.thresholds.fail_under);
+    report_run(&args, &workspace, &d, &results, &times, fail_under)?;
     Ok(exit_code_of(&results, fail_under))
 }
 

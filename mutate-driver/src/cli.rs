@@ -125,6 +125,18 @@ pub struct Args {
     /// mutant is skipped and survivors are not diagnosed (to measure what comparing costs).
     #[arg(long)]
     pub no_probe: bool,
+    /// Build, run the baseline, and write both to FILE (the test binaries, their catalog,
+    /// each test's coverage and times), for `--from-archive`; no mutant is run.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["from_archive", "list", "run_mutant", "incremental"])]
+    pub archive: Option<PathBuf>,
+    /// Run from an archive of `--archive`: no build and no baseline. The build's options
+    /// (features, packages, timeouts of the baseline) are the archive's.
+    #[arg(long, value_name = "FILE", conflicts_with = "incremental")]
+    pub from_archive: Option<PathBuf>,
+    /// Run shard K of N: an even share of the mutants by expected cost, the same split on
+    /// every shard; `merge` combines the shards' output folders. Needs --from-archive.
+    #[arg(long, value_name = "K/N", requires = "from_archive")]
+    pub shard: Option<crate::shard::split::Shard>,
     /// Take a verdict of the previous run (kept in the output folder) again, without
     /// running the mutant, when neither its function, nor the tests that reach it, nor any
     /// function those tests enter changed since; recompute the rest.
@@ -210,13 +222,60 @@ fn up_to_a_day(text: &str, zero: bool) -> Result<f64, String> {
     }
 }
 
+/// `cargo mutate-driver merge`: the output folders of shards 1/N to N/N of one archive,
+/// reported as one run.
+#[derive(Debug, Parser)]
+#[command(
+    name = "cargo mutate-driver merge",
+    bin_name = "cargo mutate-driver merge"
+)]
+pub struct MergeArgs {
+    /// The shards' output folders (`--output` of each `--shard` run).
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Path to Cargo.toml of the workspace the shards ran on (for the sources).
+    #[arg(long, value_name = "PATH")]
+    pub manifest_path: Option<PathBuf>,
+    /// Directory for the merged reports [default: mutate.out beside the manifest].
+    #[arg(short, long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Exit 7 when the merged mutation score is below SCORE percent.
+    #[arg(long, value_name = "SCORE", value_parser = percent)]
+    pub fail_under: Option<f64>,
+    /// Print survivors and uncovered mutants as CI annotations.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub annotations: Option<Annotations>,
+}
+
+impl MergeArgs {
+    /// The options of a plain run that reporting reads.
+    pub fn as_run_args(&self) -> Args {
+        let mut args = Args::parse_from(["cargo-mutate-driver"]);
+        args.manifest_path = self.manifest_path.clone();
+        args.output = self.output.clone();
+        args.fail_under = self.fail_under;
+        args.annotations = self.annotations;
+        args
+    }
+}
+
+/// What the command line asks for.
+pub enum Invocation {
+    Run(Box<Args>),
+    Merge(MergeArgs),
+}
+
 /// Parses the command line, dropping the `mutate-driver` that cargo passes first.
-pub fn parse() -> Args {
+pub fn parse() -> Invocation {
     let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args.get(1).is_some_and(|a| a == "mutate-driver") {
         args.remove(1);
     }
-    Args::parse_from(args)
+    if args.get(1).is_some_and(|a| a == "merge") {
+        args.remove(1);
+        return Invocation::Merge(MergeArgs::parse_from(args));
+    }
+    Invocation::Run(Box::new(Args::parse_from(args)))
 }
 
 #[cfg(test)]

@@ -32,6 +32,7 @@ pub mod rustc_wrapper;
 mod scratch;
 mod selection;
 pub mod server;
+mod shard;
 mod source;
 mod together;
 
@@ -39,9 +40,13 @@ mod together;
 /// run's code (or runs as rustc's wrapper, when cargo calls it so in the driver's builds).
 pub fn main() -> ! {
     rustc_wrapper::run_if_wrapping();
-    let args = cli::parse();
+    let invocation = cli::parse();
     interrupt::install();
-    let code = match app::run(&args) {
+    let outcome = match &invocation {
+        cli::Invocation::Run(args) => app::run(args),
+        cli::Invocation::Merge(args) => app::merge(args),
+    };
+    let code = match outcome {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {}", e.chain());

@@ -31,7 +31,7 @@ pub const RETIME_BELOW: Duration = Duration::from_secs(1);
 pub const RETIMES: usize = 2;
 
 /// The wall-clock limits for one test's mutant runs, in milliseconds.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Limits {
     pub timeout_ms: u64,
     pub grace_ms: u64,

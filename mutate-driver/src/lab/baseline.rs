@@ -17,7 +17,7 @@ use mutate_protocol::{End, Report, Request};
 use std::time::Duration;
 
 /// What the baseline learnt of one passing test.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Baseline {
     /// The test's time in the coverage run (orders its mutants' covering tests).
     pub micros: u64,

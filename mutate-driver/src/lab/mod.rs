@@ -2,7 +2,7 @@
 //! sites it reaches), then each mutant against only the tests that reach it, fastest
 //! first, stopping at the first that detects it, all in forked children.
 
-mod baseline;
+pub mod baseline;
 mod mutants;
 mod results;
 mod trace;
@@ -19,13 +19,42 @@ use std::time::{Duration, Instant};
 /// reused verdicts): returns which.
 pub type Reuse<'a> = &'a dyn Fn(&Discovery, &[bool], &mut [MutantResult]) -> Vec<bool>;
 
-pub fn run(
+/// What the baseline leaves for the mutant phase: which tests reach each mutant (and what
+/// its replacement computed there), each test's limits, and the order-dependent tests.
+/// An archive carries it to shards, so they split and run on the same figures.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub struct Prepared {
+    /// By mutant: coverage and infection flags; the status each starts with.
+    pub results: Vec<MutantResult>,
+    /// By test.
+    pub baseline: Vec<baseline::Baseline>,
+    pub fail_together: Vec<usize>,
+    pub baseline_time: Duration,
+}
+
+impl Prepared {
+    /// Each mutant's expected cost: the baseline time of the tests that reach it, in
+    /// microseconds (what it costs if it survives; a kill stops sooner).
+    pub fn costs(&self) -> Vec<u64> {
+        self.results
+            .iter()
+            .map(|r| {
+                r.covered_by
+                    .iter()
+                    .map(|&t| self.baseline[t].micros.max(1))
+                    .sum()
+            })
+            .collect()
+    }
+}
+
+/// The baseline: every test with every mutant off, with coverage.
+pub fn prepare(
     d: &Discovery,
     selected: &[bool],
     config: &Config,
     progress: &mut Progress,
-    reuse: Reuse,
-) -> Result<Results> {
+) -> Result<Prepared> {
     let mut results: Vec<MutantResult> = (0..d.mutants.len())
         .map(|i| {
             let build_error = &d.mutants[i].entry.build_error;
@@ -46,11 +75,6 @@ pub fn run(
             }
         })
         .collect();
-    // Mutants the rebuild net turned unviable are compiled out: nothing to run.
-    let selected: Vec<bool> = (0..d.mutants.len())
-        .map(|i| selected[i] && d.mutants[i].entry.build_error.is_empty())
-        .collect();
-    let selected = selected.as_slice();
     let started = Instant::now();
     let baseline::Green {
         baseline,
@@ -61,6 +85,40 @@ pub fn run(
         r.covered_by.sort_by_key(|&t| (baseline[t].micros, t));
         r.covered_by.dedup();
     }
+    Ok(Prepared {
+        results,
+        baseline,
+        fail_together,
+        baseline_time,
+    })
+}
+
+/// The mutant phase and the survivors' tracing, for the `selected` mutants.
+pub fn run(
+    d: &Discovery,
+    prepared: Prepared,
+    selected: &[bool],
+    config: &Config,
+    progress: &mut Progress,
+    reuse: Reuse,
+) -> Result<Results> {
+    let Prepared {
+        mut results,
+        baseline,
+        fail_together,
+        baseline_time,
+    } = prepared;
+    // Mutants the rebuild net turned unviable are compiled out: nothing to run. Those not
+    // selected here (another shard's) are left out.
+    for (m, r) in results.iter_mut().enumerate() {
+        if !selected[m] && r.status == Status::NoCoverage {
+            r.status = Status::Ignored;
+        }
+    }
+    let selected: Vec<bool> = (0..d.mutants.len())
+        .map(|i| selected[i] && d.mutants[i].entry.build_error.is_empty())
+        .collect();
+    let selected = selected.as_slice();
     // Verdicts an incremental run takes again are not run.
     let reused = reuse(d, selected, &mut results);
     let to_run: Vec<bool> = (0..d.mutants.len())

@@ -21,7 +21,7 @@ pub struct Config {
     pub infection_skip: bool,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct MutantResult {
     pub status: Status,
     pub reason: String,
@@ -42,7 +42,7 @@ pub struct MutantResult {
     pub reused: bool,
 }
 
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct Results {
     pub mutants: Vec<MutantResult>,
     pub interrupted: bool,
@@ -70,7 +70,7 @@ pub struct Results {
 }
 
 /// Work the infection probe proved unnecessary.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Proven {
     /// Covered mutants that survived without a run (no covering test infected them).
     pub mutants: usize,

@@ -15,7 +15,7 @@ use crate::outcome::Status;
 use std::time::Duration;
 
 /// Where a run's wall time went.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize)]
 pub struct Times {
     pub total: Duration,
     /// From the start to built test binaries (annotating, building, rebuild rounds).
