@@ -109,8 +109,8 @@ fn print(name: &str, full: &[Run], edited: &[Run], check: &Run, runs: usize) {
     let total = edited[0].verdicts.len();
     println!("\n{name}: {runs} rounds (medians)");
     println!(
-        "{:>12} {:>9} {:>9} {:>8} {:>8}",
-        "run", "total", "mutants", "taken", "decided"
+        "{:>12} {:>9} {:>9} {:>9} {:>8} {:>8}",
+        "run", "total", "mutants", "tracing", "taken", "decided"
     );
     // The first full run of a round builds from a clean copy; the check is a full run
     // of the edited crate, which cargo builds again as it did for the incremental run.
