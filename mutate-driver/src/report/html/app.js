@@ -227,6 +227,7 @@ function drawDetails() {
     el("dl", {},
       el("dt", {}, "Status"), el("dd", {}, el("span", { class: "status s-" + m.status, id: "detail-status" }, STATUS_NAMES[m.status])),
       m.statusReason ? el("dt", {}, "Reason") : null, m.statusReason ? el("dd", { id: "detail-reason" }, m.statusReason) : null,
+      m.reused ? el("dt", {}, "Verdict") : null, m.reused ? el("dd", {}, "taken from the previous run (--incremental)") : null,
       el("dt", {}, "Operator"), el("dd", {}, m.mutatorName),
       el("dt", {}, "Where"), el("dd", {}, m.file + ":" + m.location.start.line + ":" + m.location.start.column),
       m.function ? el("dt", {}, "Function") : null, m.function ? el("dd", {}, m.function) : null,
