@@ -10,6 +10,7 @@
 //! printed, but not counted against the rule: a mutant whose outcome varies from run to
 //! run (undefined behaviour, say) differs there whatever the rule.
 
+use crate::report_json;
 use crate::stats::median;
 use crate::versus::{self, tools};
 use serde_json::Value;
@@ -139,28 +140,11 @@ fn run_driver(driver: &Path, tree: &Path, out: &Path, args: &[&str]) -> Result<R
     std::fs::create_dir_all(out).map_err(|e| e.to_string())?;
     let log = out.join("run.log");
     tools::run_all_items(driver, tree, args, out, &log)?;
-    let report = out.join("report.json");
-    let text =
-        std::fs::read_to_string(&report).map_err(|e| format!("{}: {e}", report.display()))?;
-    let json: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let mut verdicts = Vec::new();
-    for file in json["files"]
-        .as_object()
-        .into_iter()
-        .flat_map(|f| f.values())
-    {
-        for m in file["mutants"].as_array().into_iter().flatten() {
-            let status = match m["status"].as_str().unwrap_or("?") {
-                "Killed" | "Timeout" => "Detected",
-                other => other,
-            };
-            let taken = m["reused"] == Value::Bool(true);
-            verdicts.push((
-                format!("{status} {}", m["id"].as_str().unwrap_or("?")),
-                taken,
-            ));
-        }
-    }
+    let json = report_json::read(&out.join("report.json"))?;
+    let verdicts: Vec<(String, bool)> = report_json::mutants(&json)
+        .map(|m| (report_json::verdict(m), m["reused"] == Value::Bool(true)))
+        .collect();
+    let mut verdicts = verdicts;
     verdicts.sort();
     Ok(Run {
         total: json["seconds"]["total"].as_f64().unwrap_or(0.0),

@@ -7,6 +7,7 @@
 //! and timed out count as one, detected, since which covering test runs first follows
 //! measured times).
 
+use crate::report_json;
 use crate::stats::median;
 use crate::versus::{self, tools};
 use serde_json::Value;
@@ -116,26 +117,13 @@ fn run_driver(
 }
 
 fn read(report: &Path) -> Result<Run, String> {
-    let text = std::fs::read_to_string(report).map_err(|e| format!("{}: {e}", report.display()))?;
-    let json: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let json = report_json::read(report)?;
     let mut verdicts = Vec::new();
     let mut categories = BTreeMap::new();
-    for file in json["files"]
-        .as_object()
-        .into_iter()
-        .flat_map(|f| f.values())
-    {
-        for m in file["mutants"].as_array().into_iter().flatten() {
-            // Which covering test runs first follows measured times, which vary: a mutant
-            // one test kills may time out under another. Detected is detected.
-            let status = match m["status"].as_str().unwrap_or("?") {
-                "Killed" | "Timeout" => "Detected",
-                other => other,
-            };
-            verdicts.push(format!("{status} {}", m["id"].as_str().unwrap_or("?")));
-            if let Some(category) = m["diagnosis"]["category"].as_str() {
-                *categories.entry(category.to_owned()).or_default() += 1;
-            }
+    for m in report_json::mutants(&json) {
+        verdicts.push(report_json::verdict(m));
+        if let Some(category) = m["diagnosis"]["category"].as_str() {
+            *categories.entry(category.to_owned()).or_default() += 1;
         }
     }
     verdicts.sort();

@@ -9,6 +9,7 @@ mod fork_server;
 mod incremental;
 mod infection;
 mod jobs;
+mod report_json;
 mod stats;
 mod suites;
 mod tax;
