@@ -141,10 +141,9 @@ fn run_driver(driver: &Path, tree: &Path, out: &Path, args: &[&str]) -> Result<R
     let log = out.join("run.log");
     tools::run_all_items(driver, tree, args, out, &log)?;
     let json = report_json::read(&out.join("report.json"))?;
-    let verdicts: Vec<(String, bool)> = report_json::mutants(&json)
+    let mut verdicts: Vec<(String, bool)> = report_json::mutants(&json)
         .map(|m| (report_json::verdict(m), m["reused"] == Value::Bool(true)))
         .collect();
-    let mut verdicts = verdicts;
     verdicts.sort();
     Ok(Run {
         total: json["seconds"]["total"].as_f64().unwrap_or(0.0),

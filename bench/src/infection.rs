@@ -10,7 +10,6 @@
 use crate::report_json;
 use crate::stats::median;
 use crate::versus::{self, tools};
-use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 
