@@ -18,19 +18,19 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.contains("Rebuild 1: 3 build errors in generated code"),
+        stderr.contains("Rebuild 1: 4 build errors in generated code"),
         "{stderr}"
     );
     assert!(
-        stderr.contains("Unviable 25 mutants whose code does not build with them, in 3 functions"),
+        stderr.contains("Unviable 26 mutants whose code does not build with them, in 4 functions"),
         "{stderr}"
     );
     assert!(!stderr.contains("could not compile"), "{stderr}");
     let actual = verdicts(dir.path());
     check_expected("examples/shadowed/expected/verdicts.txt", &actual);
-    // Every mutant of the two functions is unviable, with rustc's reason, and so is the
-    // one site of `greet` that does not build; `double`'s and `greet`'s others are run and
-    // killed.
+    // Every mutant of the two functions is unviable, with rustc's reason, and so are the
+    // one site of `greet` and the one of `capped` that do not build; `double`'s, `greet`'s
+    // and `capped`'s others are run and killed.
     let report = Report::read(dir.path());
     for m in report.in_file("examples/shadowed/src/lib.rs") {
         let id = &m.id;
@@ -42,7 +42,15 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
                  `std::string::String`",
                 "{id}"
             );
-        } else if id.contains("double") || id.contains("greet") {
+        } else if id.contains(": replace min with max in capped") {
+            assert_eq!(m.status, "CompileError", "{id}");
+            assert!(
+                m.reason.starts_with("its code does not build with it: ")
+                    && m.reason.contains("`max`"),
+                "{id}: {}",
+                m.reason
+            );
+        } else if id.contains("double") || id.contains("greet") || id.contains("capped") {
             assert_eq!(m.status, "Killed", "{id}");
         } else {
             assert_eq!(m.status, "CompileError", "{id}");
@@ -63,7 +71,7 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
         .iter()
         .filter(|m| m.status == "CompileError" && m.reason.starts_with("its code does not build"))
         .count();
-    assert_eq!(unviable, 25);
+    assert_eq!(unviable, 26);
 }
 
 #[test]

@@ -9,6 +9,7 @@ mod fork_server;
 mod incremental;
 mod infection;
 mod jobs;
+mod operators;
 mod report_json;
 mod stats;
 mod suites;
@@ -30,7 +31,7 @@ struct Cli {
     /// Runs of one test through the fork server per repetition.
     #[arg(long, default_value_t = 200)]
     requests: usize,
-    /// With `versus`, `corpus`, `jobs`, `infection` and `incremental`: the crates, as NAME@VERSION, comma separated
+    /// With `versus`, `corpus`, `jobs`, `infection`, `incremental` and `operators`: the crates, as NAME@VERSION, comma separated
     /// [default: BENCHMARKS.md's four for `versus`, the corpus for `corpus`].
     #[arg(long)]
     crates: Option<String>,
@@ -75,6 +76,10 @@ enum What {
     /// (`--crates`; default semver and smallvec), and that its verdicts equal a full
     /// run's (not part of `all`).
     Incremental,
+    /// What the `method` operators add on crates of the corpus (`--crates`; default the
+    /// whole corpus): mutants, unviable share and detected share beside the other
+    /// operators' (not part of `all`).
+    Operators,
 }
 
 fn repo() -> PathBuf {
@@ -135,6 +140,9 @@ fn main() {
                     .unwrap_or("semver@1.0.28,smallvec@1.16.6"),
             )?;
             incremental::run(&crates, &work, cli.runs.min(3))?;
+        } else if cli.what == What::Operators {
+            let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
+            operators::run(&crates, &work)?;
         } else if cli.what == What::Corpus {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             corpus::run(&crates, &work)?;

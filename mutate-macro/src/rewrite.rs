@@ -13,7 +13,7 @@ mod control;
 
 use crate::location::{self, LineColumn};
 use crate::model::Collector;
-use crate::operators::{binary, field, literal, statement, unary};
+use crate::operators::{binary, field, literal, method, statement, unary};
 use crate::syntax::{self, first_span, is_destructuring, negated_literal};
 use mutate_operators::Selection;
 use proc_macro2::{Span, TokenStream};
@@ -54,6 +54,15 @@ impl<'a> Rewriter<'a> {
     }
 }
 
+/// What an operator's site needs to know of its operands as written, read before they
+/// are rewritten into generated code.
+struct Written {
+    /// A binary operator's right operand is a plain value (`binary::right_is_pure`).
+    pure_right: bool,
+    /// A method call's one argument is its type's default (`method::has_default_argument`).
+    default_argument: bool,
+}
+
 /// The schemata code for one expression that has mutants of its own.
 struct Site {
     tokens: TokenStream,
@@ -86,9 +95,12 @@ impl Rewriter<'_> {
             Expr::Let(l) => self.visit_expr_mut(&mut l.expr),
             _ => {
                 // Read before the children are rewritten into generated code.
-                let pure_right = binary::right_is_pure(e);
+                let written = Written {
+                    pure_right: binary::right_is_pure(e),
+                    default_argument: method::has_default_argument(e),
+                };
                 visit_mut::visit_expr_mut(self, e);
-                return self.operator_site(e, pure_right);
+                return self.operator_site(e, written);
             }
         }
         None
@@ -116,12 +128,13 @@ impl Rewriter<'_> {
         })
     }
 
-    /// The site of an operator, a literal or a jump, whose children were rewritten.
-    fn operator_site(&mut self, e: &Expr, pure_right: bool) -> Option<Site> {
+    /// The site of an operator, a literal, a method call or a jump, whose children were
+    /// rewritten (`written`: what was read of them before).
+    fn operator_site(&mut self, e: &Expr, written: Written) -> Option<Site> {
         let first_mutant = self.collector.mutants.len();
         let (tokens, at) = match e {
             Expr::Binary(b) => (
-                self.made(|c| binary::rewrite(c, b, pure_right)),
+                self.made(|c| binary::rewrite(c, b, written.pure_right)),
                 first_span(&b.op.to_token_stream()),
             ),
             Expr::Unary(u) => (
@@ -129,6 +142,14 @@ impl Rewriter<'_> {
                 first_span(&u.op.to_token_stream()),
             ),
             Expr::Lit(l) => (self.made(|c| literal::rewrite(c, &l.lit)), l.lit.span()),
+            Expr::MethodCall(call) => (
+                self.made(|c| method::rewrite(c, call, written.default_argument)),
+                call.method.span(),
+            ),
+            Expr::Path(p) => (
+                self.made(|c| method::rewrite_ordering(c, p)),
+                first_span(&p.to_token_stream()),
+            ),
             Expr::Struct(s) => (
                 self.made(|c| field::rewrite(c, s)),
                 first_span(&s.path.to_token_stream()),

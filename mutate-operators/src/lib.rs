@@ -28,11 +28,13 @@ pub enum Operator {
     MatchArm,
     FnValue,
     Field,
+    SwapMethod,
+    Ordering,
 }
 
 impl Operator {
     /// Every operator, in the order they are documented.
-    pub const ALL: [Operator; 14] = [
+    pub const ALL: [Operator; 16] = [
         Operator::Arithmetic,
         Operator::Bitwise,
         Operator::Relational,
@@ -47,6 +49,8 @@ impl Operator {
         Operator::MatchArm,
         Operator::FnValue,
         Operator::Field,
+        Operator::SwapMethod,
+        Operator::Ordering,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -65,6 +69,8 @@ impl Operator {
             Operator::MatchArm => "match_arm",
             Operator::FnValue => "fn_value",
             Operator::Field => "field",
+            Operator::SwapMethod => "swap_method",
+            Operator::Ordering => "ordering",
         }
     }
 
@@ -84,6 +90,12 @@ impl Operator {
             Operator::MatchArm => "a match arm deleted where a wildcard arm catches its values",
             Operator::FnValue => "a whole function body replaced by a value of its return type",
             Operator::Field => "a field deleted from a struct expression with a `..base`",
+            Operator::SwapMethod => {
+                "a std method swapped for its twin (`min` ↔ `max`, `is_some` ↔ `is_none`, …)"
+            }
+            Operator::Ordering => {
+                "`Ordering::Less` ↔ `Greater`; atomic orderings weakened to `Relaxed`"
+            }
         }
     }
 
@@ -123,6 +135,8 @@ pub const GROUPS: &[(&str, &[Operator])] = &[
             Operator::MatchArm,
         ],
     ),
+    // The bugs of code written against the standard library: a twin method, an ordering.
+    ("method", &[Operator::SwapMethod, Operator::Ordering]),
     // Descartes' extreme mutation: one cheap pass that finds untested functions.
     ("extreme", &[Operator::FnValue]),
     ("all", &Operator::ALL),

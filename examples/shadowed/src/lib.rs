@@ -2,8 +2,8 @@
 //! the body replacements it writes for `-> Option<u32>` and `-> String` (std's `None`,
 //! std's `String::new()`) do not type-check here: the schemata build fails in those two
 //! functions, on purpose. The driver's rebuild net compiles them as written and reports
-//! their mutants unviable; `double` is mutated and tested as usual, and `greet` loses only
-//! the one site that does not build.
+//! their mutants unviable; `double` is mutated and tested as usual; `greet` and `capped`
+//! (a `min` of the crate's own, with no `max`) lose only the one site that does not build.
 
 use mutate_runtime::mutate;
 
@@ -51,4 +51,24 @@ pub fn double(x: u32) -> u32 {
 pub fn greet(name: &str, times: usize) -> std::string::String {
     let join = |a, b| a + b;
     join(std::string::String::from("hi "), name).repeat(times + 1)
+}
+
+/// A `min` with no `max` beside it.
+pub struct Cap(pub u32);
+
+impl Cap {
+    pub fn min(&self, x: u32) -> u32 {
+        if x < self.0 {
+            x
+        } else {
+            self.0
+        }
+    }
+}
+
+/// `min` here is the crate's own: `swap_method`'s `max` does not build, and only that site
+/// is compiled as written.
+#[mutate]
+pub fn capped(cap: &Cap, x: u32) -> u32 {
+    cap.min(x) * 2
 }

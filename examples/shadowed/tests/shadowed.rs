@@ -23,3 +23,10 @@ fn greets() {
     assert_eq!(greet("al", 0), "hi al");
     assert_eq!(greet("al", 1), "hi alhi al");
 }
+
+#[test]
+fn caps() {
+    let cap = shadowed::Cap(5);
+    assert_eq!(capped(&cap, 3), 6);
+    assert_eq!(capped(&cap, 9), 10);
+}

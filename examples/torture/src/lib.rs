@@ -426,4 +426,5 @@ impl Style {
     }
 }
 
+pub mod methods;
 pub mod returns;

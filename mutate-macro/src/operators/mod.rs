@@ -16,6 +16,7 @@ pub mod fn_value;
 pub mod jump;
 pub mod literal;
 pub mod match_arm;
+pub mod method;
 pub mod range;
 pub mod returns;
 pub mod statement;

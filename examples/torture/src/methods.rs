@@ -1,0 +1,54 @@
+//! The standard library's twins (`swap_method`, `ordering`): each call here has a mirror
+//! with the same signature, and the probe tells each from its mirror.
+
+use mutate_runtime::mutate;
+use std::cmp::Ordering;
+use std::collections::VecDeque;
+use std::sync::atomic::{self, AtomicU32};
+
+/// `min` ↔ `max` (inherent on floats, `Ord`'s on integers) and a checked sum.
+#[mutate]
+pub fn clamp_sum(a: u32, b: u32, limit: u32) -> Option<u32> {
+    a.min(limit).checked_add(b.max(1))
+}
+
+/// The ends of a string and of a list.
+#[mutate]
+pub fn ends(text: &str, list: &[u8]) -> (bool, String, Option<u8>) {
+    let trimmed = text.trim_start().to_ascii_uppercase();
+    (text.starts_with('#'), trimmed, list.first().copied())
+}
+
+/// `is_some`, `any`, `find` and `position`: each with its mirror.
+#[mutate]
+pub fn searches(text: &str, list: &[u8]) -> (bool, bool, Option<usize>, Option<usize>) {
+    let has = text.strip_prefix('x').is_some();
+    let big = list.iter().any(|&x| x > 5);
+    let at = text.find('a');
+    let seven = list.iter().position(|&x| x == 7);
+    (has, big, at, seven)
+}
+
+/// `take(n)` and `skip(n)` off by one, and a queue read from its front.
+#[mutate]
+pub fn window(list: &[u8], from: usize, count: usize) -> Vec<u8> {
+    let mut queue: VecDeque<u8> = list.iter().copied().skip(from).take(count).collect();
+    let first = queue.pop_front();
+    queue.extend(first);
+    queue.into_iter().collect()
+}
+
+/// A comparison's ordering and an atomic one: `Less` ↔ `Greater`, `SeqCst` → `Relaxed`.
+#[mutate]
+pub fn order(a: u32, b: u32, counter: &AtomicU32) -> (bool, u32) {
+    let less = a.cmp(&b) == Ordering::Less;
+    let before = counter.fetch_add(1, atomic::Ordering::SeqCst);
+    (less, before)
+}
+
+/// A stable sort by key, whose unstable twin may reorder equal keys.
+#[mutate]
+pub fn by_length(mut words: Vec<&str>) -> Vec<&str> {
+    words.sort_by_key(|w| w.len());
+    words
+}
