@@ -249,7 +249,7 @@ pub fn of_survivors(d: &crate::discover::Discovery, results: &crate::lab::Result
             let mut covering: Vec<(String, u8)> = r
                 .covered_by
                 .iter()
-                .map(|t| (d.test_id(*t), r.infection.get(t).copied().unwrap_or(0)))
+                .map(|&t| (d.test_id(t), r.flags(t)))
                 .collect();
             covering.sort();
             let (tests, flags): (Vec<String>, Vec<u8>) = covering.into_iter().unzip();

@@ -8,8 +8,9 @@
 //!
 //! Pure: traces in, a [`Propagation`] out.
 
-use mutate_protocol::TRACE_SEPARATOR;
+use mutate_protocol::{TRACE_SEPARATOR, TRACE_TRUNCATED};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// How far the difference a survivor computes travelled in its infecting test.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
@@ -45,34 +46,62 @@ struct Call {
     changed: String,
 }
 
-fn parse(trace: &[String]) -> Vec<Call> {
-    trace
-        .iter()
-        .filter_map(|line| {
-            let mut f = line.splitn(4, '\t');
-            Some(Call {
-                depth: f.next()?.parse().ok()?,
-                function: f.next()?.to_owned(),
-                returned: f.next()?.to_owned(),
-                changed: f.next().unwrap_or("").to_owned(),
-            })
-        })
-        .collect()
+/// One run's trace, read once: its calls in the order they returned, and each (depth,
+/// function)'s calls, in order.
+pub struct Trace {
+    calls: Vec<Call>,
+    groups: BTreeMap<(u32, String), Vec<usize>>,
+    /// It reached its size limit: later calls are missing, so it compares with nothing.
+    truncated: bool,
 }
 
-/// The calls of one function at one depth, in order.
-fn calls<'a>(trace: &'a [Call], function: &str, depth: u32) -> Vec<&'a Call> {
-    trace
-        .iter()
-        .filter(|c| c.function == function && c.depth == depth)
-        .collect()
+impl Trace {
+    pub fn parse(lines: &[String]) -> Trace {
+        let calls: Vec<Call> = lines
+            .iter()
+            .filter_map(|line| {
+                let mut f = line.splitn(4, '\t');
+                Some(Call {
+                    depth: f.next()?.parse().ok()?,
+                    function: f.next()?.to_owned(),
+                    returned: f.next()?.to_owned(),
+                    changed: f.next().unwrap_or("").to_owned(),
+                })
+            })
+            .collect();
+        let mut groups: BTreeMap<(u32, String), Vec<usize>> = BTreeMap::new();
+        for (i, c) in calls.iter().enumerate() {
+            groups
+                .entry((c.depth, c.function.clone()))
+                .or_default()
+                .push(i);
+        }
+        Trace {
+            calls,
+            groups,
+            truncated: lines.last().is_some_and(|l| l == TRACE_TRUNCATED),
+        }
+    }
+
+    /// Where the first call of one function at one depth is among all calls.
+    fn first(&self, function: &str, depth: u32) -> Option<usize> {
+        let group = self.groups.get(&(depth, function.to_owned()))?;
+        group.first().copied()
+    }
+
+    /// The calls of one function at one depth, in order.
+    fn calls(&self, function: &str, depth: u32) -> Vec<&Call> {
+        self.groups
+            .get(&(depth, function.to_owned()))
+            .map_or_else(Vec::new, |is| is.iter().map(|&i| &self.calls[i]).collect())
+    }
 }
 
 /// The first stable difference between the calls of `function` at `depth` in the mutant's
 /// run and the first unmutated run (stable: the two unmutated runs agree there), as
 /// (original, mutant) shown values.
-fn difference(runs: [&[Call]; 3], function: &str, depth: u32) -> Option<Difference> {
-    let [first, second, mutant] = runs.map(|r| calls(r, function, depth));
+fn difference(runs: [&Trace; 3], function: &str, depth: u32) -> Option<Difference> {
+    let [first, second, mutant] = runs.map(|r| r.calls(function, depth));
     if first.len() != second.len() {
         return None;
     }
@@ -139,30 +168,22 @@ fn shown(digests: &str) -> String {
 
 /// Where the difference `function`'s mutant makes went, from two unmutated traces and one
 /// with the mutant on.
-pub fn compare(
-    original: &[String],
-    again: &[String],
-    mutant: &[String],
-    function: &str,
-) -> Propagation {
-    let runs = [parse(original), parse(again), parse(mutant)];
-    let runs = [runs[0].as_slice(), runs[1].as_slice(), runs[2].as_slice()];
-    if !observable(runs[0], function) {
+pub fn compare(original: &Trace, again: &Trace, mutant: &Trace, function: &str) -> Propagation {
+    let runs = [original, again, mutant];
+    if runs.iter().any(|r| r.truncated) || !observable(&original.calls, function) {
         return Propagation::Untraced;
     }
-    // Every (function, depth) pair seen, outermost first.
-    let mut pairs: Vec<(u32, &str)> = runs
+    // Every (depth, function) pair seen, outermost first.
+    let pairs: std::collections::BTreeSet<(u32, &str)> = runs
         .iter()
-        .flat_map(|r| r.iter().map(|c| (c.depth, c.function.as_str())))
+        .flat_map(|r| r.groups.keys().map(|(d, f)| (*d, f.as_str())))
         .collect();
-    pairs.sort();
-    pairs.dedup();
     let changed: Vec<(u32, &str, Difference)> = pairs
         .into_iter()
         .filter_map(|(depth, f)| difference(runs, f, depth).map(|d| (depth, f, d)))
         .collect();
     // The test's first call that came out differently, in the order the test made them.
-    let first_call = |f: &str| runs[2].iter().position(|c| c.depth == 0 && c.function == f);
+    let first_call = |f: &str| mutant.first(f, 0);
     let reached = changed
         .iter()
         .filter(|(depth, ..)| *depth == 0)
@@ -188,17 +209,15 @@ pub fn compare(
         .1;
     Propagation::Masked {
         changed: outermost.to_owned(),
-        masked_in: caller(runs[2], outermost, depth),
+        masked_in: caller(mutant, outermost, depth),
     }
 }
 
 /// The function that made `function`'s first call at `depth` in `trace`: calls are written
 /// as they return, so the next call one level out.
-fn caller(trace: &[Call], function: &str, depth: u32) -> Option<String> {
-    let first = trace
-        .iter()
-        .position(|c| c.function == function && c.depth == depth)?;
-    trace[first..]
+fn caller(trace: &Trace, function: &str, depth: u32) -> Option<String> {
+    let first = trace.first(function, depth)?;
+    trace.calls[first..]
         .iter()
         .find(|c| c.depth + 1 == depth)
         .map(|c| c.function.clone())
@@ -208,8 +227,9 @@ fn caller(trace: &[Call], function: &str, depth: u32) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn trace(lines: &[&str]) -> Vec<String> {
-        lines.iter().map(|l| l.replace('|', "\t")).collect()
+    fn trace(lines: &[&str]) -> Trace {
+        let lines: Vec<String> = lines.iter().map(|l| l.replace('|', "\t")).collect();
+        Trace::parse(&lines)
     }
 
     #[test]
@@ -297,6 +317,16 @@ mod tests {
         let opaque = trace(&["0|leaf|?|?"]);
         assert_eq!(
             compare(&opaque, &opaque, &opaque, "leaf"),
+            Propagation::Untraced
+        );
+    }
+
+    #[test]
+    fn a_trace_cut_at_its_limit_compares_with_nothing() {
+        let original = trace(&["0|top|a:1|"]);
+        let cut = trace(&["0|top|a:1|", TRACE_TRUNCATED]);
+        assert_eq!(
+            compare(&original, &original, &cut, "top"),
             Propagation::Untraced
         );
     }

@@ -27,8 +27,10 @@ pub const PREFIX: &str = "@mutate ";
 pub const SERVER_ENV: &str = env::SERVER;
 /// Between the digests of a traced call's `&mut` arguments, in a trace line.
 pub const TRACE_SEPARATOR: &str = "\u{1f}";
+/// The last line of a trace that reached its size limit: calls after it were not written.
+pub const TRACE_TRUNCATED: &str = "truncated";
 /// Protocol version, checked in the handshake.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 
 /// Escapes backslash, tab, newline and carriage return.
 pub fn escape(text: &str) -> String {

@@ -86,9 +86,13 @@ fn record(depth: u32, function: &str, returned: &str, changed: &str) {
         return;
     }
     let line = format!("{depth}\t{function}\t{returned}\t{changed}\n");
-    if WRITTEN.fetch_add(line.len(), Relaxed) + line.len() > LIMIT {
-        return;
-    }
+    let before = WRITTEN.fetch_add(line.len(), Relaxed);
+    let line = match before + line.len() > LIMIT {
+        // The one write that crosses the limit says the trace stops there.
+        true if before <= LIMIT => format!("{}\n", mutate_protocol::TRACE_TRUNCATED),
+        true => return,
+        false => line,
+    };
     // SAFETY: writes a buffer we own to a descriptor the server opened for this child.
     unsafe { libc::write(fd, line.as_ptr().cast(), line.len()) };
 }

@@ -155,10 +155,7 @@ fn run_child(request: &Request, index: u32) -> Option<Report> {
     unsafe { libc::kill(-pid, libc::SIGKILL) };
     let micros = started.elapsed().as_micros() as u64;
     let output = read_capture(capture);
-    let trace = match read_capture(trace) {
-        text if text.is_empty() => Vec::new(),
-        text => text.lines().map(str::to_owned).collect(),
-    };
+    let trace = read_capture(trace).lines().map(str::to_owned).collect();
     let header = counters::header().expect("region installed");
     use std::sync::atomic::Ordering::Relaxed;
     let end = if header.budget_exceeded.load(Relaxed) != 0 {

@@ -159,7 +159,7 @@ fn tests_to_run(config: &Config, r: &mut MutantResult) -> Vec<usize> {
     let (proven, run): (Vec<usize>, Vec<usize>) = r
         .covered_by
         .iter()
-        .partition(|t| infection::proven_same(r.infection.get(t).copied().unwrap_or(0)));
+        .partition(|&&t| infection::proven_same(r.flags(t)));
     r.outcomes
         .extend(proven.into_iter().map(|t| (t, Status::Survived)));
     run

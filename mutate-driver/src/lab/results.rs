@@ -69,6 +69,13 @@ pub struct Results {
     pub reused: usize,
 }
 
+impl MutantResult {
+    /// What covering test `t`'s coverage run saw the replacement compute (0: not compared).
+    pub fn flags(&self, t: usize) -> u8 {
+        self.infection.get(&t).copied().unwrap_or(0)
+    }
+}
+
 /// Work the infection probe proved unnecessary.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Proven {

@@ -11,7 +11,7 @@ use crate::interrupt;
 use crate::outcome::Status;
 use crate::pool;
 use crate::progress::Progress;
-use crate::propagation::{self, Propagation};
+use crate::propagation::{self, Propagation, Trace};
 use crate::server::Server;
 use mutate_protocol::{Request, infection};
 
@@ -30,23 +30,19 @@ pub fn run(
         // A survivor whose verdict was taken from the previous run has its trace too.
         .filter(|(_, r)| r.status == Status::Survived && !r.reused)
         .filter_map(|(m, r)| {
-            let flags = |t: &usize| r.infection.get(t).copied().unwrap_or(0);
             if r.covered_by
                 .iter()
-                .all(|t| infection::proven_same(flags(t)))
+                .all(|&t| infection::proven_same(r.flags(t)))
             {
                 return None;
             }
             // An infecting test if there is one, else any covering test (the coverage
             // run did not compare this mutant's kind); the first by name, not the fastest,
             // so the diagnosis reads the same every run.
-            let infecting = r
+            let t = r
                 .covered_by
                 .iter()
-                .filter(|t| infection::infected(flags(t)));
-            let t = infecting
-                .min_by_key(|&&t| d.test_id(t))
-                .or_else(|| r.covered_by.iter().min_by_key(|&&t| d.test_id(t)))?;
+                .min_by_key(|&&t| (!infection::infected(r.flags(t)), d.test_id(t)))?;
             Some((m, *t))
         })
         .collect();
@@ -115,12 +111,16 @@ fn trace(
     let (Ok(original), Ok(again)) = (run(None), run(None)) else {
         return untraced();
     };
+    // Read once for every mutant of the chunk.
+    let (original, again) = (Trace::parse(&original), Trace::parse(&again));
     mutants
         .iter()
         .map(|&m| {
             let entry = &d.mutants[m].entry;
             let propagation = match run(Some(entry.id.clone())) {
-                Ok(mutant) => propagation::compare(&original, &again, &mutant, &entry.function),
+                Ok(mutant) => {
+                    propagation::compare(&original, &again, &Trace::parse(&mutant), &entry.function)
+                }
                 Err(_) => Propagation::Untraced,
             };
             (m, propagation)

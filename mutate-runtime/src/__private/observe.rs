@@ -74,20 +74,20 @@ impl<T: ?Sized> DigestFallback for &Seen<'_, T> {
 struct Digester {
     hasher: DefaultHasher,
     shown: String,
+    /// Characters in `shown` (a `Debug` value arrives in many small writes).
+    shown_chars: usize,
 }
 
 impl Write for Digester {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         self.hasher.write(s.as_bytes());
-        for c in s.chars() {
-            if self.shown.chars().count() >= SHOWN {
-                break;
-            }
+        for c in s.chars().take(SHOWN - self.shown_chars) {
             self.shown.push(if c.is_whitespace() || c.is_control() {
                 ' '
             } else {
                 c
             });
+            self.shown_chars += 1;
         }
         Ok(())
     }
