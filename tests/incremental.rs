@@ -27,15 +27,8 @@ fn copy_of_gcd(dir: &Path) {
     std::fs::write(dir.join("Cargo.toml"), format!("{manifest}\n[workspace]\n")).unwrap();
 }
 
-struct Run {
-    /// Status by mutant id, whether it was taken from the previous run, and its function.
-    verdicts: BTreeMap<String, (String, bool, String)>,
-    reused: u64,
-    /// Each survivor's diagnosis, by id.
-    diagnoses: BTreeMap<String, String>,
-}
-
-fn run(manifest: &Path, out: &Path, extra: &[&str]) -> Run {
+/// A driver run's report, after checking it ended with survivors (exit 3).
+fn run(manifest: &Path, out: &Path, extra: &[&str]) -> Report {
     let mut args = vec![
         "--manifest-path",
         manifest.to_str().unwrap(),
@@ -50,37 +43,31 @@ fn run(manifest: &Path, out: &Path, extra: &[&str]) -> Run {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let report: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
-    let mut verdicts = BTreeMap::new();
-    let mut diagnoses = BTreeMap::new();
-    for file in report["files"].as_object().unwrap().values() {
-        for m in file["mutants"].as_array().unwrap() {
-            if !m["diagnosis"].is_null() {
-                let id = m["id"].as_str().unwrap().to_owned();
-                diagnoses.insert(id, m["diagnosis"].to_string());
-            }
-            verdicts.insert(
-                m["id"].as_str().unwrap().to_owned(),
-                (
-                    m["status"].as_str().unwrap().to_owned(),
-                    m["reused"] == Value::Bool(true),
-                    m["function"].as_str().unwrap().to_owned(),
-                ),
-            );
-        }
-    }
-    Run {
-        verdicts,
-        reused: report["incremental"]["reusedVerdicts"].as_u64().unwrap(),
-        diagnoses,
-    }
+    Report::read(out)
 }
 
-fn statuses(run: &Run) -> BTreeMap<&str, &str> {
-    run.verdicts
+/// How many verdicts the run took from the previous one, as its summary counts them.
+fn reused(report: &Report) -> u64 {
+    report.json["incremental"]["reusedVerdicts"]
+        .as_u64()
+        .unwrap()
+}
+
+fn statuses(report: &Report) -> BTreeMap<&str, &str> {
+    report
+        .mutants
         .iter()
-        .map(|(id, (status, ..))| (id.as_str(), status.as_str()))
+        .map(|m| (m.id.as_str(), m.status.as_str()))
+        .collect()
+}
+
+/// Each survivor's diagnosis, by id.
+fn diagnoses(report: &Report) -> BTreeMap<&str, &Value> {
+    report
+        .mutants
+        .iter()
+        .filter(|m| !m.diagnosis.is_null())
+        .map(|m| (m.id.as_str(), &m.diagnosis))
         .collect()
 }
 
@@ -98,11 +85,11 @@ fn an_edit_reruns_the_mutants_whose_tests_enter_the_edited_function() {
     assert!(listed.status.success());
 
     let first = run(&manifest, &out, &["--incremental"]);
-    assert_eq!(first.reused, 0);
+    assert_eq!(reused(&first), 0);
     let again = run(&manifest, &out, &["--incremental"]);
     assert_eq!(
-        again.reused as usize,
-        again.verdicts.len(),
+        reused(&again) as usize,
+        again.mutants.len(),
         "nothing changed"
     );
     assert_eq!(statuses(&again), statuses(&first));
@@ -113,17 +100,17 @@ fn an_edit_reruns_the_mutants_whose_tests_enter_the_edited_function() {
     assert!(text.contains("while b != 0 {"));
     std::fs::write(&source, text.replace("while b != 0 {", "while b > 0 {")).unwrap();
     let edited = run(&manifest, &out, &["--incremental"]);
-    for (id, (_, reused, function)) in &edited.verdicts {
-        let rerun = ["arith::gcd", "arith::lcm"].contains(&function.as_str());
-        assert_eq!(*reused, !rerun, "{id}");
+    for m in &edited.mutants {
+        let rerun = ["arith::gcd", "arith::lcm"].contains(&m.function.as_str());
+        assert_eq!(m.reused, !rerun, "{}", m.id);
     }
-    assert!(edited.reused > 0);
+    assert!(reused(&edited) > 0);
 
     // Every verdict is a full run's.
     let full = run(&manifest, &dir.path().join("full"), &[]);
-    assert_eq!(full.reused, 0);
+    assert_eq!(reused(&full), 0);
     assert_eq!(statuses(&edited), statuses(&full));
     // Survivors taken keep their diagnosis (not traced again), and it is a full run's.
-    assert!(!full.diagnoses.is_empty());
-    assert_eq!(edited.diagnoses, full.diagnoses);
+    assert!(!diagnoses(&full).is_empty());
+    assert_eq!(diagnoses(&edited), diagnoses(&full));
 }

@@ -24,6 +24,11 @@ pub struct Mutant {
     /// A survivor's diagnosis: `no_infection`, `infected`, `not_compared` ("" for others).
     pub category: String,
     pub suggestion: String,
+    /// The diagnosis as the report writes it (`null` for mutants that have none).
+    pub diagnosis: Value,
+    pub function: String,
+    /// Its verdict was taken from the previous run (`--incremental`).
+    pub reused: bool,
 }
 
 impl Mutant {
@@ -64,6 +69,9 @@ impl Mutant {
                 .as_str()
                 .unwrap_or_default()
                 .to_owned(),
+            diagnosis: m["diagnosis"].clone(),
+            function: text("function"),
+            reused: m["reused"] == Value::Bool(true),
         }
     }
 
@@ -87,6 +95,8 @@ pub struct Report {
     /// Test ids by test file.
     pub test_files: BTreeMap<String, Vec<String>>,
     pub score: f64,
+    /// The whole document, for what the fields above leave out (`summary`, `incremental`).
+    pub json: Value,
 }
 
 impl Report {
@@ -117,6 +127,7 @@ impl Report {
             sources,
             test_files,
             score: json["summary"]["score"].as_f64().expect("a score"),
+            json,
         }
     }
 

@@ -12,7 +12,7 @@ mod common;
 
 use chromium::Browser;
 use common::*;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::collections::BTreeMap;
 
 const SOURCE: &str = "examples/markup/src/lib.rs";
@@ -35,10 +35,8 @@ fn the_html_report_shows_the_json_reports_results_in_a_browser() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let json: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).unwrap())
-            .unwrap();
     let report = Report::read(dir.path());
+    let json = &report.json;
 
     let mut browser = Browser::start(&executable);
     let page = dir.path().join("report.html");
