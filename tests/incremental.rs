@@ -27,23 +27,22 @@ fn copy_of_gcd(dir: &Path) {
     std::fs::write(dir.join("Cargo.toml"), format!("{manifest}\n[workspace]\n")).unwrap();
 }
 
-/// A driver run's report, after checking it ended with survivors (exit 3).
-fn run(manifest: &Path, out: &Path, extra: &[&str]) -> Report {
-    let mut args = vec![
-        "--manifest-path",
-        manifest.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ];
+/// A driver run in the crate's folder, its output in `out` (relative to that folder, as a
+/// user types it), after checking it ended with survivors (exit 3).
+fn run(crate_dir: &Path, out: &str, extra: &[&str]) -> Report {
+    let mut args = vec!["-o", out];
     args.extend_from_slice(extra);
-    let output = driver_command(&args).output().unwrap();
+    let output = driver_command(&args)
+        .current_dir(crate_dir)
+        .output()
+        .unwrap();
     assert_eq!(
         output.status.code(),
         Some(3),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    Report::read(out)
+    Report::read(&crate_dir.join(out))
 }
 
 /// How many verdicts the run took from the previous one, as its summary counts them.
@@ -76,7 +75,7 @@ fn an_edit_reruns_the_mutants_whose_tests_enter_the_edited_function() {
     let dir = tempfile::tempdir().unwrap();
     copy_of_gcd(dir.path());
     let manifest = dir.path().join("Cargo.toml");
-    let out = dir.path().join("mutate.out");
+    let out = "mutate.out";
     // A listing builds the crate first, so the lock file the build writes is there
     // before the first incremental run looks.
     let listed = driver_command(&["--manifest-path", manifest.to_str().unwrap(), "--list"])
@@ -84,9 +83,9 @@ fn an_edit_reruns_the_mutants_whose_tests_enter_the_edited_function() {
         .unwrap();
     assert!(listed.status.success());
 
-    let first = run(&manifest, &out, &["--incremental"]);
+    let first = run(dir.path(), out, &["--incremental"]);
     assert_eq!(reused(&first), 0);
-    let again = run(&manifest, &out, &["--incremental"]);
+    let again = run(dir.path(), out, &["--incremental"]);
     assert_eq!(
         reused(&again) as usize,
         again.mutants.len(),
@@ -99,7 +98,7 @@ fn an_edit_reruns_the_mutants_whose_tests_enter_the_edited_function() {
     let text = std::fs::read_to_string(&source).unwrap();
     assert!(text.contains("while b != 0 {"));
     std::fs::write(&source, text.replace("while b != 0 {", "while b > 0 {")).unwrap();
-    let edited = run(&manifest, &out, &["--incremental"]);
+    let edited = run(dir.path(), out, &["--incremental"]);
     for m in &edited.mutants {
         let rerun = ["arith::gcd", "arith::lcm"].contains(&m.function.as_str());
         assert_eq!(m.reused, !rerun, "{}", m.id);
@@ -107,7 +106,7 @@ fn an_edit_reruns_the_mutants_whose_tests_enter_the_edited_function() {
     assert!(reused(&edited) > 0);
 
     // Every verdict is a full run's.
-    let full = run(&manifest, &dir.path().join("full"), &[]);
+    let full = run(dir.path(), "full", &[]);
     assert_eq!(reused(&full), 0);
     assert_eq!(statuses(&edited), statuses(&full));
     // Survivors taken keep their diagnosis (not traced again), and it is a full run's.

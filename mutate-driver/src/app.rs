@@ -104,21 +104,19 @@ pub fn run(args: &Args) -> Result<i32> {
         );
         return Ok(exit_code::SUCCESS);
     }
-    // A shard runs its share of what this run would.
-    let candidates: Vec<bool> = (0..d.mutants.len())
-        .map(|m| selected[m] && d.mutants[m].entry.build_error.is_empty())
-        .collect();
-    let owned: Vec<bool> = match args.shard {
-        Some(shard) => crate::shard::split::assign(&prepared.costs(), &candidates, shard.n)
-            .iter()
-            .map(|s| *s == Some(shard.k - 1))
-            .collect(),
-        None => selected.clone(),
-    };
-    let selected: Vec<bool> = match args.shard {
-        Some(_) => (0..d.mutants.len())
-            .map(|m| selected[m] && owned[m])
-            .collect(),
+    // A shard runs its share of what this run would, by a split every shard computes the
+    // same from the archive's baseline.
+    let split = args.shard.map(|shard| {
+        let candidates: Vec<bool> = (0..d.mutants.len())
+            .map(|m| selected[m] && d.mutants[m].entry.build_error.is_empty())
+            .collect();
+        (
+            shard,
+            crate::shard::split::assign(&prepared.costs(), &candidates, shard.n),
+        )
+    });
+    let selected: Vec<bool> = match &split {
+        Some((shard, split)) => split.iter().map(|s| *s == Some(shard.k - 1)).collect(),
         None => selected,
     };
     eprintln!(
@@ -128,13 +126,11 @@ pub fn run(args: &Args) -> Result<i32> {
         args.shard.map_or(String::new(), |s| format!(", shard {s}")),
         d.tests.len()
     );
-    let reuse = |d: &Discovery, selected: &[bool], results: &mut [lab::MutantResult]| {
-        incremental
-            .as_ref()
-            .map(|i| i.reuse(d, selected, results))
-            .unwrap_or_else(|| vec![false; results.len()])
-    };
-    let results = lab::run(&d, prepared, &selected, &config, &mut progress, &reuse);
+    let mut prepared = prepared;
+    if let Some(incremental) = &incremental {
+        incremental.reuse(&d, &selected, &mut prepared.results);
+    }
+    let results = lab::run(&d, prepared, &selected, &config, &mut progress);
     progress.finish();
     let results = results?;
     if let Some(incremental) = incremental {
@@ -151,9 +147,9 @@ pub fn run(args: &Args) -> Result<i32> {
     let fail_under = args.fail_under.or(workspace.config.thresholds.fail_under);
     report_run(args, &workspace, &d, &results, &times, fail_under)?;
     let code = exit_code_of(&results, fail_under);
-    if let Some(shard) = args.shard {
+    if let Some((shard, split)) = split {
         let dir = output_dir(args, &workspace);
-        crate::shard::output::ShardOutput::new(shard, owned, &d, results, times)
+        crate::shard::output::ShardOutput::new(shard, split, &d, results, times)
             .write(&dir)
             .map_err(|e| {
                 Error::caused(Operation::Report, format!("writing {}", dir.display()), e)
@@ -211,8 +207,8 @@ fn report_run(
             .filter(|r| r.status != Status::Ignored);
         println!(
             "incremental: {} verdicts taken from the previous run, {} decided in this one",
-            results.reused,
-            decided.count() - results.reused
+            results.reused(),
+            decided.count() - results.reused()
         );
     }
     if let Some(threshold) = fail_under {
@@ -377,9 +373,11 @@ fn write_reports(
 }
 
 fn output_dir(args: &Args, workspace: &Workspace) -> std::path::PathBuf {
-    args.output
+    let dir = args
+        .output
         .clone()
-        .unwrap_or_else(|| workspace.manifest_dir.join("mutate.out"))
+        .unwrap_or_else(|| workspace.manifest_dir.join("mutate.out"));
+    std::path::absolute(&dir).unwrap_or(dir)
 }
 
 /// An `--incremental` run: the sources as they were at its start, the previous run's
@@ -420,17 +418,10 @@ impl Incremental {
         Incremental { snapshot, previous }
     }
 
-    fn reuse(
-        &self,
-        d: &Discovery,
-        selected: &[bool],
-        results: &mut [lab::MutantResult],
-    ) -> Vec<bool> {
-        match &self.previous {
-            Some((state, changes)) => {
-                crate::incremental::reuse(state, &self.snapshot, changes, d, selected, results)
-            }
-            None => vec![false; results.len()],
+    /// Takes the verdicts the rule allows into `results` (marked `reused`: not run).
+    fn reuse(&self, d: &Discovery, selected: &[bool], results: &mut [lab::MutantResult]) {
+        if let Some((state, changes)) = &self.previous {
+            crate::incremental::reuse(state, &self.snapshot, changes, d, selected, results);
         }
     }
 

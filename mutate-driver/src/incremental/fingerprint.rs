@@ -60,12 +60,8 @@ impl FileFingerprint {
     }
 }
 
-/// FNV-1a, 64 bits: stable across builds and platforms, which the state file needs.
-pub fn hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
+/// A stable hash (the state file is read by later runs): the build-error lists' FNV-1a.
+pub use mutate_protocol::build_errors::digest as hash;
 
 fn number_repeats(mut functions: Vec<Function>) -> Vec<Function> {
     let mut seen = std::collections::HashMap::<String, u32>::new();

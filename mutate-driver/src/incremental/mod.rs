@@ -50,6 +50,9 @@ struct Verdict {
     reason: String,
     killed_by: Vec<String>,
     covered_by: BTreeSet<String>,
+    /// Each covering test run against it, with its outcome (the kill matrix's row).
+    #[serde(default)]
+    outcomes: Vec<(String, Status)>,
     /// A survivor's trace: the test traced and where the difference went (its diagnosis
     /// rests on the same unchanged runs, so it is taken too, not traced again).
     #[serde(default)]
@@ -65,16 +68,32 @@ pub struct Snapshot {
 
 impl Snapshot {
     /// Reads every file under `packages` (skipping build output, hidden folders and
-    /// `skip`, the report folder), named by its path from `root`.
+    /// `skip`, the report folder), and the workspace root's manifest, lock file and cargo
+    /// configuration, named by their paths from `root`.
     pub fn take(root: &Path, packages: &[&Path], skip: &Path, settings: String) -> Snapshot {
         let mut snapshot = Snapshot {
             settings,
             sources: BTreeMap::new(),
             others: BTreeMap::new(),
         };
+        // Walked paths are absolute: so must the one left out be, however it was given.
+        let skip = std::path::absolute(skip).unwrap_or_else(|_| skip.to_path_buf());
         let mut seen = HashSet::new();
         for package in packages {
-            snapshot.walk(root, package, skip, &mut seen);
+            snapshot.walk(root, package, &skip, &mut seen);
+        }
+        for file in [
+            "Cargo.toml",
+            "Cargo.lock",
+            ".cargo/config.toml",
+            ".cargo/config",
+        ] {
+            let path = root.join(file);
+            if !seen.contains(&path)
+                && let Ok(bytes) = std::fs::read(&path)
+            {
+                snapshot.others.insert(file.to_owned(), hash(&bytes));
+            }
         }
         snapshot
     }
@@ -154,6 +173,7 @@ impl Snapshot {
                         reason: r.reason.clone(),
                         killed_by: r.killed_by.iter().map(|&t| d.test_id(t)).collect(),
                         covered_by: r.covered_by.iter().map(|&t| d.test_id(t)).collect(),
+                        outcomes: r.outcomes.iter().map(|&(t, s)| (d.test_id(t), s)).collect(),
                         propagation: r
                             .propagation
                             .as_ref()
@@ -251,7 +271,7 @@ fn first_difference<'a>(
 }
 
 /// Takes verdicts of the previous run into `results` where the rule allows, after the
-/// coverage run; returns which mutants got one (they are not run).
+/// coverage run, and marks them `reused` (they are not run).
 pub fn reuse(
     previous: &State,
     now: &Snapshot,
@@ -259,86 +279,98 @@ pub fn reuse(
     d: &Discovery,
     selected: &[bool],
     results: &mut [MutantResult],
-) -> Vec<bool> {
-    let mut reused = vec![false; results.len()];
+) {
     let Changes::Bodies { functions, tests } = changes else {
-        return reused;
+        return;
     };
-    let keys: Vec<Option<(String, String)>> = d.mutants.iter().map(|m| now.key(&m.entry)).collect();
-    let function_of = |m: usize| {
-        keys[m]
-            .as_ref()
-            .map(|(_, f)| (d.mutants[m].entry.file.clone(), f.clone()))
-    };
-    // A changed function must show who enters it: through its whole-body mutant.
-    let entered: HashSet<(String, String)> = (0..d.mutants.len())
-        .filter(|&m| d.mutants[m].entry.operator == mutate_operators::Operator::FnValue.name())
+    // Each mutant's key and (file, function).
+    let keys: Vec<Option<(String, (String, String))>> = d
+        .mutants
+        .iter()
+        .map(|m| {
+            let (key, function) = now.key(&m.entry)?;
+            Some((key, (m.entry.file.clone(), function)))
+        })
+        .collect();
+    let function_of = |m: usize| keys[m].as_ref().map(|(_, f)| f);
+    // A changed function must show who enters it: through its whole-body mutant, which
+    // counts its hits only where it was built (not compiled as written by the rebuild net).
+    let entered: HashSet<&(String, String)> = (0..d.mutants.len())
+        .filter(|&m| {
+            let e = &d.mutants[m].entry;
+            e.operator == mutate_operators::Operator::FnValue.name() && e.build_error.is_empty()
+        })
         .filter_map(function_of)
         .collect();
-    let test_functions = |name: &str| {
-        !tests.is_empty() && {
-            let last = name.rsplit("::").next().unwrap_or(name);
-            tests.contains(last)
-        }
-    };
+    let test_function = |name: &str| tests.contains(name.rsplit("::").next().unwrap_or(name));
     if functions
         .iter()
-        .any(|f| !entered.contains(f) && !test_functions(&f.1))
+        .any(|f| !entered.contains(f) && !test_function(&f.1))
     {
-        return reused;
+        return;
     }
     // The tests that entered a changed function, or are one.
     let mut touched: HashSet<usize> = HashSet::new();
     for (m, r) in results.iter().enumerate() {
-        if function_of(m).is_some_and(|f| functions.contains(&f)) {
+        if function_of(m).is_some_and(|f| functions.contains(f)) {
             touched.extend(r.covered_by.iter().copied());
         }
     }
-    for (t, test) in d.tests.iter().enumerate() {
-        if test_functions(&test.name) {
-            touched.insert(t);
-        }
-    }
-    let test_index: HashMap<String, usize> =
-        (0..d.tests.len()).map(|t| (d.test_id(t), t)).collect();
-    for m in 0..results.len() {
+    touched.extend((0..d.tests.len()).filter(|&t| test_function(&d.tests[t].name)));
+    let ids: Vec<String> = (0..d.tests.len()).map(|t| d.test_id(t)).collect();
+    let index: HashMap<&str, usize> = ids
+        .iter()
+        .enumerate()
+        .map(|(t, id)| (id.as_str(), t))
+        .collect();
+    let tests_of = |names: &[String]| -> Option<Vec<usize>> {
+        names
+            .iter()
+            .map(|id| index.get(id.as_str()).copied())
+            .collect()
+    };
+    for (m, r) in results.iter_mut().enumerate() {
         let Some((key, function)) = &keys[m] else {
             continue;
         };
         let Some(verdict) = previous.verdicts.get(key) else {
             continue;
         };
-        let r = &mut results[m];
-        let covered: BTreeSet<String> = r.covered_by.iter().map(|&t| d.test_id(t)).collect();
-        let sound = selected[m]
-            && !functions.contains(&(d.mutants[m].entry.file.clone(), function.clone()))
-            && covered == verdict.covered_by
-            && r.covered_by.iter().all(|t| !touched.contains(t));
-        let Some(killed_by) = verdict
-            .killed_by
-            .iter()
-            .map(|id| test_index.get(id).copied())
-            .collect::<Option<Vec<usize>>>()
-        else {
+        let unchanged = selected[m]
+            && d.mutants[m].entry.build_error.is_empty()
+            && !functions.contains(function)
+            && r.covered_by.iter().all(|t| !touched.contains(t))
+            && r.covered_by.len() == verdict.covered_by.len()
+            && r.covered_by
+                .iter()
+                .all(|&t| verdict.covered_by.contains(&ids[t]));
+        if !unchanged {
+            continue;
+        }
+        let Some(killed_by) = tests_of(&verdict.killed_by) else {
+            continue;
+        };
+        let outcome_tests: Vec<String> = verdict.outcomes.iter().map(|(t, _)| t.clone()).collect();
+        let Some(outcome_tests) = tests_of(&outcome_tests) else {
             continue;
         };
         let propagation = match &verdict.propagation {
-            Some((id, p)) => match test_index.get(id) {
+            Some((id, p)) => match index.get(id.as_str()) {
                 Some(&t) => Some((t, p.clone())),
                 None => continue,
             },
             None => None,
         };
-        if sound {
-            r.status = verdict.status;
-            r.reason = verdict.reason.clone();
-            r.killed_by = killed_by;
-            r.propagation = propagation;
-            r.reused = true;
-            reused[m] = true;
-        }
+        r.status = verdict.status;
+        r.reason = verdict.reason.clone();
+        r.killed_by = killed_by;
+        r.outcomes = outcome_tests
+            .into_iter()
+            .zip(verdict.outcomes.iter().map(|(_, s)| *s))
+            .collect();
+        r.propagation = propagation;
+        r.reused = true;
     }
-    reused
 }
 
 #[cfg(test)]
@@ -409,5 +441,42 @@ mod tests {
             .into()
         );
         assert_eq!(tests, ["checks_f".to_owned()].into());
+    }
+
+    #[test]
+    fn the_root_lock_file_counts_and_the_report_folder_does_not() {
+        let root = tempfile::tempdir().unwrap();
+        let package = root.path().join("member");
+        std::fs::create_dir_all(package.join("src")).unwrap();
+        std::fs::write(package.join("src/lib.rs"), SOURCE).unwrap();
+        std::fs::write(root.path().join("Cargo.lock"), "version = 4").unwrap();
+        let out = package.join("mutate.out");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("report.json"), "{}").unwrap();
+        let before = state(take_snapshot(root.path(), &package, &out));
+        assert!(before.others.contains_key("Cargo.lock"));
+        assert!(before.others.keys().all(|f| !f.contains("mutate.out")));
+        // A new report is no change; a new lock file is.
+        std::fs::write(out.join("report.json"), "{\"again\": 1}").unwrap();
+        assert!(
+            everything(Changes::between(
+                &before,
+                &take_snapshot(root.path(), &package, &out)
+            ))
+            .is_none()
+        );
+        std::fs::write(root.path().join("Cargo.lock"), "version = 4\n[[package]]").unwrap();
+        assert_eq!(
+            everything(Changes::between(
+                &before,
+                &take_snapshot(root.path(), &package, &out)
+            ))
+            .as_deref(),
+            Some("Cargo.lock changed")
+        );
+    }
+
+    fn take_snapshot(root: &Path, package: &Path, out: &Path) -> Snapshot {
+        Snapshot::take(root, &[package], out, "v1".into())
     }
 }

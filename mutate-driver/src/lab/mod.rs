@@ -15,10 +15,6 @@ use crate::outcome::{self, Status};
 use crate::progress::Progress;
 use std::time::{Duration, Instant};
 
-/// Decides some mutants after the coverage run, without running them (`--incremental`'s
-/// reused verdicts): returns which.
-pub type Reuse<'a> = &'a dyn Fn(&Discovery, &[bool], &mut [MutantResult]) -> Vec<bool>;
-
 /// What the baseline leaves for the mutant phase: which tests reach each mutant (and what
 /// its replacement computed there), each test's limits, and the order-dependent tests.
 /// An archive carries it to shards, so they split and run on the same figures.
@@ -100,7 +96,6 @@ pub fn run(
     selected: &[bool],
     config: &Config,
     progress: &mut Progress,
-    reuse: Reuse,
 ) -> Result<Results> {
     let Prepared {
         mut results,
@@ -115,14 +110,9 @@ pub fn run(
             r.status = Status::Ignored;
         }
     }
-    let selected: Vec<bool> = (0..d.mutants.len())
-        .map(|i| selected[i] && d.mutants[i].entry.build_error.is_empty())
-        .collect();
-    let selected = selected.as_slice();
-    // Verdicts an incremental run takes again are not run.
-    let reused = reuse(d, selected, &mut results);
+    // Verdicts an incremental run took again are not run either.
     let to_run: Vec<bool> = (0..d.mutants.len())
-        .map(|m| selected[m] && !reused[m])
+        .map(|m| selected[m] && d.mutants[m].entry.build_error.is_empty() && !results[m].reused)
         .collect();
     let started = Instant::now();
     let (interrupted, proven) =
@@ -145,7 +135,6 @@ pub fn run(
         test_micros: baseline.iter().map(|b| b.micros).collect(),
         flaky: (0..baseline.len()).filter(|&t| baseline[t].flaky).collect(),
         proven,
-        reused: reused.iter().filter(|r| **r).count(),
     })
 }
 

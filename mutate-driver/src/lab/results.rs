@@ -65,8 +65,13 @@ pub struct Results {
     /// What the infection probe spared: mutants decided without a run, and runs of a
     /// mutant under a test not made.
     pub proven: Proven,
+}
+
+impl Results {
     /// Verdicts taken from the previous run (`--incremental`), not run again.
-    pub reused: usize,
+    pub fn reused(&self) -> usize {
+        self.mutants.iter().filter(|r| r.reused).count()
+    }
 }
 
 impl MutantResult {

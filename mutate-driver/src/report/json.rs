@@ -127,7 +127,7 @@ pub fn build(
         "framework": { "name": "mutate", "version": env!("CARGO_PKG_VERSION") },
         "summary": Summary::of(results),
         "seconds": times.to_json(),
-        "incremental": { "reusedVerdicts": results.reused },
+        "incremental": { "reusedVerdicts": results.reused() },
         "infection": {
             "provenMutants": results.proven.mutants,
             "skippedRuns": results.proven.runs,

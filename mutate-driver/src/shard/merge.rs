@@ -30,16 +30,23 @@ pub fn merge(dirs: &[PathBuf]) -> Result<(Discovery, Results, Times)> {
                 .into(),
         ));
     }
+    // Other archives (a retried build job) or other selections split differently: a mutant
+    // would then be run twice or by no shard.
+    if shards.iter().any(|s| s.split != shards[0].split) {
+        return Err(Error::Usage(
+            "the shards split the mutants differently (another archive, or other selection \
+             options): run every shard from one archive with the same options"
+                .into(),
+        ));
+    }
     let d = shards[0].discovery()?;
     let mut shards = shards.into_iter();
     let first = shards.next().expect("at least one shard");
     let mut results = first.results;
     let mut times = first.times;
     for shard in shards {
-        for (m, owned) in shard.owned.iter().enumerate() {
-            if *owned {
-                results.mutants[m] = shard.results.mutants[m].clone();
-            }
+        for m in (0..results.mutants.len()).filter(|&m| shard.owns(m)) {
+            results.mutants[m] = shard.results.mutants[m].clone();
         }
         results.interrupted |= shard.results.interrupted;
         results.proven.mutants += shard.results.proven.mutants;
@@ -47,8 +54,6 @@ pub fn merge(dirs: &[PathBuf]) -> Result<(Discovery, Results, Times)> {
         results.mutants_time += shard.results.mutants_time;
         results.tracing_time += shard.results.tracing_time;
         times.total += shard.times.total;
-        times.mutants += shard.times.mutants;
-        times.tracing += shard.times.tracing;
     }
     times.mutants = results.mutants_time;
     times.tracing = results.tracing_time;

@@ -17,8 +17,8 @@ pub const FILE: &str = "shard.json";
 #[derive(Serialize, Deserialize)]
 pub struct ShardOutput {
     pub shard: Shard,
-    /// By mutant: this shard ran it.
-    pub owned: Vec<bool>,
+    /// By mutant: the shard (0-based) that runs it, as every shard of the run computes it.
+    pub split: Vec<Option<usize>>,
     /// Each binary's target and source path.
     binaries: Vec<(String, String)>,
     /// Each test's binary and name.
@@ -32,14 +32,14 @@ pub struct ShardOutput {
 impl ShardOutput {
     pub fn new(
         shard: Shard,
-        owned: Vec<bool>,
+        split: Vec<Option<usize>>,
         d: &Discovery,
         results: Results,
         times: Times,
     ) -> Self {
         ShardOutput {
             shard,
-            owned,
+            split,
             binaries: d
                 .binaries
                 .iter()
@@ -65,6 +65,11 @@ impl ShardOutput {
         let text = std::fs::read(&path)
             .map_err(|e| usage(format!("{e} (is it the output folder of a `--shard` run?)")))?;
         serde_json::from_slice(&text).map_err(|e| usage(format!("not a shard's output: {e}")))
+    }
+
+    /// Whether this shard ran mutant `m`.
+    pub fn owns(&self, m: usize) -> bool {
+        self.split[m] == Some(self.shard.k - 1)
     }
 
     /// Whether two shards ran the same build: the same catalog and tests.
