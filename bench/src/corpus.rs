@@ -4,7 +4,6 @@
 //! unviable and the doc tests left out. No cargo-mutants: that is `versus`.
 
 use crate::versus::{self, tools};
-use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
@@ -96,21 +95,14 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
 fn verdicts(report: &Path) -> (BTreeMap<String, usize>, usize) {
     let mut counts = BTreeMap::new();
     let mut unbuilt = 0;
-    let text = std::fs::read_to_string(report).unwrap_or_default();
-    let Ok(json) = serde_json::from_str::<Value>(&text) else {
+    let Ok(json) = crate::report_json::read(report) else {
         return (counts, unbuilt);
     };
-    for entry in json["files"]
-        .as_object()
-        .into_iter()
-        .flat_map(|f| f.values())
-    {
-        for m in entry["mutants"].as_array().into_iter().flatten() {
-            let status = m["status"].as_str().unwrap_or("?").to_owned();
-            let reason = m["statusReason"].as_str().unwrap_or_default();
-            unbuilt += usize::from(reason.starts_with("its code does not build"));
-            *counts.entry(status).or_default() += 1;
-        }
+    for m in crate::report_json::mutants(&json) {
+        let status = m["status"].as_str().unwrap_or("?").to_owned();
+        let reason = m["statusReason"].as_str().unwrap_or_default();
+        unbuilt += usize::from(reason.starts_with("its code does not build"));
+        *counts.entry(status).or_default() += 1;
     }
     (counts, unbuilt)
 }

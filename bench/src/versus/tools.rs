@@ -196,39 +196,35 @@ pub fn ours(driver: &Path, dir: &Path, out: &Path, jobs: usize) -> Result<Run, S
             out.join("run.log").display()
         ));
     }
-    let text = std::fs::read_to_string(out.join("report.json")).map_err(|e| e.to_string())?;
-    let json: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let json = crate::report_json::read(&out.join("report.json"))?;
     let mut mutants = Vec::new();
-    for (file, entry) in json["files"].as_object().into_iter().flatten() {
-        for m in entry["mutants"].as_array().into_iter().flatten() {
-            let id = m["id"].as_str().unwrap_or_default().to_string();
-            let status = m["status"].as_str().unwrap_or_default();
-            let verdict = match status {
-                "Killed" | "Timeout" => Verdict::Detected,
-                "Survived" | "NoCoverage" => Verdict::Survived,
-                "CompileError" => Verdict::Unviable,
-                _ => Verdict::Other,
-            };
-            let description = id.splitn(4, ':').nth(3).unwrap_or_default().trim();
-            mutants.push(Mutant {
-                file: file.clone(),
-                line: m["location"]["start"]["line"].as_u64().unwrap_or(0),
-                column: m["location"]["start"]["column"].as_u64().unwrap_or(0),
-                change: change_of(description, m["mutatorName"] == "fn_value"),
-                verdict,
-                timeout: status == "Timeout",
-                name: id,
-                log: None,
-            });
-        }
+    for m in crate::report_json::mutants(&json) {
+        let id = m["id"].as_str().unwrap_or_default().to_string();
+        let status = m["status"].as_str().unwrap_or_default();
+        let verdict = match status {
+            "Killed" | "Timeout" => Verdict::Detected,
+            "Survived" | "NoCoverage" => Verdict::Survived,
+            "CompileError" => Verdict::Unviable,
+            _ => Verdict::Other,
+        };
+        let description = id.splitn(4, ':').nth(3).unwrap_or_default().trim();
+        mutants.push(Mutant {
+            file: m["file"].as_str().unwrap_or_default().to_owned(),
+            line: m["location"]["start"]["line"].as_u64().unwrap_or(0),
+            column: m["location"]["start"]["column"].as_u64().unwrap_or(0),
+            change: change_of(description, m["mutatorName"] == "fn_value"),
+            verdict,
+            timeout: status == "Timeout",
+            name: id,
+            log: None,
+        });
     }
     Ok(Run { seconds, mutants })
 }
 
 /// Seconds of the driver's build and mutation phases, from its report.
 pub fn phases(report: &Path) -> Option<(f64, f64)> {
-    let text = std::fs::read_to_string(report).ok()?;
-    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let json = crate::report_json::read(report).ok()?;
     let seconds = &json["seconds"];
     Some((seconds["build"].as_f64()?, seconds["mutants"].as_f64()?))
 }
