@@ -59,12 +59,14 @@ pub fn run(args: &Args) -> Result<i32> {
             let e = &m.entry;
             operators.contains_name(&e.operator)
                 && filter.accepts(&e.file, &e.id)
-                && changed
-                    .as_ref()
-                    .is_none_or(|c| c.touches(&e.file, e.span[0], e.span[2]))
+                // A relevance run judges every mutant; the diff only classes them.
+                && (args.relevance
+                    || changed
+                        .as_ref()
+                        .is_none_or(|c| c.modifies(&e.file, e.span[0], e.span[2])))
         })
         .collect();
-    if let Some(changed) = &changed {
+    if let Some(changed) = changed.as_ref().filter(|_| !args.relevance) {
         let on_changed = selected.iter().filter(|s| **s).count();
         eprintln!(
             "       Diff {on_changed} of {} mutants on lines changed in {} files",
@@ -79,6 +81,12 @@ pub fn run(args: &Args) -> Result<i32> {
     if let Some(id) = &args.run_mutant {
         return run_one(&d, id);
     }
+    // The version before the change, built before the baseline so that a revision that
+    // does not build is said at once.
+    let before = match (&args.since, args.relevance) {
+        (Some(rev), true) => Some(crate::relevance::Before::build(args, &workspace, rev)?),
+        _ => None,
+    };
     let config = lab_config(args);
     let mut progress = Progress::new();
     let prepared = match archived {
@@ -130,9 +138,38 @@ pub fn run(args: &Args) -> Result<i32> {
     if let Some(incremental) = &incremental {
         incremental.reuse(&d, &selected, &mut prepared.results);
     }
+    let baseline = before.as_ref().map(|_| prepared.baseline.clone());
     let results = lab::run(&d, prepared, &selected, &config, &mut progress);
+    let results = match results {
+        Ok(results) => results,
+        Err(e) => {
+            progress.finish();
+            return Err(e);
+        }
+    };
+    let relevance = match (before, &baseline, &changed, &args.since) {
+        (Some(before), Some(baseline), Some(changed), Some(rev)) if !results.interrupted => {
+            let run = crate::relevance::run(
+                rev,
+                before,
+                &d,
+                &results,
+                baseline,
+                changed,
+                &config,
+                &mut progress,
+            );
+            match run {
+                Ok(relevance) => Some(relevance),
+                Err(e) => {
+                    progress.finish();
+                    return Err(e);
+                }
+            }
+        }
+        _ => None,
+    };
     progress.finish();
-    let results = results?;
     if let Some(incremental) = incremental {
         incremental.finish(&output_dir(args, &workspace), &d, &results)?;
     }
@@ -145,7 +182,15 @@ pub fn run(args: &Args) -> Result<i32> {
         coverage_overhead: results.coverage_overhead,
     };
     let fail_under = args.fail_under.or(workspace.config.thresholds.fail_under);
-    report_run(args, &workspace, &d, &results, &times, fail_under)?;
+    report_run(
+        args,
+        &workspace,
+        &d,
+        &results,
+        &times,
+        fail_under,
+        relevance.as_ref(),
+    )?;
     let code = exit_code_of(&results, fail_under);
     if let Some((shard, split)) = split {
         let dir = output_dir(args, &workspace);
@@ -164,7 +209,7 @@ pub fn merge(merge: &crate::cli::MergeArgs) -> Result<i32> {
     let workspace = compile::locate(&args)?;
     let (d, results, times) = crate::shard::merge::merge(&merge.dirs)?;
     let fail_under = args.fail_under.or(workspace.config.thresholds.fail_under);
-    report_run(&args, &workspace, &d, &results, &times, fail_under)?;
+    report_run(&args, &workspace, &d, &results, &times, fail_under, None)?;
     Ok(exit_code_of(&results, fail_under))
 }
 
@@ -176,6 +221,7 @@ fn report_run(
     results: &Results,
     times: &report::Times,
     fail_under: Option<f64>,
+    relevance: Option<&crate::relevance::Relevance>,
 ) -> Result<()> {
     let pseudo = report::pseudo::find(d, results);
     // The full matrix's analysis, for analysis.json and the terminal alike.
@@ -187,6 +233,7 @@ fn report_run(
         times,
         analysis: analysis.as_ref(),
         diagnoses: &diagnoses,
+        relevance,
     };
     let out_dir = write_reports(args, workspace, d, results, &reports)?;
     let view = report::terminal::View {
@@ -199,6 +246,9 @@ fn report_run(
     print!("{text}");
     if let Some((index, analysis)) = &analysis {
         print!("{}", report::matrix::render(d, results, index, analysis));
+    }
+    if let Some(relevance) = relevance {
+        print!("{}", report::relevance::render(d, results, relevance));
     }
     if args.incremental {
         let decided = results
@@ -242,7 +292,7 @@ fn changed_lines(args: &Args, root: &std::path::Path) -> Result<Option<crate::di
 
 /// With `--all-items`, or doc tests to run, the build is of a mirror of the workspace
 /// (made here): returns the mirror's lock, held until the build is done, and its doc tests.
-fn mirror_if_needed(
+pub(crate) fn mirror_if_needed(
     args: &Args,
     workspace: &mut compile::Workspace,
 ) -> Result<(Option<std::fs::File>, Option<crate::doctests::DocTests>)> {
@@ -329,6 +379,8 @@ struct Reports<'a> {
     analysis: Option<&'a (Vec<usize>, crate::analysis::Analysis)>,
     /// Why each survivor survived, by mutant.
     diagnoses: &'a crate::diagnosis::Diagnoses,
+    /// With `--relevance`: which mutants the change interacts with.
+    relevance: Option<&'a crate::relevance::Relevance>,
 }
 
 fn write_reports(
@@ -351,7 +403,15 @@ fn write_reports(
         let text = serde_json::to_string_pretty(json).expect("JSON values serialize");
         std::fs::write(dir.join(name), text).map_err(io)
     };
-    let json = report::json::build(d, results, workspace, reports.times, reports.diagnoses);
+    let mut json = report::json::build(d, results, workspace, reports.times, reports.diagnoses);
+    if let Some(relevance) = reports.relevance {
+        report::relevance::annotate(&mut json, d, results, relevance);
+        std::fs::write(
+            dir.join("relevant.txt"),
+            report::relevance::render(d, results, relevance),
+        )
+        .map_err(io)?;
+    }
     write_json("report.json", &json)?;
     std::fs::write(dir.join("report.html"), report::html::page(&json)).map_err(io)?;
     let complete = reports.analysis.is_some();

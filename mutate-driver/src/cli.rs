@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 /// Mutation testing on mutant schemata: build once, run each mutant against the tests
 /// that reach it, in forked children, and report the mutants no test catches.
-#[derive(Debug, Parser)]
+#[derive(Debug, Clone, Parser)]
 #[command(
     name = "cargo mutate-driver",
     version,
@@ -57,6 +57,12 @@ pub struct Args {
     /// workspace: commits, staged and unstaged changes; not untracked files).
     #[arg(long, value_name = "REV")]
     pub since: Option<String>,
+    /// With --since: every mutant is run, and each is judged relevant to the change or
+    /// not (some test shows the change and the mutant interacting), by building REV too
+    /// (in a git worktree under the target directory) and running the same mutant there;
+    /// reports rMS, mMS and MS side by side, and relevant.txt.
+    #[arg(long, requires = "since", conflicts_with_all = ["archive", "from_archive", "list", "run_mutant"])]
+    pub relevance: bool,
 
     /// Only these operators or groups (comma separated, repeatable), e.g.
     /// `--operators expression,fn_value`. Overrides `[package.metadata.mutate] operators`.

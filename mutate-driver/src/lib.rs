@@ -27,6 +27,7 @@ mod progress;
 mod propagation;
 mod rebuild;
 mod refusal;
+mod relevance;
 mod report;
 pub mod rustc_wrapper;
 mod scratch;

@@ -39,11 +39,13 @@ pub enum Propagation {
 
 /// One traced call's exit.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Call {
-    depth: u32,
-    function: String,
-    returned: String,
-    changed: String,
+pub(crate) struct Call {
+    pub(crate) depth: u32,
+    pub(crate) function: String,
+    /// Digests of what it returned.
+    pub(crate) returned: String,
+    /// Digests of what it left behind its `&mut` arguments.
+    pub(crate) changed: String,
 }
 
 /// One run's trace, read once: its calls in the order they returned, and each (depth,
@@ -89,8 +91,18 @@ impl Trace {
         group.first().copied()
     }
 
+    /// Every (depth, function) with calls, outermost first.
+    pub(crate) fn keys(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.groups.keys().map(|(d, f)| (*d, f.as_str()))
+    }
+
+    /// It reached its size limit: it compares with nothing.
+    pub(crate) fn truncated(&self) -> bool {
+        self.truncated
+    }
+
     /// The calls of one function at one depth, in order.
-    fn calls(&self, function: &str, depth: u32) -> Vec<&Call> {
+    pub(crate) fn calls(&self, function: &str, depth: u32) -> Vec<&Call> {
         self.groups
             .get(&(depth, function.to_owned()))
             .map_or_else(Vec::new, |is| is.iter().map(|&i| &self.calls[i]).collect())
@@ -144,7 +156,7 @@ struct Difference {
 }
 
 /// Digests that can be compared: none is `?` (a value with no `Debug`).
-fn comparable(digests: &str) -> bool {
+pub(crate) fn comparable(digests: &str) -> bool {
     !digests.split(TRACE_SEPARATOR).any(|d| d == "?")
 }
 
@@ -158,7 +170,7 @@ fn observable(trace: &[Call], function: &str) -> bool {
 }
 
 /// The shown start of each digest (`hash:text`).
-fn shown(digests: &str) -> String {
+pub(crate) fn shown(digests: &str) -> String {
     digests
         .split(TRACE_SEPARATOR)
         .map(|d| d.split_once(':').map_or(d, |(_, text)| text))

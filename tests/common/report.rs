@@ -29,6 +29,10 @@ pub struct Mutant {
     pub function: String,
     /// Its verdict was taken from the previous run (`--incremental`).
     pub reused: bool,
+    /// With `--relevance`: `modification`, `relevant` or `not_relevant` ("" without).
+    pub relevance: String,
+    /// Where a test showed it relevant (`null` for mutants no test did).
+    pub relevant_because: Value,
 }
 
 impl Mutant {
@@ -72,6 +76,8 @@ impl Mutant {
             diagnosis: m["diagnosis"].clone(),
             function: text("function"),
             reused: m["reused"] == Value::Bool(true),
+            relevance: text("relevance"),
+            relevant_because: m["relevantBecause"].clone(),
         }
     }
 

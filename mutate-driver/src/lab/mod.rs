@@ -7,6 +7,7 @@ mod mutants;
 mod results;
 mod trace;
 
+pub use mutants::budget;
 pub use results::{Config, MutantResult, Results};
 
 use crate::discover::Discovery;
@@ -141,7 +142,7 @@ pub fn run(
 /// Jobs for one fork server each: `(test, mutant)` pairs grouped by test, in chunks of at
 /// most `chunk` mutants, so one server serves many mutants and many tests keep the workers
 /// busy.
-fn batches(
+pub(crate) fn batches(
     pairs: impl IntoIterator<Item = (usize, usize)>,
     chunk: usize,
 ) -> Vec<(usize, Vec<usize>)> {

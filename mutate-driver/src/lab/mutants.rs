@@ -15,7 +15,7 @@ use mutate_protocol::{Request, infection};
 use std::collections::HashMap;
 
 /// Hit budget for a mutant under a test: ten times the test's own hits, plus slack.
-fn budget(baseline: &Baseline) -> u64 {
+pub fn budget(baseline: &Baseline) -> u64 {
     baseline
         .total_hits
         .saturating_mul(10)

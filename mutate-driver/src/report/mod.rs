@@ -8,6 +8,7 @@ pub mod json;
 pub mod lists;
 pub mod matrix;
 pub mod pseudo;
+pub mod relevance;
 pub mod terminal;
 
 use crate::lab::Results;

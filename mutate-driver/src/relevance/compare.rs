@@ -1,0 +1,321 @@
+//! Definition 2 of commit-relevant mutants (Ma et al.), applied to what one test shows:
+//! a mutant is relevant when some test's observation under the mutant after the change
+//! differs both from the unmutated program after the change and from the same mutant
+//! before it.
+//!
+//! What a test shows is its outcome (passes, or fails with a message, times out, crashes)
+//! and the state trace of its run: at the exit of every annotated call, what it returned
+//! and left behind its `&mut` arguments. Both conditions must hold **at the same point**
+//! of that observation (the outcome, or one call's exit). Compared as whole traces, any
+//! mutant that changes something in a test that also runs the changed code would count:
+//! the change shows in the trace with the mutant on, wherever the mutant is. At one point,
+//! the mutant must change a value that the change also changes the mutated value of: they
+//! interact there.
+//!
+//! Pure: observations in, an [`Evidence`] out.
+
+use crate::propagation::{Call, Trace, comparable, shown};
+
+/// One test's run: its outcome, and its trace.
+pub struct Observation {
+    /// `passes`, `fails: <panic message>`, `times out`, `crashes: <signal>`.
+    pub outcome: String,
+    pub trace: Trace,
+}
+
+/// Where a test showed that the change and the mutant interact.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "at", rename_all = "snake_case")]
+pub enum Evidence {
+    /// The test's outcome: unmutated after the change, with the mutant after the change,
+    /// with the mutant before it.
+    Outcome {
+        original: String,
+        mutant: String,
+        before: String,
+    },
+    /// One call's exit (what it returned, or with `left` what it left behind `&mut`
+    /// arguments), shown: unmutated, with the mutant, with the mutant before the change
+    /// (`None`: the call was not made before it).
+    Call {
+        function: String,
+        left: bool,
+        original: String,
+        mutant: String,
+        before: Option<String>,
+    },
+    /// How many times a function was called.
+    Calls {
+        function: String,
+        original: usize,
+        mutant: usize,
+        before: usize,
+    },
+    /// The mutant does not exist before the change (its code is new or was edited), and
+    /// the test shows it: unmutated and with the mutant.
+    New { original: String, mutant: String },
+}
+
+/// Whether the test shows the mutant as relevant: `post` is the unmutated program after
+/// the change (run twice: a point that differs between the two depends on something else
+/// and is left out), `mutant` the mutant after the change, `before` the same mutant before
+/// it (`None`: it has no such mutant).
+pub fn relevant(
+    post: [&Observation; 2],
+    mutant: &Observation,
+    before: Option<&Observation>,
+) -> Option<Evidence> {
+    let [original, again] = post;
+    let stable_outcome = original.outcome == again.outcome;
+    let Some(before) = before else {
+        return shows(original, again, mutant);
+    };
+    if stable_outcome && mutant.outcome != original.outcome && mutant.outcome != before.outcome {
+        return Some(Evidence::Outcome {
+            original: original.outcome.clone(),
+            mutant: mutant.outcome.clone(),
+            before: before.outcome.clone(),
+        });
+    }
+    let traces = [&original.trace, &again.trace, &mutant.trace, &before.trace];
+    if traces.iter().any(|t| t.truncated()) {
+        return None;
+    }
+    keys(&traces).into_iter().find_map(|(depth, function)| {
+        let [first, second, mutated, earlier] = traces.map(|t| t.calls(function, depth));
+        // A function the run before the change never returned from at that depth may not
+        // exist there (the change added it, or moved calls under another one): its
+        // values have nothing to differ from.
+        if first.len() != second.len() || earlier.is_empty() {
+            return None;
+        }
+        if mutated.len() != first.len() {
+            return (mutated.len() != earlier.len()).then(|| Evidence::Calls {
+                function: function.to_owned(),
+                original: first.len(),
+                mutant: mutated.len(),
+                before: earlier.len(),
+            });
+        }
+        (0..first.len()).find_map(|i| {
+            at_exit(
+                [first[i], second[i], mutated[i]],
+                earlier.get(i).copied(),
+                function,
+            )
+        })
+    })
+}
+
+/// For a mutant with no twin before the change: whether the test shows it at all (its
+/// outcome, or a stable point of its trace, differs from the unmutated run's).
+fn shows(original: &Observation, again: &Observation, mutant: &Observation) -> Option<Evidence> {
+    let new = |original: String, mutant: String| Some(Evidence::New { original, mutant });
+    if original.outcome == again.outcome && mutant.outcome != original.outcome {
+        return new(original.outcome.clone(), mutant.outcome.clone());
+    }
+    let traces = [&original.trace, &again.trace, &mutant.trace];
+    if traces.iter().any(|t| t.truncated()) {
+        return None;
+    }
+    keys(&traces).into_iter().find_map(|(depth, function)| {
+        let [first, second, mutated] = traces.map(|t| t.calls(function, depth));
+        if first.len() != second.len() {
+            return None;
+        }
+        if mutated.len() != first.len() {
+            let count = |n: usize| format!("{n} calls of `{function}`");
+            return new(count(first.len()), count(mutated.len()));
+        }
+        (0..first.len()).find_map(|i| {
+            let (a, b, m) = (first[i], second[i], mutated[i]);
+            [
+                (&a.returned, &b.returned, &m.returned),
+                (&a.changed, &b.changed, &m.changed),
+            ]
+            .into_iter()
+            .find(|(a, b, m)| a == b && a != m && comparable(a) && comparable(m))
+            .and_then(|(a, _, m)| new(shown(a), shown(m)))
+        })
+    })
+}
+
+/// Every (depth, function) some trace has, outermost first.
+fn keys<'a>(traces: &[&'a Trace]) -> Vec<(u32, &'a str)> {
+    let all: std::collections::BTreeSet<(u32, &str)> =
+        traces.iter().flat_map(|t| t.keys()).collect();
+    all.into_iter().collect()
+}
+
+/// One call's exit in the two unmutated runs and the mutant's after the change, and the
+/// mutant's before it: evidence when the mutant changed a stable value there and the
+/// change made its value other than before.
+fn at_exit(after: [&Call; 3], before: Option<&Call>, function: &str) -> Option<Evidence> {
+    let [a, b, m] = after;
+    let fields = [
+        (
+            false,
+            &a.returned,
+            &b.returned,
+            &m.returned,
+            before.map(|c| &c.returned),
+        ),
+        (
+            true,
+            &a.changed,
+            &b.changed,
+            &m.changed,
+            before.map(|c| &c.changed),
+        ),
+    ];
+    fields.into_iter().find_map(|(left, a, b, m, before)| {
+        let differs = a == b && a != m && comparable(a) && comparable(m);
+        let other_before = before.is_none_or(|r| r != m && comparable(r));
+        (differs && other_before).then(|| Evidence::Call {
+            function: function.to_owned(),
+            left,
+            original: shown(a),
+            mutant: shown(m),
+            before: before.map(|r| shown(r)),
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seen(outcome: &str, lines: &[&str]) -> Observation {
+        let lines: Vec<String> = lines.iter().map(|l| l.replace('|', "\t")).collect();
+        Observation {
+            outcome: outcome.to_owned(),
+            trace: Trace::parse(&lines),
+        }
+    }
+
+    const PASSES: &str = "passes";
+
+    #[test]
+    fn a_kill_the_mutant_before_the_change_does_not_make_is_relevant() {
+        let post = seen(PASSES, &["0|price|h1:10|"]);
+        let mutant = seen("fails: expected 10", &["0|price|h2:11|"]);
+        let before = seen(PASSES, &["0|price|h3:9|"]);
+        assert_eq!(
+            relevant([&post, &post], &mutant, Some(&before)),
+            Some(Evidence::Outcome {
+                original: PASSES.into(),
+                mutant: "fails: expected 10".into(),
+                before: PASSES.into(),
+            })
+        );
+    }
+
+    #[test]
+    fn a_kill_the_same_before_and_after_is_no_interaction() {
+        let post = seen(PASSES, &["0|price|h1:10|"]);
+        let mutant = seen("fails: boom", &["0|price|h2:11|"]);
+        let before = seen("fails: boom", &["0|price|h2:11|"]);
+        assert_eq!(relevant([&post, &post], &mutant, Some(&before)), None);
+    }
+
+    #[test]
+    fn a_value_the_mutant_and_the_change_both_move_is_relevant() {
+        // `total` calls `rate`, which the change edited; the mutant is in `total`.
+        let post = seen(PASSES, &["1|rate|h1:2|", "0|total|h2:20|"]);
+        let mutant = seen(PASSES, &["1|rate|h1:2|", "0|total|h3:22|"]);
+        let before = seen(PASSES, &["1|rate|h4:3|", "0|total|h5:33|"]);
+        assert_eq!(
+            relevant([&post, &post], &mutant, Some(&before)),
+            Some(Evidence::Call {
+                function: "total".into(),
+                left: false,
+                original: "20".into(),
+                mutant: "22".into(),
+                before: Some("33".into()),
+            })
+        );
+    }
+
+    #[test]
+    fn the_change_showing_elsewhere_in_the_same_test_is_not_relevance() {
+        // The mutant moves `other`; the change moves `rate`. No point has both.
+        let post = seen(PASSES, &["0|rate|h1:2|", "0|other|h2:5|"]);
+        let mutant = seen(PASSES, &["0|rate|h1:2|", "0|other|h3:6|"]);
+        let before = seen(PASSES, &["0|rate|h4:3|", "0|other|h3:6|"]);
+        assert_eq!(relevant([&post, &post], &mutant, Some(&before)), None);
+    }
+
+    #[test]
+    fn a_point_that_varies_between_unmutated_runs_is_left_out() {
+        let post = seen(PASSES, &["0|now|h1:1|"]);
+        let again = seen(PASSES, &["0|now|h2:2|"]);
+        let mutant = seen(PASSES, &["0|now|h3:3|"]);
+        let before = seen(PASSES, &["0|now|h4:4|"]);
+        assert_eq!(relevant([&post, &again], &mutant, Some(&before)), None);
+    }
+
+    #[test]
+    fn call_counts_are_a_point_too() {
+        let post = seen(PASSES, &["1|step|h1:1|", "0|run|h2:()|"]);
+        let mutant = seen(PASSES, &["1|step|h1:1|", "1|step|h1:1|", "0|run|h2:()|"]);
+        let before = seen(PASSES, &["1|step|h1:1|", "0|run|h2:()|"]);
+        assert_eq!(
+            relevant([&post, &post], &mutant, Some(&before)),
+            Some(Evidence::Calls {
+                function: "step".into(),
+                original: 1,
+                mutant: 2,
+                before: 1,
+            })
+        );
+        // The same count before the change: no interaction at that point.
+        assert_eq!(relevant([&post, &post], &mutant, Some(&mutant)), None);
+    }
+
+    #[test]
+    fn a_function_the_run_before_never_returned_from_is_not_compared() {
+        // The change extracted `discount` from `total`: the mutant in `rate` moves both,
+        // and `total` the same way before the change.
+        let post = seen(PASSES, &["1|discount|h1:12|", "0|total|h2:108|"]);
+        let mutant = seen(PASSES, &["1|discount|h3:13|", "0|total|h4:107|"]);
+        let before = seen(PASSES, &["0|total|h4:107|"]);
+        assert_eq!(relevant([&post, &post], &mutant, Some(&before)), None);
+    }
+
+    #[test]
+    fn values_without_debug_are_not_compared() {
+        let post = seen(PASSES, &["0|f|?|"]);
+        let mutant = seen(PASSES, &["0|f|?|"]);
+        let before = seen(PASSES, &["0|f|h1:1|"]);
+        assert_eq!(relevant([&post, &post], &mutant, Some(&before)), None);
+    }
+
+    #[test]
+    fn a_mutant_new_in_the_change_is_relevant_when_a_test_shows_it() {
+        let post = seen(PASSES, &["0|f|h1:1|"]);
+        let shown = seen(PASSES, &["0|f|h2:2|"]);
+        assert_eq!(
+            relevant([&post, &post], &shown, None),
+            Some(Evidence::New {
+                original: "1".into(),
+                mutant: "2".into()
+            })
+        );
+        assert_eq!(relevant([&post, &post], &post, None), None);
+        let killed = seen("fails: no", &["0|f|h1:1|"]);
+        assert!(matches!(
+            relevant([&post, &post], &killed, None),
+            Some(Evidence::New { .. })
+        ));
+    }
+
+    #[test]
+    fn a_truncated_trace_shows_nothing() {
+        let post = seen(PASSES, &["0|f|h1:1|"]);
+        let before = seen(PASSES, &["0|f|h5:5|"]);
+        let whole = seen(PASSES, &["0|f|h9:9|"]);
+        assert!(relevant([&post, &post], &whole, Some(&before)).is_some());
+        let cut = seen(PASSES, &["0|f|h9:9|", mutate_protocol::TRACE_TRUNCATED]);
+        assert_eq!(relevant([&post, &post], &cut, Some(&before)), None);
+    }
+}
