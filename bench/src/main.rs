@@ -10,6 +10,7 @@ mod incremental;
 mod infection;
 mod jobs;
 mod operators;
+mod relevance;
 mod report_json;
 mod stats;
 mod suites;
@@ -31,7 +32,7 @@ struct Cli {
     /// Runs of one test through the fork server per repetition.
     #[arg(long, default_value_t = 200)]
     requests: usize,
-    /// With `versus`, `corpus`, `jobs`, `infection`, `incremental` and `operators`: the crates, as NAME@VERSION, comma separated
+    /// With `versus`, `corpus`, `jobs`, `infection`, `incremental`, `operators` and `relevance`: the crates, as NAME@VERSION, comma separated
     /// [default: BENCHMARKS.md's four for `versus`, the corpus for `corpus`].
     #[arg(long)]
     crates: Option<String>,
@@ -80,6 +81,11 @@ enum What {
     /// whole corpus): mutants, unviable share and detected share beside the other
     /// operators' (not part of `all`).
     Operators,
+    /// Commit-relevant mutants on a real change: two consecutive versions of one registry
+    /// crate (`--crates NAME@BEFORE,NAME@AFTER`; default BENCHMARKS.md's pair) committed
+    /// in a scratch repository, `--since HEAD~1 --relevance` against a whole run (not part
+    /// of `all`).
+    Relevance,
 }
 
 fn repo() -> PathBuf {
@@ -143,6 +149,14 @@ fn main() {
         } else if cli.what == What::Operators {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             operators::run(&crates, &work)?;
+        } else if cli.what == What::Relevance {
+            let crates = versus::parse_crates(
+                cli.crates.as_deref().unwrap_or(relevance::DEFAULT_PAIR),
+            )?;
+            let [before, after] = crates.as_slice() else {
+                return Err("relevance takes two versions: --crates NAME@BEFORE,NAME@AFTER".into());
+            };
+            relevance::run(before, after, &work)?;
         } else if cli.what == What::Corpus {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             corpus::run(&crates, &work)?;

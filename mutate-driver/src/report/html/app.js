@@ -212,6 +212,13 @@ function diff(m) {
 
 const testList = ids => el("ul", {}, ...ids.map(id => el("li", {}, testNames.get(id) || id)));
 
+/** A `--relevance` run's word on a mutant: its class, and the test that showed it. */
+function relevance(m) {
+  const names = { relevant: "relevant to the change", not_relevant: "not relevant to the change", modification: "on the changed lines" };
+  const shown = m.relevantBecause ? ", shown by " + m.relevantBecause.test : "";
+  return (names[m.relevance] || m.relevance) + shown;
+}
+
 function drawDetails() {
   const aside = document.getElementById("details");
   const m = current.mutant ? mutants.get(current.mutant) : null;
@@ -228,6 +235,7 @@ function drawDetails() {
       el("dt", {}, "Status"), el("dd", {}, el("span", { class: "status s-" + m.status, id: "detail-status" }, STATUS_NAMES[m.status])),
       m.statusReason ? el("dt", {}, "Reason") : null, m.statusReason ? el("dd", { id: "detail-reason" }, m.statusReason) : null,
       m.reused ? el("dt", {}, "Verdict") : null, m.reused ? el("dd", {}, "taken from the previous run (--incremental)") : null,
+      m.relevance ? el("dt", {}, "Relevance") : null, m.relevance ? el("dd", {}, relevance(m)) : null,
       el("dt", {}, "Operator"), el("dd", {}, m.mutatorName),
       el("dt", {}, "Where"), el("dd", {}, m.file + ":" + m.location.start.line + ":" + m.location.start.column),
       m.function ? el("dt", {}, "Function") : null, m.function ? el("dd", {}, m.function) : null,
