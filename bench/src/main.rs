@@ -150,9 +150,8 @@ fn main() {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             operators::run(&crates, &work)?;
         } else if cli.what == What::Relevance {
-            let crates = versus::parse_crates(
-                cli.crates.as_deref().unwrap_or(relevance::DEFAULT_PAIR),
-            )?;
+            let crates =
+                versus::parse_crates(cli.crates.as_deref().unwrap_or(relevance::DEFAULT_PAIR))?;
             let [before, after] = crates.as_slice() else {
                 return Err("relevance takes two versions: --crates NAME@BEFORE,NAME@AFTER".into());
             };

@@ -59,13 +59,15 @@ fn commit_versions(
     after: &(String, String),
 ) -> Result<(), String> {
     versus::fresh_copy(old, repo)?;
-    std::fs::write(repo.join(".gitignore"), "/target\n/Cargo.lock\n")
-        .map_err(|e| e.to_string())?;
+    std::fs::write(repo.join(".gitignore"), "/target\n/Cargo.lock\n").map_err(|e| e.to_string())?;
     // The registry's own record of the package, not its source.
     let _ = std::fs::remove_file(repo.join(".cargo_vcs_info.json"));
     git(repo, &["init", "-q"])?;
     git(repo, &["add", "-A"])?;
-    git(repo, &["commit", "-q", "-m", &format!("{} {}", before.0, before.1)])?;
+    git(
+        repo,
+        &["commit", "-q", "-m", &format!("{} {}", before.0, before.1)],
+    )?;
     // The tree of the second version: everything but .git replaced.
     for entry in std::fs::read_dir(repo).map_err(|e| e.to_string())? {
         let path = entry.map_err(|e| e.to_string())?.path();
@@ -86,11 +88,13 @@ fn commit_versions(
         std::fs::rename(&path, &to).map_err(|e| e.to_string())?;
     }
     std::fs::remove_dir_all(&staged).map_err(|e| e.to_string())?;
-    std::fs::write(repo.join(".gitignore"), "/target\n/Cargo.lock\n")
-        .map_err(|e| e.to_string())?;
+    std::fs::write(repo.join(".gitignore"), "/target\n/Cargo.lock\n").map_err(|e| e.to_string())?;
     let _ = std::fs::remove_file(repo.join(".cargo_vcs_info.json"));
     git(repo, &["add", "-A"])?;
-    git(repo, &["commit", "-q", "-m", &format!("{} {}", after.0, after.1)])?;
+    git(
+        repo,
+        &["commit", "-q", "-m", &format!("{} {}", after.0, after.1)],
+    )?;
     let stat = git(repo, &["diff", "--stat", "HEAD~1"])?;
     eprintln!("{stat}");
     Ok(())
@@ -98,7 +102,12 @@ fn commit_versions(
 
 fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
     let output = Command::new("git")
-        .args(["-c", "user.name=bench", "-c", "user.email=bench@example.invalid"])
+        .args([
+            "-c",
+            "user.name=bench",
+            "-c",
+            "user.email=bench@example.invalid",
+        ])
         .args(args)
         .current_dir(dir)
         .output()
@@ -186,7 +195,13 @@ fn print(
         "| run | total s | after the build s |\n| --- | --- | --- |\n\
          | whole, cold | {:.1} | {:.1} |\n| whole, warm | {:.1} | {:.1} |\n\
          | relevance, cold before | {:.1} | {:.1} |\n| relevance, warm | {:.1} | {:.1} |",
-        whole[0].0, whole[0].1, whole[1].0, whole[1].1, relevant[0].0, relevant[0].1, relevant[1].0,
+        whole[0].0,
+        whole[0].1,
+        whole[1].0,
+        whole[1].1,
+        relevant[0].0,
+        relevant[0].1,
+        relevant[1].0,
         relevant[1].1
     );
     println!(
