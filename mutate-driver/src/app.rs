@@ -152,6 +152,7 @@ pub fn run(args: &Args) -> Result<i32> {
             let run = crate::relevance::run(
                 rev,
                 before,
+                &workspace.root,
                 &d,
                 &results,
                 baseline,

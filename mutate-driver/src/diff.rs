@@ -86,6 +86,18 @@ impl Changed {
         })
     }
 
+    /// By file: the added or modified line ranges, and the lines before which lines were
+    /// removed.
+    pub fn edits(&self) -> impl Iterator<Item = (&str, &[RangeInclusive<u32>], &[u32])> {
+        self.files.iter().map(|(file, f)| {
+            (
+                file.as_str(),
+                f.added.as_slice(),
+                f.removed_before.as_slice(),
+            )
+        })
+    }
+
     /// Files the change added or modified lines of.
     pub fn files(&self) -> usize {
         self.files.values().filter(|f| !f.added.is_empty()).count()

@@ -12,6 +12,7 @@
 
 mod before;
 mod compare;
+mod reach;
 mod runs;
 
 pub use before::Before;
@@ -76,6 +77,9 @@ pub struct Relevance {
     /// The traced runs, and how many test runs they made.
     pub run_time: Duration,
     pub runs: usize,
+    /// Runs before the change not made: the mutant's run after it never entered changed
+    /// code (`reach.rs`); `None` when that rule could not be used.
+    pub skipped: Option<usize>,
     /// Tests of the changed version that the version before it does not have.
     pub new_tests: Vec<usize>,
 }
@@ -133,6 +137,7 @@ impl Relevance {
 pub fn run(
     rev: &str,
     before: Before,
+    root: &std::path::Path,
     d: &Discovery,
     results: &Results,
     baseline: &[Baseline],
@@ -196,8 +201,9 @@ pub fn run(
         before: &before.discovery,
         baseline,
     };
-    let found = runs::run(&builds, &candidates, config, progress)?;
     let places = Places::new(d, results, changed);
+    let changed_functions = reach::changed_functions(changed, root, |f, l| places.holder(f, l));
+    let found = runs::run(&builds, &candidates, changed_functions, config, progress)?;
     for (m, (t, evidence)) in found.shown {
         let judged = mutants[m].as_mut().expect("candidates are judged");
         if judged.class == Class::NotRelevant {
@@ -219,6 +225,7 @@ pub fn run(
         build_time: before.build_time,
         run_time: started.elapsed(),
         runs: found.runs,
+        skipped: found.skipped,
         new_tests: (0..d.tests.len())
             .filter(|&t| twins.test(t).is_none())
             .collect(),
@@ -279,8 +286,30 @@ impl Twins {
         let by_name: HashMap<String, usize> = (0..before.tests.len())
             .map(|t| (before.test_id(t), t))
             .collect();
+        // A doc test is named after its line, which the change may move: the same item's
+        // doc test is its twin when the item has one doc test on both sides.
+        let unique_by_item = |d: &Discovery| {
+            let mut by_item: HashMap<String, Option<usize>> = HashMap::new();
+            for t in 0..d.tests.len() {
+                if let Some(item) = without_line(&d.test_id(t)) {
+                    by_item
+                        .entry(item)
+                        .and_modify(|seen| *seen = None)
+                        .or_insert(Some(t));
+                }
+            }
+            by_item
+        };
+        let (items_before, items_after) = (unique_by_item(before), unique_by_item(after));
         let tests = (0..after.tests.len())
-            .map(|t| by_name.get(&after.test_id(t)).copied())
+            .map(|t| {
+                let id = after.test_id(t);
+                by_name.get(&id).copied().or_else(|| {
+                    let item = without_line(&id)?;
+                    items_after.get(&item).copied().flatten()?;
+                    items_before.get(&item).copied().flatten()
+                })
+            })
             .collect();
         Twins { mutants, tests }
     }
@@ -296,6 +325,8 @@ impl Twins {
 
 /// Where the changed lines are, by function, and which functions each test enters.
 struct Places {
+    /// `(file, function)` -> the lines its mutants span.
+    functions: HashMap<(String, String), (u32, u32)>,
     /// Changed line ranges with the function holding each.
     hunks: Vec<(String, u32, u32, String)>,
     /// Test -> the functions whose mutants it reaches.
@@ -317,27 +348,29 @@ impl Places {
                 entered.entry(t).or_default().insert(key.clone());
             }
         }
-        let mut hunks = Vec::new();
+        let mut places = Places {
+            functions,
+            hunks: Vec::new(),
+            entered,
+        };
         for (file, ranges) in changed.hunks() {
             for range in ranges {
-                // The innermost function holding the hunk's first line.
-                let holder = functions
-                    .iter()
-                    .filter(|((f, _), (a, b))| {
-                        f == file && *a <= *range.start() && *range.start() <= *b
-                    })
-                    .min_by_key(|(_, (a, b))| b - a);
-                if let Some(((_, function), _)) = holder {
-                    hunks.push((
-                        file.to_owned(),
-                        *range.start(),
-                        *range.end(),
-                        function.clone(),
-                    ));
+                if let Some(function) = places.holder(file, *range.start()) {
+                    let hunk = (file.to_owned(), *range.start(), *range.end(), function);
+                    places.hunks.push(hunk);
                 }
             }
         }
-        Places { hunks, entered }
+        places
+    }
+
+    /// The innermost function with mutants whose lines hold `line` of `file`.
+    fn holder(&self, file: &str, line: u32) -> Option<String> {
+        self.functions
+            .iter()
+            .filter(|((f, _), (a, b))| f == file && *a <= line && line <= *b)
+            .min_by_key(|(_, (a, b))| b - a)
+            .map(|((_, function), _)| function.clone())
     }
 
     /// The changed lines in functions test `t` enters, as `file:first-last in function`.
@@ -357,5 +390,28 @@ impl Places {
                 format!("{file}:{lines} in {function}")
             })
             .collect()
+    }
+}
+
+/// A generated doc test's id without its line number (`doctest_src_lib_rs__jaro__line_147`
+/// becomes `doctest_src_lib_rs__jaro`), `None` for other tests.
+fn without_line(test_id: &str) -> Option<String> {
+    if !test_id.starts_with("doctest_") {
+        return None;
+    }
+    let (item, rest) = test_id.split_once("__line_")?;
+    let after_number = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    Some(format!("{item}{after_number}"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn doc_tests_lose_their_line_and_others_are_not_doc_tests() {
+        assert_eq!(
+            super::without_line("doctest_src_lib_rs__jaro__line_147::doctest").as_deref(),
+            Some("doctest_src_lib_rs__jaro::doctest")
+        );
+        assert_eq!(super::without_line("strsim::tests::jaro"), None);
     }
 }

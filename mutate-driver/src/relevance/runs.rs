@@ -15,7 +15,7 @@ use crate::progress::Progress;
 use crate::propagation::Trace;
 use crate::server::Server;
 use mutate_protocol::{Report, Request};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 /// One mutant to decide: its candidate tests in the order to try them, each with its
 /// twin before the change, and the mutant's own twin there (`None`: it has none).
@@ -37,17 +37,22 @@ pub struct Builds<'a> {
 pub struct Found {
     pub shown: HashMap<usize, (usize, Evidence)>,
     pub runs: usize,
+    /// Runs before the change not made (`reach.rs`); `None` when the rule was not used.
+    pub skipped: Option<usize>,
 }
 
+/// `changed_functions`: the functions holding the change (`reach.rs`), when known.
 pub fn run(
     builds: &Builds,
     candidates: &[Candidate],
+    changed_functions: Option<BTreeSet<String>>,
     config: &Config,
     progress: &mut Progress,
 ) -> Result<Found> {
     let mut found = Found {
         shown: HashMap::new(),
         runs: 0,
+        skipped: None,
     };
     let pairs: usize = candidates.iter().map(|c| c.tests.len()).sum();
     if pairs == 0 {
@@ -91,6 +96,14 @@ pub fn run(
     if interrupt::interrupted() {
         return Err(Error::Interrupted);
     }
+    // The reach rule needs every changed function traceable: seen in some run's trace.
+    let traced: BTreeSet<&str> = unmutated
+        .values()
+        .flat_map(|[first, _]| first.trace.keys().map(|(_, f)| f))
+        .collect();
+    let changed_functions =
+        changed_functions.filter(|fs| fs.iter().all(|f| traced.contains(f.as_str())));
+    found.skipped = changed_functions.as_ref().map(|_| 0);
     // Round k: each undecided mutant under its k-th candidate test.
     let rounds = candidates.iter().map(|c| c.tests.len()).max().unwrap_or(0);
     for round in 0..rounds {
@@ -107,14 +120,21 @@ pub fn run(
             config.jobs,
             |(t, mutants): (usize, Vec<usize>), send| {
                 let chunk: Vec<&Candidate> = mutants.iter().map(|m| by_mutant[m]).collect();
-                for (m, runs, evidence) in decide(builds, config, t, round, &chunk, &unmutated[&t])
-                {
+                let context = Context {
+                    builds,
+                    config,
+                    changed_functions: changed_functions.as_ref(),
+                };
+                for (m, runs, evidence) in decide(&context, t, round, &chunk, &unmutated[&t]) {
                     send((m, t, runs, evidence));
                 }
             },
             |(m, t, runs, evidence)| {
                 progress.tick();
-                found.runs += runs;
+                found.runs += runs.made;
+                if let Some(skipped) = &mut found.skipped {
+                    *skipped += runs.skipped;
+                }
                 if let Some(evidence) = evidence {
                     found.shown.insert(m, (t, evidence));
                 }
@@ -127,59 +147,90 @@ pub fn run(
     Ok(found)
 }
 
+/// What every job shares.
+struct Context<'a> {
+    builds: &'a Builds<'a>,
+    config: &'a Config,
+    changed_functions: Option<&'a BTreeSet<String>>,
+}
+
+/// Test runs a candidate cost: made, and skipped before the change.
+struct Runs {
+    made: usize,
+    skipped: usize,
+}
+
 /// Test `t` (each candidate's `round`-th) with each of `chunk`'s mutants on, after the
-/// change and before it: `(mutant, runs made, evidence)`.
+/// change and, unless that cannot show relevance, before it.
 fn decide(
-    builds: &Builds,
-    config: &Config,
+    context: &Context,
     t: usize,
     round: usize,
     chunk: &[&Candidate],
     unmutated: &[Observation; 2],
-) -> Vec<(usize, usize, Option<Evidence>)> {
+) -> Vec<(usize, Runs, Option<Evidence>)> {
+    let Context {
+        builds,
+        config,
+        changed_functions,
+    } = context;
     let test = &builds.after.tests[t];
     let mut after = Server::start(&builds.after.binaries[test.binary], Some(&test.name))
         .ok()
         .flatten();
-    // The test's twin before the change is the same for every candidate.
+    // The test's twin before the change is the same for every candidate; its server is
+    // started when first needed.
     let before_test = chunk.first().and_then(|c| c.tests[round].1);
-    let mut before = before_test.and_then(|bt| {
-        let test = &builds.before.tests[bt];
-        Server::start(&builds.before.binaries[test.binary], Some(&test.name))
-            .ok()
-            .flatten()
-    });
+    let mut before: Option<Option<Server>> = None;
     let baseline = &builds.baseline[t];
+    let runs = |made, skipped| Runs { made, skipped };
     chunk
         .iter()
         .map(|c| {
             let id = |d: &Discovery, m: usize| d.mutants[m].entry.id.clone();
             let Some(server) = after.as_mut() else {
-                return (c.mutant, 0, None);
+                return (c.mutant, runs(0, 0), None);
             };
             let Ok(mutant) =
                 server.run(&request(baseline, config, Some(id(builds.after, c.mutant))))
             else {
-                return (c.mutant, 1, None);
+                return (c.mutant, runs(1, 0), None);
             };
             let mutant = observe(&mutant);
-            let Some(twin) = c.before else {
-                let shown = compare::relevant([&unmutated[0], &unmutated[1]], &mutant, None);
-                return (c.mutant, 1, shown);
+            // Definition 2's first half: the mutant shows at some point after the change.
+            let shown = compare::relevant([&unmutated[0], &unmutated[1]], &mutant, None);
+            let Some(twin) = c.before.filter(|_| shown.is_some()) else {
+                return (c.mutant, runs(1, 0), shown.filter(|_| c.before.is_none()));
             };
-            let earlier = before.as_mut().and_then(|server| {
+            if changed_functions.is_some_and(|fs| never_entered(&mutant, fs)) {
+                return (c.mutant, runs(1, 1), None);
+            }
+            let server = before.get_or_insert_with(|| {
+                let test = &builds.before.tests[before_test?];
+                Server::start(&builds.before.binaries[test.binary], Some(&test.name))
+                    .ok()
+                    .flatten()
+            });
+            let earlier = server.as_mut().and_then(|server| {
                 server
                     .run(&request(baseline, config, Some(id(builds.before, twin))))
                     .ok()
             });
             let Some(earlier) = earlier else {
-                return (c.mutant, 1, None);
+                return (c.mutant, runs(1, 0), None);
             };
             let earlier = observe(&earlier);
             let shown = compare::relevant([&unmutated[0], &unmutated[1]], &mutant, Some(&earlier));
-            (c.mutant, 2, shown)
+            (c.mutant, runs(2, 0), shown)
         })
         .collect()
+}
+
+/// Whether a run certainly never entered any of `functions`: it ended normally (passed or
+/// failed; a crash or a kill may cut its trace short) and its whole trace names none.
+fn never_entered(run: &Observation, functions: &BTreeSet<String>) -> bool {
+    let ended = run.outcome == "passes" || run.outcome.starts_with("fails");
+    ended && !run.trace.truncated() && !run.trace.keys().any(|(_, f)| functions.contains(f))
 }
 
 fn request(baseline: &Baseline, config: &Config, mutant: Option<String>) -> Request {

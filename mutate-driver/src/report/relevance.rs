@@ -74,11 +74,17 @@ pub fn render(d: &Discovery, results: &Results, relevance: &Relevance) -> String
     );
     let _ = writeln!(
         out,
-        "relevance cost: {:.1} s building {}, {} test runs in {:.1} s",
+        "relevance cost: {:.1} s building {}, {} test runs in {:.1} s{}",
         relevance.build_time.as_secs_f64(),
         relevance.rev,
         relevance.runs,
-        relevance.run_time.as_secs_f64()
+        relevance.run_time.as_secs_f64(),
+        match relevance.skipped {
+            Some(skipped) => format!(
+                " ({skipped} runs before the change not needed: the mutant's run never entered changed code)"
+            ),
+            None => " (every changed line could not be placed in a traced function: no run before the change was skipped)".to_owned(),
+        }
     );
     if !relevance.new_tests.is_empty() {
         let _ = writeln!(
@@ -183,6 +189,7 @@ pub fn annotate(json: &mut Value, d: &Discovery, results: &Results, relevance: &
             "buildSeconds": relevance.build_time.as_secs_f64(),
             "runSeconds": relevance.run_time.as_secs_f64(),
             "testRuns": relevance.runs,
+            "skippedRunsBefore": relevance.skipped,
         },
         "newTests": relevance.new_tests.iter().map(|&t| d.test_id(t)).collect::<Vec<_>>(),
     });
