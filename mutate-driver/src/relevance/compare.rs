@@ -35,21 +35,13 @@ pub enum Evidence {
         before: String,
     },
     /// One call's exit (what it returned, or with `left` what it left behind `&mut`
-    /// arguments), shown: unmutated, with the mutant, with the mutant before the change
-    /// (`None`: the call was not made before it).
+    /// arguments), shown: unmutated, with the mutant, with the mutant before the change.
     Call {
         function: String,
         left: bool,
         original: String,
         mutant: String,
-        before: Option<String>,
-    },
-    /// How many times a function was called.
-    Calls {
-        function: String,
-        original: usize,
-        mutant: usize,
-        before: usize,
+        before: String,
     },
     /// The mutant does not exist before the change (its code is new or was edited), and
     /// the test shows it: unmutated and with the mutant.
@@ -70,7 +62,10 @@ pub fn relevant(
     let Some(before) = before else {
         return shows(original, again, mutant);
     };
-    if stable_outcome && mutant.outcome != original.outcome && mutant.outcome != before.outcome {
+    if stable_outcome
+        && mutant.outcome != original.outcome
+        && !same_outcome(&mutant.outcome, &before.outcome)
+    {
         return Some(Evidence::Outcome {
             original: original.outcome.clone(),
             mutant: mutant.outcome.clone(),
@@ -82,29 +77,40 @@ pub fn relevant(
         return None;
     }
     keys(&traces).into_iter().find_map(|(depth, function)| {
-        let [first, second, mutated, earlier] = traces.map(|t| t.calls(function, depth));
-        // A function the run before the change never returned from at that depth may not
-        // exist there (the change added it, or moved calls under another one): its
-        // values have nothing to differ from.
-        if first.len() != second.len() || earlier.is_empty() {
+        let calls = traces.map(|t| t.calls(function, depth));
+        // Calls are matched by their order, so only where every run made as many. How many
+        // calls a function gets is the code's own structure, which a change may rework
+        // without changing what anyone observes: counts are not compared across versions.
+        // (A function the run before never returned from may not exist there.)
+        let count = calls[0].len();
+        if count == 0 || calls.iter().any(|c| c.len() != count) {
             return None;
         }
-        if mutated.len() != first.len() {
-            return (mutated.len() != earlier.len()).then(|| Evidence::Calls {
-                function: function.to_owned(),
-                original: first.len(),
-                mutant: mutated.len(),
-                before: earlier.len(),
-            });
-        }
-        (0..first.len()).find_map(|i| {
-            at_exit(
-                [first[i], second[i], mutated[i]],
-                earlier.get(i).copied(),
-                function,
-            )
-        })
+        let [first, second, mutated, earlier] = calls;
+        (0..count).find_map(|i| at_exit([first[i], second[i], mutated[i]], earlier[i], function))
     })
+}
+
+/// Whether two outcomes are the same. A message with bytes that are not text (a NUL, an
+/// invalid sequence: memory a mutant corrupted) differs from build to build whatever the
+/// change, so such failures are compared by kind only.
+fn same_outcome(a: &str, b: &str) -> bool {
+    let garbled = |text: &str| text.contains(['\0', '\u{FFFD}']);
+    let kind = |text: &str| text.split(':').next().unwrap_or(text).to_owned();
+    a == b || ((garbled(a) || garbled(b)) && kind(a) == kind(b))
+}
+
+/// Whether a shown value can be compared across two builds: not an address (`0x7f…`:
+/// where things sit in memory differs between binaries) and not garbled text.
+fn portable(shown: &str) -> bool {
+    let address = shown.match_indices("0x").any(|(at, _)| {
+        shown[at + 2..]
+            .chars()
+            .take_while(char::is_ascii_hexdigit)
+            .count()
+            >= 6
+    });
+    !address && !shown.contains(['\0', '\u{FFFD}']) && !shown.contains("\\0")
 }
 
 /// For a mutant with no twin before the change: whether the test shows it at all (its
@@ -150,7 +156,7 @@ fn keys<'a>(traces: &[&'a Trace]) -> Vec<(u32, &'a str)> {
 /// One call's exit in the two unmutated runs and the mutant's after the change, and the
 /// mutant's before it: evidence when the mutant changed a stable value there and the
 /// change made its value other than before.
-fn at_exit(after: [&Call; 3], before: Option<&Call>, function: &str) -> Option<Evidence> {
+fn at_exit(after: [&Call; 3], before: &Call, function: &str) -> Option<Evidence> {
     let [a, b, m] = after;
     let fields = [
         (
@@ -158,25 +164,21 @@ fn at_exit(after: [&Call; 3], before: Option<&Call>, function: &str) -> Option<E
             &a.returned,
             &b.returned,
             &m.returned,
-            before.map(|c| &c.returned),
+            &before.returned,
         ),
-        (
-            true,
-            &a.changed,
-            &b.changed,
-            &m.changed,
-            before.map(|c| &c.changed),
-        ),
+        (true, &a.changed, &b.changed, &m.changed, &before.changed),
     ];
-    fields.into_iter().find_map(|(left, a, b, m, before)| {
-        let differs = a == b && a != m && comparable(a) && comparable(m);
-        let other_before = before.is_none_or(|r| r != m && comparable(r));
-        (differs && other_before).then(|| Evidence::Call {
+    fields.into_iter().find_map(|(left, a, b, m, r)| {
+        let differs = a == b && a != m && r != m;
+        let comparable = [a, m, r]
+            .iter()
+            .all(|d| comparable(d) && portable(&shown(d)));
+        (differs && comparable).then(|| Evidence::Call {
             function: function.to_owned(),
             left,
             original: shown(a),
             mutant: shown(m),
-            before: before.map(|r| shown(r)),
+            before: shown(r),
         })
     })
 }
@@ -231,7 +233,7 @@ mod tests {
                 left: false,
                 original: "20".into(),
                 mutant: "22".into(),
-                before: Some("33".into()),
+                before: "33".into(),
             })
         );
     }
@@ -255,21 +257,47 @@ mod tests {
     }
 
     #[test]
-    fn call_counts_are_a_point_too() {
-        let post = seen(PASSES, &["1|step|h1:1|", "0|run|h2:()|"]);
-        let mutant = seen(PASSES, &["1|step|h1:1|", "1|step|h1:1|", "0|run|h2:()|"]);
-        let before = seen(PASSES, &["1|step|h1:1|", "0|run|h2:()|"]);
-        assert_eq!(
-            relevant([&post, &post], &mutant, Some(&before)),
-            Some(Evidence::Calls {
-                function: "step".into(),
-                original: 1,
-                mutant: 2,
-                before: 1,
-            })
+    fn call_counts_are_not_compared_across_versions() {
+        // The change reworked `eq`, which calls `is_inline` once more now; the mutant
+        // removes every call after the change. That is the code's structure, not an
+        // observation.
+        let post = seen(
+            PASSES,
+            &[
+                "1|is_inline|h1:true|",
+                "1|is_inline|h1:true|",
+                "0|eq|h2:true|",
+            ],
         );
-        // The same count before the change: no interaction at that point.
-        assert_eq!(relevant([&post, &post], &mutant, Some(&mutant)), None);
+        let mutant = seen(PASSES, &["0|eq|h2:true|"]);
+        let before = seen(PASSES, &["1|is_inline|h1:true|", "0|eq|h2:true|"]);
+        assert_eq!(relevant([&post, &post], &mutant, Some(&before)), None);
+    }
+
+    #[test]
+    fn addresses_and_garbled_values_are_not_compared_across_builds() {
+        let post = seen(PASSES, &["0|ptr|h1:0x7f8c90000d80|"]);
+        let mutant = seen(PASSES, &["0|ptr|h2:0x7fe218000d80|"]);
+        let before = seen(PASSES, &["0|ptr|h3:0x7f0b18001880|"]);
+        assert_eq!(relevant([&post, &post], &mutant, Some(&before)), None);
+        let post = seen(PASSES, &["0|s|h1:\"23\"|"]);
+        let mutant = seen(PASSES, &["0|s|h2:\"23\\0\"|"]);
+        let before = seen(PASSES, &["0|s|h3:\"\"|"]);
+        assert_eq!(relevant([&post, &post], &mutant, Some(&before)), None);
+        // Failures whose messages hold corrupted memory are compared by kind.
+        let post = seen(PASSES, &[]);
+        let mutant = seen("fails: not a char boundary of `a\0b\u{FFFD}`", &[]);
+        let before = seen("fails: not a char boundary of `a\0c`", &[]);
+        assert_eq!(relevant([&post, &post], &mutant, Some(&before)), None);
+        let clean = seen("fails: expected 3", &[]);
+        assert!(
+            relevant(
+                [&post, &post],
+                &clean,
+                Some(&seen("fails: expected 4", &[]))
+            )
+            .is_some()
+        );
     }
 
     #[test]

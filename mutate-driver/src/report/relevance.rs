@@ -119,20 +119,10 @@ fn describe(evidence: &Evidence) -> String {
             } else {
                 "returns"
             };
-            let before = before.as_deref().map_or_else(
-                || "is not called with the mutant before the change".to_owned(),
-                |b| format!("with the mutant before the change, {b}"),
-            );
-            format!("`{function}` {verb} {original}; with the mutant, {mutant}; {before}")
+            format!(
+                "`{function}` {verb} {original}; with the mutant, {mutant}; with the mutant before the change, {before}"
+            )
         }
-        Evidence::Calls {
-            function,
-            original,
-            mutant,
-            before,
-        } => format!(
-            "`{function}` is called {original} times; with the mutant, {mutant}; with the mutant before the change, {before}"
-        ),
         Evidence::New { original, mutant } => format!(
             "without the mutant: {original}; with it: {mutant} (it has no twin before the change)"
         ),
