@@ -73,6 +73,7 @@ fn inert(line: &str) -> bool {
     .iter()
     .chain(&[
         "#[allow",
+        "#[cfg_attr(doc",
         "#[deny",
         "#[warn",
         "#[doc",
