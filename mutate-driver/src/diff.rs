@@ -17,6 +17,9 @@ pub struct Changed {
     files: BTreeMap<String, FileChange>,
 }
 
+/// A removed line's text, with the line (numbered after the change) it was removed before.
+pub type Removed = (u32, String);
+
 #[derive(Debug, Default, PartialEq, Eq)]
 struct FileChange {
     /// The file's path before the change: `None` for a new file.
@@ -26,6 +29,8 @@ struct FileChange {
     /// Lines before which the change removed lines (numbered after the change; one past
     /// the end for lines removed at the end).
     removed_before: Vec<u32>,
+    /// Each removed line's text, with the line it was removed before.
+    removed_lines: Vec<Removed>,
     /// `(from line, offset)`: from that line on (after the change), an unchanged line was
     /// `line + offset` before it; in order.
     shifts: Vec<(u32, i64)>,
@@ -86,14 +91,14 @@ impl Changed {
         })
     }
 
-    /// By file: the added or modified line ranges, and the lines before which lines were
-    /// removed.
-    pub fn edits(&self) -> impl Iterator<Item = (&str, &[RangeInclusive<u32>], &[u32])> {
+    /// By file: the added or modified line ranges, and each removed line's text with the
+    /// line it was removed before.
+    pub fn edits(&self) -> impl Iterator<Item = (&str, &[RangeInclusive<u32>], &[Removed])> {
         self.files.iter().map(|(file, f)| {
             (
                 file.as_str(),
                 f.added.as_slice(),
-                f.removed_before.as_slice(),
+                f.removed_lines.as_slice(),
             )
         })
     }
@@ -201,6 +206,7 @@ pub fn parse(text: &str) -> std::result::Result<Changed, String> {
                 }
                 Some('-') => {
                     f.removed(hunk.next_new);
+                    f.removed_lines.push((hunk.next_new, line[1..].to_owned()));
                     take(&mut hunk.old)?;
                     hunk.next_old += 1;
                 }

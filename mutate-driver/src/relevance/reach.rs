@@ -37,9 +37,9 @@ pub fn changed_functions(
                 .iter()
                 .any(|t| t.contains(&first) && t.contains(&last))
         };
-        // Added lines that do nothing at run time (comments, blank lines, lint and doc
-        // attributes) need no function; removed lines are not seen, so they always do.
-        let inert = |range: &RangeInclusive<u32>| {
+        // Lines that do nothing at run time (comments, blank lines, lint and doc
+        // attributes), added or removed, need no function.
+        let inert_range = |range: &RangeInclusive<u32>| {
             range.clone().all(|n| {
                 let index = usize::try_from(n).unwrap_or(usize::MAX).wrapping_sub(1);
                 lines.get(index).is_some_and(|line| inert(line))
@@ -47,9 +47,14 @@ pub fn changed_functions(
         };
         let ranges = added
             .iter()
-            .filter(|range| !inert(range))
+            .filter(|range| !inert_range(range))
             .map(|r| (*r.start(), *r.end()))
-            .chain(removed.iter().map(|&line| (line, line)));
+            .chain(
+                removed
+                    .iter()
+                    .filter(|(_, text)| !inert(text))
+                    .map(|(line, _)| (*line, *line)),
+            );
         for (first, last) in ranges {
             if !in_tests(first, last) {
                 functions.insert(holder(file, first)?);
@@ -182,6 +187,14 @@ mod tests {
         );
         let code = other("@@ -4,1 +4,1 @@\n-const D: u32 = 1;\n+const D: u32 = 2;\n");
         assert_eq!(changed_functions(&code, dir.path(), holder), None);
+        // A removed comment is inert too; removed code outside a function is not.
+        let comment = other("@@ -1,2 +1,1 @@\n-// Old.\n //! Docs.\n");
+        assert_eq!(
+            changed_functions(&comment, dir.path(), holder),
+            Some(BTreeSet::new())
+        );
+        let removed = other("@@ -4,2 +4,1 @@\n const D: u32 = 2;\n-const E: u32 = 3;\n");
+        assert_eq!(changed_functions(&removed, dir.path(), holder), None);
         let tests_only =
             crate::diff::parse("--- a/tests/t.rs\n+++ b/tests/t.rs\n@@ -1 +1 @@\n-a\n+b\n")
                 .unwrap();
