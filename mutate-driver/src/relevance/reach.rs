@@ -7,8 +7,10 @@
 //! the run before it, and the two observe the same: the mutant is not relevant under that
 //! test. Entering is seen in the run's trace (every annotated call's exit, a panic's too),
 //! so the rule holds only when every changed line outside test code lies in an annotated
-//! function, each of which the unmutated runs' traces show (it is traceable). Changes to
-//! what is not Rust source (a manifest, data a function includes) are not followed.
+//! function, each of which the unmutated runs' traces show (it is traceable): a change to
+//! a build script (its `main` is never traced) turns the rule off, as it may flip any
+//! `cfg`. Changes to what is not Rust source (a manifest, data a function includes) are
+//! not followed.
 
 use crate::diff::Changed;
 use std::collections::BTreeSet;
@@ -31,33 +33,32 @@ pub fn changed_functions(
         }
         let source = std::fs::read_to_string(root.join(file)).ok()?;
         let tests = test_code(&source)?;
-        let lines: Vec<&str> = source.lines().collect();
-        let in_tests = |first: u32, last: u32| {
-            tests
+        let written = functions_in(&source)?;
+        // The function as written holds its signature and braces too, which no mutant
+        // spans; the mutants' function is the fallback.
+        let holder = |file: &str, line: u32| {
+            written
                 .iter()
-                .any(|t| t.contains(&first) && t.contains(&last))
+                .filter(|(lines, _)| lines.contains(&line))
+                .min_by_key(|(lines, _)| lines.end() - lines.start())
+                .map(|(_, name)| name.clone())
+                .or_else(|| holder(file, line))
+        };
+        let lines: Vec<&str> = source.lines().collect();
+        let in_tests = |line: u32| tests.iter().any(|t| t.contains(&line));
+        let text = |n: u32| {
+            let index = usize::try_from(n).unwrap_or(usize::MAX).wrapping_sub(1);
+            lines.get(index).copied().unwrap_or("")
         };
         // Lines that do nothing at run time (comments, blank lines, lint and doc
-        // attributes), added or removed, need no function.
-        let inert_range = |range: &RangeInclusive<u32>| {
-            range.clone().all(|n| {
-                let index = usize::try_from(n).unwrap_or(usize::MAX).wrapping_sub(1);
-                lines.get(index).is_some_and(|line| inert(line))
-            })
-        };
-        let ranges = added
+        // attributes), added or removed, need no function; every other line does.
+        let added = added
             .iter()
-            .filter(|range| !inert_range(range))
-            .map(|r| (*r.start(), *r.end()))
-            .chain(
-                removed
-                    .iter()
-                    .filter(|(_, text)| !inert(text))
-                    .map(|(line, _)| (*line, *line)),
-            );
-        for (first, last) in ranges {
-            if !in_tests(first, last) {
-                functions.insert(holder(file, first)?);
+            .flat_map(|range| range.clone().map(|n| (n, text(n))));
+        let removed = removed.iter().map(|(n, line)| (*n, line.as_str()));
+        for (n, line) in added.chain(removed) {
+            if !inert(line) && !in_tests(n) {
+                functions.insert(holder(file, n)?);
             }
         }
     }
@@ -108,6 +109,42 @@ fn test_code(source: &str) -> Option<Vec<RangeInclusive<u32>>> {
     Some(ranges)
 }
 
+/// Every function and method in a Rust source with its lines, named as the trace names
+/// them (`name`, or `Type::name` in an `impl`).
+fn functions_in(source: &str) -> Option<Vec<(RangeInclusive<u32>, String)>> {
+    use syn::spanned::Spanned;
+    fn walk(items: &[syn::Item], out: &mut Vec<(RangeInclusive<u32>, String)>) {
+        let lines = |span: proc_macro2::Span| span.start().line as u32..=span.end().line as u32;
+        for item in items {
+            match item {
+                syn::Item::Fn(f) => out.push((lines(f.span()), f.sig.ident.to_string())),
+                syn::Item::Impl(i) => {
+                    let syn::Type::Path(path) = &*i.self_ty else {
+                        continue;
+                    };
+                    let Some(ty) = path.path.segments.last() else {
+                        continue;
+                    };
+                    for inner in &i.items {
+                        if let syn::ImplItem::Fn(f) = inner {
+                            out.push((lines(f.span()), format!("{}::{}", ty.ident, f.sig.ident)));
+                        }
+                    }
+                }
+                syn::Item::Mod(syn::ItemMod {
+                    content: Some((_, inner)),
+                    ..
+                }) => walk(inner, out),
+                _ => {}
+            }
+        }
+    }
+    let file = syn::parse_file(source).ok()?;
+    let mut out = Vec::new();
+    walk(&file.items, &mut out);
+    Some(out)
+}
+
 fn collect(items: &[syn::Item], ranges: &mut Vec<RangeInclusive<u32>>) {
     use syn::spanned::Spanned;
     for item in items {
@@ -138,6 +175,20 @@ fn collect(items: &[syn::Item], ranges: &mut Vec<RangeInclusive<u32>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn functions_are_named_as_traces_name_them() {
+        let source = "fn a() {}\nstruct S;\nimpl S {\n    fn b(&self) {\n    }\n}\n\
+                      mod m {\n    fn c() {}\n}\n";
+        assert_eq!(
+            functions_in(source),
+            Some(vec![
+                (1..=1, "a".to_owned()),
+                (4..=5, "S::b".to_owned()),
+                (8..=8, "c".to_owned()),
+            ])
+        );
+    }
 
     #[test]
     fn test_code_is_found_by_its_attributes() {
