@@ -5,30 +5,9 @@
 mod common;
 
 use common::*;
-use std::path::Path;
-use std::process::Command;
 
 const MANIFEST: &str = "examples/triangle/Cargo.toml";
 const LIB: &str = "examples/triangle/src/lib.rs";
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.name=test",
-            "-c",
-            "user.email=test@example.invalid",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
 
 /// Every mutant's code takes in `line` (a whole-body replacement of the function holding
 /// it does too), and some mutants are on it alone.

@@ -9,29 +9,8 @@ mod common;
 use common::*;
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 
 const FIXTURE: &str = "tests/fixtures/relevance";
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.name=test",
-            "-c",
-            "user.email=test@example.invalid",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// Makes `commit`'s `src/lib.rs` the repository's and commits it.
 fn commit(dir: &Path, commit: &str) {
