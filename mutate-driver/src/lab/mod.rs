@@ -7,7 +7,7 @@ mod mutants;
 mod results;
 mod trace;
 
-pub use mutants::budget;
+pub use mutants::limited;
 pub use results::{Config, MutantResult, Results};
 
 use crate::discover::Discovery;

@@ -15,11 +15,28 @@ use mutate_protocol::{Request, infection};
 use std::collections::HashMap;
 
 /// Hit budget for a mutant under a test: ten times the test's own hits, plus slack.
-pub fn budget(baseline: &Baseline) -> u64 {
+fn budget(baseline: &Baseline) -> u64 {
     baseline
         .total_hits
         .saturating_mul(10)
         .saturating_add(100_000)
+}
+
+/// A mutant's run under a test (`None`: the original), within the test's limits: its hit
+/// budget, time limit and grace, and the memory limit; nothing asked back. Callers set
+/// what they want back.
+pub fn limited(baseline: &Baseline, config: &Config, mutant: Option<String>) -> Request {
+    Request {
+        mutant,
+        budget: budget(baseline),
+        timeout_ms: baseline.limits.timeout_ms,
+        grace_ms: baseline.limits.grace_ms,
+        memory_mb: config.memory_mb,
+        coverage: false,
+        probe: false,
+        output: false,
+        observe: false,
+    }
 }
 
 /// Runs mutants in rounds: round k tries each undecided mutant against its k-th fastest
@@ -253,15 +270,8 @@ fn run_batch(
             return Err(Error::Interrupted);
         }
         let request = Request {
-            mutant: Some(d.mutants[m].entry.id.clone()),
-            budget: budget(baseline),
-            timeout_ms: baseline.limits.timeout_ms,
-            grace_ms: baseline.limits.grace_ms,
-            memory_mb: config.memory_mb,
-            coverage: false,
-            probe: false,
             output: true,
-            observe: false,
+            ..limited(baseline, config, Some(d.mutants[m].entry.id.clone()))
         };
         let report = match server.run(&request) {
             Ok(report) => report,

@@ -96,16 +96,11 @@ fn trace(
     let Ok(Some(mut server)) = Server::start(&d.binaries[test.binary], Some(&test.name)) else {
         return untraced();
     };
+    // No hit budget: the survivor ran within it already.
     let request = |mutant: Option<String>| Request {
-        mutant,
         budget: 0,
-        timeout_ms: baseline.limits.timeout_ms,
-        grace_ms: baseline.limits.grace_ms,
-        memory_mb: config.memory_mb,
-        coverage: false,
-        probe: false,
-        output: false,
         observe: true,
+        ..super::mutants::limited(baseline, config, mutant)
     };
     let mut run = |mutant: Option<String>| server.run(&request(mutant)).map(|r| r.trace);
     let (Ok(original), Ok(again)) = (run(None), run(None)) else {

@@ -233,17 +233,12 @@ fn never_entered(run: &Observation, functions: &BTreeSet<String>) -> bool {
     ended && !run.trace.truncated() && !run.trace.keys().any(|(_, f)| functions.contains(f))
 }
 
+/// A traced run with its output, for the outcome's message.
 fn request(baseline: &Baseline, config: &Config, mutant: Option<String>) -> Request {
     Request {
-        mutant,
-        budget: crate::lab::budget(baseline),
-        timeout_ms: baseline.limits.timeout_ms,
-        grace_ms: baseline.limits.grace_ms,
-        memory_mb: config.memory_mb,
-        coverage: false,
-        probe: false,
         output: true,
         observe: true,
+        ..crate::lab::limited(baseline, config, mutant)
     }
 }
 
