@@ -162,21 +162,19 @@ pub fn run(
         } else {
             Class::NotRelevant
         };
-        mutants[m] = Some(Judged { class, shown: None });
         // A mutant with no twin that a test detects is shown by its kill: no run needed.
         if let Some(&t) = r.killed_by.first().filter(|_| twin.is_none()) {
+            let evidence = Evidence::New {
+                original: "passes".into(),
+                mutant: r.reason.clone(),
+            };
             mutants[m] = Some(Judged {
                 class: if modification { class } else { Class::Relevant },
-                shown: Some(shown(
-                    t,
-                    Evidence::New {
-                        original: "passes".into(),
-                        mutant: r.reason.clone(),
-                    },
-                )),
+                shown: Some(shown(t, evidence)),
             });
             continue;
         }
+        mutants[m] = Some(Judged { class, shown: None });
         // Candidate tests: those that detected it first, then those the probe saw it
         // infect, then the rest, fastest first; never one it provably changes nothing in,
         // nor (for a mutant with a twin) one the version before has no twin of.
@@ -209,15 +207,15 @@ pub fn run(
         if judged.class == Class::NotRelevant {
             judged.class = Class::Relevant;
         }
-        judged.shown = Some(Shown {
-            interacts: places.reached_by(t),
-            ..shown(t, evidence)
-        });
+        judged.shown = Some(shown(t, evidence));
     }
-    for judged in mutants.iter_mut().flatten() {
-        if let Some(shown) = judged.shown.as_mut().filter(|s| s.interacts.is_empty()) {
-            shown.interacts = places.reached_by(shown.test);
-        }
+    // The changed lines each shown mutant's test runs through, found once for all.
+    for shown in mutants
+        .iter_mut()
+        .flatten()
+        .filter_map(|j| j.shown.as_mut())
+    {
+        shown.interacts = places.reached_by(shown.test);
     }
     Ok(Relevance {
         rev: rev.to_owned(),

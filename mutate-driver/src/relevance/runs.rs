@@ -87,8 +87,8 @@ pub fn run(
         },
         |(t, observed)| {
             progress.tick();
-            found.runs += 2;
             if let Some(observed) = observed {
+                found.runs += 2;
                 unmutated.insert(t, observed);
             }
         },
