@@ -52,3 +52,10 @@ pub fn by_length(mut words: Vec<&str>) -> Vec<&str> {
     words.sort_by_key(|w| w.len());
     words
 }
+
+/// `to_lowercase` ↔ `to_uppercase`: on a `str` both give a `String`; on a `char` each
+/// gives its own iterator type, so its twin falls back (unviable).
+#[mutate]
+pub fn cases(text: &str, c: char) -> (String, String) {
+    (text.to_lowercase(), c.to_uppercase().collect())
+}

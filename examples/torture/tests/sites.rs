@@ -178,6 +178,7 @@ fn methods_probe(o: &mut Vec<(String, String)>) {
         let counter = AtomicU32::new(4);
         format!("{:?} {:?}", order(1, 2, &counter), order(3, 2, &counter))
     });
+    line(o, "cases", || format!("{:?}", cases("MiXed", 'q')));
     line(o, "by_length", || {
         // Long enough for the unstable sort not to be an insertion sort, which is stable.
         let words: Vec<String> = (0..64)

@@ -1,7 +1,8 @@
 //! The standard library's twins: a method call swapped for the method whose signature is
 //! the same on the same types and whose meaning is its mirror (`min` ↔ `max`, `is_some` ↔
 //! `is_none`, `trim_start` ↔ `trim_end`, `wrapping_sub` ↔ `saturating_sub`, `any` ↔ `all`,
-//! `find` ↔ `rfind`, a stable sort for an unstable one); `unwrap_or(x)` for
+//! `find` ↔ `rfind`, a stable sort for an unstable one); `to_lowercase` ↔ `to_uppercase`
+//! (through the runtime's `case.rs`: `char`'s two return different types); `unwrap_or(x)` for
 //! `unwrap_or_default()`; `take(n)`/`skip(n)` off by one; and the orderings of
 //! `std::cmp::Ordering` and `std::sync::atomic::Ordering`.
 //!
@@ -107,6 +108,24 @@ pub fn rewrite(
                 call: quote!((#receiver).#ident(#args)),
             });
         }
+    } else if let Some((twin, convert)) = other_case(&name)
+        && args.is_empty()
+    {
+        // `str`'s (a `String`) converted to the other case; `char`'s falls back.
+        let rt = crate::emit::rt();
+        let written = quote!((#receiver).#method());
+        let fallback = super::fallback_arms(quote!(__mutate_written), quote!(__mutate_written));
+        replacements.push(Replacement {
+            location: at_name.clone(),
+            original: name.clone(),
+            replacement: twin.to_owned(),
+            description: format!("replace {name} with {twin}"),
+            call: quote!({
+                #[allow(unused_imports)]
+                use #rt::case::{OtherCase as _, OtherCaseFallback as _};
+                match (&#rt::case::Cased::new(#written)).#convert() { #fallback }
+            }),
+        });
     } else if name == "unwrap_or" && args.len() == 1 && !default_argument {
         // From the name to the closing parenthesis: the whole of `unwrap_or(x)` goes.
         let mut call_tokens = method.to_token_stream();
@@ -149,6 +168,17 @@ pub fn rewrite(
     }
     let original = quote!((#receiver).#method(#args));
     Some(site(c, Operator::SwapMethod, replacements, original))
+}
+
+/// `to_lowercase` ↔ `to_uppercase`: the twin's name and the runtime's conversion of the
+/// written call's value (see the runtime's `case.rs`).
+fn other_case(name: &str) -> Option<(&'static str, Ident)> {
+    let (twin, convert) = match name {
+        "to_lowercase" => ("to_uppercase", "to_upper"),
+        "to_uppercase" => ("to_lowercase", "to_lower"),
+        _ => return None,
+    };
+    Some((twin, Ident::new(convert, proc_macro2::Span::call_site())))
 }
 
 /// Whether `e` is written as the `Default` of its type (`0`, `false`, `""`,

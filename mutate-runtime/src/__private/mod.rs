@@ -6,6 +6,7 @@ pub use crate::registration::register;
 pub use ::ctor;
 
 pub mod calls;
+pub mod case;
 pub mod observe;
 pub mod ops;
 pub mod probe;
