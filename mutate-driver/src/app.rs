@@ -23,7 +23,7 @@ pub fn run(args: &Args) -> Result<i32> {
     let incremental = args
         .incremental
         .then(|| Incremental::start(args, &workspace));
-    let operators = crate::selection::resolve(args, &workspace.config)?;
+    let operators = crate::selection::resolve(args, &workspace.config, &workspace.rules.names())?;
     let archived = match &args.from_archive {
         Some(path) => {
             eprintln!("   Unpacking the archive {}", path.display());

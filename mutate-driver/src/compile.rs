@@ -30,6 +30,8 @@ pub struct Workspace {
     pub config: crate::selection::Config,
     /// `cargo metadata --no-deps` of the user's manifest.
     pub metadata: cargo_metadata::Metadata,
+    /// Each package's rules, checked.
+    pub rules: crate::rules::Rules,
 }
 
 /// A test executable cargo built.
@@ -88,7 +90,17 @@ pub fn locate(args: &Args) -> Result<Workspace> {
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
-    let config = match metadata.root_package() {
+    // The package of the manifest named (a member, from a workspace's folder), else the
+    // workspace's root package.
+    let named = std::fs::canonicalize(&manifest).ok();
+    let package = metadata
+        .packages
+        .iter()
+        .find(|p| {
+            named.is_some() && std::fs::canonicalize(p.manifest_path.as_std_path()).ok() == named
+        })
+        .or_else(|| metadata.root_package());
+    let config = match package {
         Some(p) if !p.metadata["mutate"].is_null() => crate::selection::Config::from_metadata(
             &p.metadata["mutate"],
             &format!("[package.metadata.mutate] of {}", p.name),
@@ -100,6 +112,7 @@ pub fn locate(args: &Args) -> Result<Workspace> {
     };
     let root = metadata.workspace_root.as_std_path().to_path_buf();
     Ok(Workspace {
+        rules: crate::rules::Rules::read(&metadata)?,
         config,
         build_root: root.clone(),
         build_manifest: None,
@@ -167,6 +180,7 @@ pub fn build_once(
     build_errors: &Path,
     shown: &mut HashSet<String>,
 ) -> Result<Attempt> {
+    let rules = workspace.rules.write(&workspace.target_dir)?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(cargo);
     // The user's own target directory and flags: only the runtime (whose build script
@@ -179,6 +193,7 @@ pub fn build_once(
         .arg(&workspace.build_target_dir)
         .env(mutate_protocol::env::SCHEMATA, "1")
         .env(mutate_protocol::env::BUILD_ERRORS, build_errors)
+        .env(mutate_protocol::env::RULES, &rules)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     if workspace.build_manifest.is_some() {

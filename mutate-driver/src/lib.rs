@@ -29,6 +29,7 @@ mod rebuild;
 mod refusal;
 mod relevance;
 mod report;
+mod rules;
 pub mod rustc_wrapper;
 mod scratch;
 mod selection;

@@ -92,6 +92,8 @@ impl Config {
                 "operators" => config.operators = Some(names()?),
                 "skip_operators" => config.skip_operators = names()?,
                 "thresholds" => config.thresholds = Thresholds::from_table(value, origin)?,
+                // Each package's own, else the workspace's: `rules.rs` reads them.
+                "rules" => {}
                 "doctests" => {
                     config.doctests = Some(value.as_bool().ok_or_else(|| {
                         Error::Usage(format!("{origin}: `doctests` must be true or false"))
@@ -100,7 +102,7 @@ impl Config {
                 other => {
                     return Err(Error::Usage(format!(
                         "{origin}: unknown key `{other}` (known: operators, skip_operators, \
-                         doctests, thresholds)"
+                         doctests, thresholds, rules)"
                     )));
                 }
             }
@@ -123,19 +125,20 @@ fn usage(place: &str) -> impl Fn(mutate_operators::UnknownName) -> Error + '_ {
     move |e| Error::Usage(format!("{place}: {e}"))
 }
 
-pub fn resolve(args: &Args, config: &Config) -> Result<Selection> {
+/// The operators and rules selected; `rules`: the names of the rules known.
+pub fn resolve(args: &Args, config: &Config, rules: &[String]) -> Result<Selection> {
     let base = if args.extreme {
-        Selection::of(["extreme"]).map_err(usage("--extreme"))?
+        Selection::of(["extreme"], rules).map_err(usage("--extreme"))?
     } else if !args.operators.is_empty() {
-        Selection::of(split(&args.operators)).map_err(usage("--operators"))?
+        Selection::of(split(&args.operators), rules).map_err(usage("--operators"))?
     } else if let Some(names) = &config.operators {
-        Selection::of(names.iter().map(String::as_str)).map_err(usage(&config.origin))?
+        Selection::of(names.iter().map(String::as_str), rules).map_err(usage(&config.origin))?
     } else {
         Selection::all()
     };
-    base.without(config.skip_operators.iter().map(String::as_str))
+    base.without(config.skip_operators.iter().map(String::as_str), rules)
         .map_err(usage(&config.origin))?
-        .without(split(&args.skip_operators))
+        .without(split(&args.skip_operators), rules)
         .map_err(usage("--skip-operators"))
 }
 
@@ -178,15 +181,15 @@ mod tests {
     fn command_line_wins_over_configuration() {
         let table = serde_json::json!({"operators": ["literal"], "skip_operators": ["jump"]});
         let config = Config::from_metadata(&table, "[package.metadata.mutate]").unwrap();
-        let s = resolve(&args(&["--operators", "control,arithmetic"]), &config).unwrap();
+        let s = resolve(&args(&["--operators", "control,arithmetic"]), &config, &[]).unwrap();
         assert!(s.contains_name("arithmetic") && s.contains_name("condition"));
         assert!(!s.contains_name("jump") && !s.contains_name("literal"));
-        let s = resolve(&args(&[]), &config).unwrap();
+        let s = resolve(&args(&[]), &config, &[]).unwrap();
         assert_eq!(
             s.iter().map(|op| op.name()).collect::<Vec<_>>(),
             ["literal"]
         );
-        let s = resolve(&args(&["--extreme"]), &Config::default()).unwrap();
+        let s = resolve(&args(&["--extreme"]), &Config::default(), &[]).unwrap();
         assert_eq!(
             s.iter().map(|op| op.name()).collect::<Vec<_>>(),
             ["fn_value"]
@@ -195,7 +198,12 @@ mod tests {
 
     #[test]
     fn mistakes_are_usage_errors_naming_the_place() {
-        let e = resolve(&args(&["--skip-operators", "arith"]), &Config::default()).unwrap_err();
+        let e = resolve(
+            &args(&["--skip-operators", "arith"]),
+            &Config::default(),
+            &[],
+        )
+        .unwrap_err();
         assert!(
             matches!(&e, Error::Usage(m) if m.starts_with("--skip-operators: unknown mutation operator `arith`")),
             "{e}"

@@ -24,6 +24,13 @@ const KNOWN: &str = "the options are `skip` and `operators(...)`";
 
 /// Parses the arguments of the attribute itself.
 pub fn parse_args(args: TokenStream) -> syn::Result<Options> {
+    parse_args_knowing(args, crate::user_rules::names().as_deref())
+}
+
+/// Parses the arguments, `rules` naming the user's rules where they are known (the
+/// driver's builds). Where they are not, a name no operator or group has is taken for a
+/// rule's: nothing is mutated there, and the driver checks the names in its own builds.
+fn parse_args_knowing(args: TokenStream, rules: Option<&[String]>) -> syn::Result<Options> {
     let mut options = Options::default();
     let parser = syn::meta::parser(|meta| {
         if meta.path.is_ident("skip") {
@@ -35,16 +42,20 @@ pub fn parse_args(args: TokenStream) -> syn::Result<Options> {
             Ok(())
         } else if meta.path.is_ident("operators") {
             let mut names = Vec::new();
+            let mut trusted: Vec<String> = rules.map(<[String]>::to_vec).unwrap_or_default();
             meta.parse_nested_meta(|name| {
                 let Some(ident) = name.path.get_ident() else {
-                    return Err(name.error("an operator or group name, e.g. `arithmetic`"));
+                    return Err(name.error("an operator, group or rule name, e.g. `arithmetic`"));
                 };
                 let text = ident.to_string();
-                Selection::of([text.as_str()]).map_err(|e| name.error(e))?;
+                if rules.is_none() && !mutate_operators::is_reserved(&text) {
+                    trusted.push(text.clone());
+                }
+                Selection::of([text.as_str()], &trusted).map_err(|e| name.error(e))?;
                 names.push(text);
                 Ok(())
             })?;
-            let selection = Selection::of(names.iter().map(String::as_str));
+            let selection = Selection::of(names.iter().map(String::as_str), &trusted);
             options.operators = Some(selection.map_err(|e| meta.error(e))?);
             Ok(())
         } else {
@@ -112,10 +123,27 @@ mod tests {
         let selection = options.selection(&Selection::none());
         assert!(selection.contains(Operator::Arithmetic) && selection.contains(Operator::FnValue));
         assert!(!selection.contains(Operator::Literal));
-        let err = parse_args(quote!(operators(arithmetics))).unwrap_err();
+        let err = parse_args_knowing(quote!(operators(arithmetics)), Some(&[])).unwrap_err();
         assert!(
             err.to_string().contains("operators: arithmetic, bitwise"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn rule_names_are_checked_where_the_rules_are_known() {
+        let rules = ["next_to_last".to_owned()];
+        let options = parse_args_knowing(quote!(operators(next_to_last)), Some(&rules)).unwrap();
+        let selection = options.selection(&Selection::none());
+        assert!(selection.contains_rule("next_to_last") && !selection.contains(Operator::Literal));
+        let err = parse_args_knowing(quote!(operators(next_to_lats)), Some(&rules)).unwrap_err();
+        assert!(err.to_string().contains("rules: next_to_last"), "{err}");
+        // Outside the driver's builds the rules are not known: the name is taken on trust.
+        let options = parse_args_knowing(quote!(operators(next_to_lats)), None).unwrap();
+        assert!(
+            options
+                .selection(&Selection::none())
+                .contains_rule("next_to_lats")
         );
     }
 

@@ -30,9 +30,7 @@ fn known() -> &'static Known {
         };
         // The driver writes a crate's list only when its build fails; the file must exist
         // from the first build on for rustc to track it.
-        if !std::path::Path::new(&path).exists() {
-            let _ = std::fs::write(&path, "");
-        }
+        crate::tracked_file::create_if_missing(&path);
         let errors = std::fs::read_to_string(&path)
             .map(|text| build_errors::parse(&text))
             .unwrap_or_default();

@@ -56,8 +56,10 @@ pub fn table_items(collector: &Collector) -> TokenStream {
         });
     let sites = collector.sites;
     let tracking = crate::build_errors::tracking();
+    let rules_tracking = crate::user_rules::tracking();
     quote! {
         #tracking
+        #rules_tracking
         static #table: #rt::Table = #rt::Table::new(&[#(#infos),*], #sites);
         #rt::ctor::declarative::ctor! {
             #[ctor(unsafe, anonymous)]

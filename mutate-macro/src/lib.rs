@@ -22,6 +22,8 @@ mod placement;
 mod rewrite;
 mod syntax;
 mod text;
+mod tracked_file;
+mod user_rules;
 
 use proc_macro::TokenStream;
 

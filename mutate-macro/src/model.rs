@@ -5,9 +5,26 @@ use crate::location::Location;
 use mutate_operators::{Operator, Selection};
 use proc_macro2::TokenStream;
 
+/// What made a mutant: a built-in operator, or one of the user's rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MadeBy {
+    Operator(Operator),
+    Rule(String),
+}
+
+impl MadeBy {
+    /// The name catalogs and reports carry.
+    pub fn name(&self) -> &str {
+        match self {
+            MadeBy::Operator(op) => op.name(),
+            MadeBy::Rule(rule) => rule,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Mutant {
-    pub operator: Operator,
+    pub operator: MadeBy,
     pub site: u32,
     pub location: Location,
     pub original: String,
@@ -92,6 +109,10 @@ impl Collector {
         self.selection.contains(operator)
     }
 
+    pub fn wants_rule(&self, rule: &str) -> bool {
+        self.selection.contains_rule(rule)
+    }
+
     pub fn new_site(&mut self) -> u32 {
         self.sites += 1;
         self.sites - 1
@@ -122,6 +143,48 @@ impl Collector {
         if !self.wants(operator) {
             return NEVER;
         }
+        self.push(
+            site,
+            MadeBy::Operator(operator),
+            location,
+            original,
+            replacement,
+            change,
+        )
+    }
+
+    /// Adds a mutant of the user's rule `rule` (selected for this function).
+    pub fn add_rule(
+        &mut self,
+        site: u32,
+        rule: &str,
+        location: Location,
+        original: &str,
+        replacement: &str,
+    ) -> u32 {
+        let change = format!("replace {original} with {replacement}");
+        if !self.wants_rule(rule) {
+            return NEVER;
+        }
+        self.push(
+            site,
+            MadeBy::Rule(rule.to_owned()),
+            location,
+            original,
+            replacement,
+            change,
+        )
+    }
+
+    fn push(
+        &mut self,
+        site: u32,
+        operator: MadeBy,
+        location: Location,
+        original: &str,
+        replacement: &str,
+        change: String,
+    ) -> u32 {
         self.mutants.push(Mutant {
             operator,
             site,

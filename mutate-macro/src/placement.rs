@@ -13,6 +13,7 @@ use quote::quote;
 use syn::Item;
 
 pub fn expand(args: TokenStream, input: TokenStream) -> TokenStream {
+    let _rules = crate::user_rules::Expansion::begin();
     let mut errors = Errors::default();
     let Some(options) = errors.ok(attr::parse_args(args)) else {
         return errors.emit(input);
@@ -37,6 +38,10 @@ fn expand_item(options: Options, input: TokenStream, mut errors: Errors) -> Toke
     };
     if options.skip {
         return input;
+    }
+    if let Some(problem) = crate::user_rules::error() {
+        errors.push(syn::Error::new(Span::call_site(), problem));
+        return errors.emit(item);
     }
     if let Some(error) = misplaced(&item) {
         errors.push(error);

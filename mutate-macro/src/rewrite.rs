@@ -13,7 +13,7 @@ mod control;
 
 use crate::location::{self, LineColumn};
 use crate::model::Collector;
-use crate::operators::{binary, field, literal, method, statement, unary};
+use crate::operators::{binary, field, literal, method, rule, statement, unary};
 use crate::syntax::{self, first_span, is_destructuring, negated_literal};
 use mutate_operators::Selection;
 use proc_macro2::{Span, TokenStream};
@@ -77,7 +77,7 @@ impl Rewriter<'_> {
     /// Rewrites the children of one expression, whose outer attributes were taken off, and
     /// returns its own site, if it has mutants. The kinds listed are those whose children
     /// are not all rewritten, or not in syn's order; the others are visited as syn does.
-    fn rewrite_expr(&mut self, e: &mut Expr) -> Option<Site> {
+    fn rewrite_expr(&mut self, e: &mut Expr, extent: Option<&Extent>) -> Option<Site> {
         match e {
             Expr::Unary(u) if negated_literal(u).is_some() => return self.negative_literal(u),
             Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => {}
@@ -99,8 +99,23 @@ impl Rewriter<'_> {
                     pure_right: binary::right_is_pure(e),
                     default_argument: method::has_default_argument(e),
                 };
+                let rules = rule::find(self.collector, e);
                 visit_mut::visit_expr_mut(self, e);
-                return self.operator_site(e, written);
+                let site = self.operator_site(e, written);
+                let Some(rules) = rules else {
+                    return site;
+                };
+                // The expression's own site first; the rules' around it.
+                if let Some(site) = site {
+                    self.place(e, site, extent);
+                }
+                let first_mutant = self.collector.mutants.len();
+                let (tokens, at) = rule::site(self.collector, rules, e.to_token_stream())?;
+                return Some(Site {
+                    tokens,
+                    at,
+                    first_mutant,
+                });
             }
         }
         None
@@ -217,7 +232,7 @@ impl VisitMut for Rewriter<'_> {
             .then(|| Extent::of(e))
             .flatten()
             .filter(|x| crate::build_errors::any_in(&x.file));
-        if let Some(site) = self.rewrite_expr(e) {
+        if let Some(site) = self.rewrite_expr(e, extent.as_ref()) {
             self.place(e, site, extent.as_ref());
         }
         self.collector.leave_cfg(entered);

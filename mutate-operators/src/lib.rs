@@ -3,6 +3,7 @@
 //! `--skip-operators` and configuration all resolve names here, so both accept the same
 //! words and reject the same mistakes with the same list of valid ones.
 
+pub mod rules;
 mod test_only;
 
 pub use test_only::is_test_only;
@@ -142,23 +143,56 @@ pub const GROUPS: &[(&str, &[Operator])] = &[
     ("all", &Operator::ALL),
 ];
 
-/// A set of operators.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Selection(BTreeSet<Operator>);
+/// The group every user rule belongs to (`[[package.metadata.mutate.rules]]`).
+pub const RULES_GROUP: &str = "rules";
 
-/// A name that is neither an operator nor a group.
+/// A set of operators, and of the user's rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownName(pub String);
+pub struct Selection {
+    operators: BTreeSet<Operator>,
+    rules: RuleSet,
+}
+
+/// Which rules a selection holds. Kept as what was asked (every rule, some by name, some
+/// left out) rather than as a list, since `all` is written before the rules are known.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct RuleSet {
+    every: bool,
+    named: BTreeSet<String>,
+    removed: BTreeSet<String>,
+}
+
+impl RuleSet {
+    fn contains(&self, rule: &str) -> bool {
+        (self.every || self.named.contains(rule)) && !self.removed.contains(rule)
+    }
+}
+
+/// A name that is neither an operator, a group nor a rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownName {
+    pub name: String,
+    /// The rules that were known when the name was read.
+    pub rules: Vec<String>,
+}
 
 impl fmt::Display for UnknownName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown mutation operator `{}`; operators: {}; groups: {}",
-            self.0,
+            "unknown mutation operator `{}`; operators: {}; groups: {}, {RULES_GROUP}",
+            self.name,
             names(Operator::ALL.iter().map(|op| op.name())),
             names(GROUPS.iter().map(|(n, _)| *n)),
-        )
+        )?;
+        if !self.rules.is_empty() {
+            write!(
+                f,
+                "; rules: {}",
+                names(self.rules.iter().map(String::as_str))
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -168,59 +202,131 @@ fn names<'a>(list: impl Iterator<Item = &'a str>) -> String {
     list.collect::<Vec<_>>().join(", ")
 }
 
-/// The operators a name stands for.
-fn expand(name: &str) -> Result<Vec<Operator>, UnknownName> {
+/// What one name stands for.
+enum Meaning {
+    Operators(Vec<Operator>),
+    /// `all`: every operator and every rule.
+    Everything,
+    EveryRule,
+    Rule(String),
+}
+
+/// What a name stands for, given the names of the rules known.
+fn expand(name: &str, rules: &[String]) -> Result<Meaning, UnknownName> {
     if let Some(op) = Operator::from_name(name) {
-        return Ok(vec![op]);
+        return Ok(Meaning::Operators(vec![op]));
     }
-    match GROUPS.iter().find(|(n, _)| *n == name) {
-        Some((_, members)) => Ok(members.to_vec()),
-        None => Err(UnknownName(name.to_owned())),
+    if name == "all" {
+        return Ok(Meaning::Everything);
     }
+    if name == RULES_GROUP {
+        return Ok(Meaning::EveryRule);
+    }
+    if let Some((_, members)) = GROUPS.iter().find(|(n, _)| *n == name) {
+        return Ok(Meaning::Operators(members.to_vec()));
+    }
+    if rules.iter().any(|r| r == name) {
+        return Ok(Meaning::Rule(name.to_owned()));
+    }
+    Err(UnknownName {
+        name: name.to_owned(),
+        rules: rules.to_vec(),
+    })
+}
+
+/// Whether `name` is taken by an operator or a group: no rule may be called so.
+pub fn is_reserved(name: &str) -> bool {
+    Operator::from_name(name).is_some()
+        || name == RULES_GROUP
+        || GROUPS.iter().any(|(n, _)| *n == name)
 }
 
 impl Selection {
+    /// Every operator and every rule.
     pub fn all() -> Self {
-        Selection(Operator::ALL.into_iter().collect())
+        Selection {
+            operators: Operator::ALL.into_iter().collect(),
+            rules: RuleSet {
+                every: true,
+                ..RuleSet::default()
+            },
+        }
     }
 
     pub fn none() -> Self {
-        Selection(BTreeSet::new())
-    }
-
-    /// The operators the names (operators or groups) stand for.
-    pub fn of<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<Self, UnknownName> {
-        let mut set = BTreeSet::new();
-        for name in names {
-            set.extend(expand(name.trim())?);
+        Selection {
+            operators: BTreeSet::new(),
+            rules: RuleSet::default(),
         }
-        Ok(Selection(set))
     }
 
-    /// This selection less the operators the names stand for.
+    /// The operators and rules the names (of operators, groups, or the `rules` known)
+    /// stand for.
+    pub fn of<'a>(
+        names: impl IntoIterator<Item = &'a str>,
+        rules: &[String],
+    ) -> Result<Self, UnknownName> {
+        let mut selection = Selection::none();
+        for name in names {
+            match expand(name.trim(), rules)? {
+                Meaning::Operators(ops) => selection.operators.extend(ops),
+                Meaning::Everything => {
+                    selection.operators.extend(Operator::ALL);
+                    selection.rules.every = true;
+                }
+                Meaning::EveryRule => selection.rules.every = true,
+                Meaning::Rule(rule) => {
+                    selection.rules.named.insert(rule);
+                }
+            }
+        }
+        Ok(selection)
+    }
+
+    /// This selection less the operators and rules the names stand for.
     pub fn without<'a>(
         mut self,
         names: impl IntoIterator<Item = &'a str>,
+        rules: &[String],
     ) -> Result<Self, UnknownName> {
         for name in names {
-            for op in expand(name.trim())? {
-                self.0.remove(&op);
+            match expand(name.trim(), rules)? {
+                Meaning::Operators(ops) => {
+                    for op in ops {
+                        self.operators.remove(&op);
+                    }
+                }
+                Meaning::Everything => self = Selection::none(),
+                Meaning::EveryRule => self.rules = RuleSet::default(),
+                Meaning::Rule(rule) => {
+                    self.rules.removed.insert(rule);
+                }
             }
         }
         Ok(self)
     }
 
     pub fn contains(&self, operator: Operator) -> bool {
-        self.0.contains(&operator)
+        self.operators.contains(&operator)
     }
 
-    /// Whether the operator of this name (as a catalog carries it) is selected.
+    /// Whether the user's rule of this name is selected.
+    pub fn contains_rule(&self, rule: &str) -> bool {
+        self.rules.contains(rule)
+    }
+
+    /// Whether the operator of this name, as a catalog carries it (an operator's name or
+    /// a rule's), is selected.
     pub fn contains_name(&self, name: &str) -> bool {
-        Operator::from_name(name).is_some_and(|op| self.contains(op))
+        match Operator::from_name(name) {
+            Some(op) => self.contains(op),
+            None => self.contains_rule(name),
+        }
     }
 
+    /// The built-in operators selected.
     pub fn iter(&self) -> impl Iterator<Item = Operator> + '_ {
-        self.0.iter().copied()
+        self.operators.iter().copied()
     }
 }
 
@@ -281,20 +387,20 @@ mod tests {
 
     #[test]
     fn names_and_groups_resolve() {
-        let s = Selection::of(["control", "arithmetic"]).unwrap();
+        let s = Selection::of(["control", "arithmetic"], &[]).unwrap();
         assert!(
             s.contains(Operator::Arithmetic)
                 && s.contains(Operator::Jump)
                 && !s.contains(Operator::Literal)
         );
-        let s = Selection::all().without(["expression"]).unwrap();
+        let s = Selection::all().without(["expression"], &[]).unwrap();
         assert!(s.contains(Operator::FnValue) && !s.contains_name("unary"));
-        assert_eq!(Selection::of(["all"]).unwrap(), Selection::all());
+        assert_eq!(Selection::of(["all"], &[]).unwrap(), Selection::all());
     }
 
     #[test]
     fn unknown_names_list_the_valid_ones() {
-        let e = Selection::of(["arithmetics"]).unwrap_err().to_string();
+        let e = Selection::of(["arithmetics"], &[]).unwrap_err().to_string();
         assert!(
             e.starts_with("unknown mutation operator `arithmetics`"),
             "{e}"

@@ -15,3 +15,15 @@ pub const BUILD_ERRORS: &str = "MUTATE_BUILD_ERRORS";
 /// Set to `1` by the driver on its schemata builds: the runtime's build script then turns
 /// on the schemata cfg, for the runtime and the crates that use it only.
 pub const SCHEMATA: &str = "MUTATE_SCHEMATA";
+
+/// Directory of the user's rules (`[[package.metadata.mutate.rules]]`), one file per
+/// package ([`rules_file`]), as the driver wrote them for its schemata builds
+/// (`mutate_operators::rules::render`). `#[mutate]` reads its package's at expansion time
+/// and makes each rule's mutants; rustc tracks the file, so a changed rule rebuilds that
+/// package's crates, and nothing else.
+pub const RULES: &str = "MUTATE_RULES";
+
+/// The file of `package`'s rules in the [`RULES`] directory.
+pub fn rules_file(package: &str) -> String {
+    format!("{package}.rules")
+}

@@ -45,6 +45,8 @@ impl Before {
         // Its own folders, so neither build overwrites the other's binaries or lists.
         before_workspace.target_dir = relevance_dir.join("mutate");
         before_workspace.build_target_dir = relevance_dir.join("target");
+        // The same rules on both sides, so every rule's mutant can have its twin.
+        before_workspace.rules = workspace.rules.clone();
         eprintln!(
             "   Building {rev} (before the change) with mutant schemata ({})",
             before_workspace.build_target_dir.display()

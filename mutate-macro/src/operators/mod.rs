@@ -19,6 +19,7 @@ pub mod match_arm;
 pub mod method;
 pub mod range;
 pub mod returns;
+pub mod rule;
 pub mod statement;
 pub mod unary;
 
