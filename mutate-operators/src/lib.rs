@@ -27,6 +27,7 @@ pub enum Operator {
     Range,
     Statement,
     MatchArm,
+    ArmOrder,
     FnValue,
     Field,
     SwapMethod,
@@ -35,7 +36,7 @@ pub enum Operator {
 
 impl Operator {
     /// Every operator, in the order they are documented.
-    pub const ALL: [Operator; 16] = [
+    pub const ALL: [Operator; 17] = [
         Operator::Arithmetic,
         Operator::Bitwise,
         Operator::Relational,
@@ -48,6 +49,7 @@ impl Operator {
         Operator::Range,
         Operator::Statement,
         Operator::MatchArm,
+        Operator::ArmOrder,
         Operator::FnValue,
         Operator::Field,
         Operator::SwapMethod,
@@ -68,6 +70,7 @@ impl Operator {
             Operator::Range => "range",
             Operator::Statement => "statement",
             Operator::MatchArm => "match_arm",
+            Operator::ArmOrder => "arm_order",
             Operator::FnValue => "fn_value",
             Operator::Field => "field",
             Operator::SwapMethod => "swap_method",
@@ -89,6 +92,7 @@ impl Operator {
             Operator::Range => "`..` and `..=` swapped in `for` heads",
             Operator::Statement => "a call statement whose value is `()`, or an `expr?;`, deleted",
             Operator::MatchArm => "a match arm deleted where a wildcard arm catches its values",
+            Operator::ArmOrder => "two adjacent match arms whose patterns overlap swapped",
             Operator::FnValue => "a whole function body replaced by a value of its return type",
             Operator::Field => "a field deleted from a struct expression with a `..base`",
             Operator::SwapMethod => {
@@ -134,6 +138,7 @@ pub const GROUPS: &[(&str, &[Operator])] = &[
             Operator::Range,
             Operator::Statement,
             Operator::MatchArm,
+            Operator::ArmOrder,
         ],
     ),
     // The bugs of code written against the standard library: a twin method, an ordering.

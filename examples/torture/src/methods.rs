@@ -59,3 +59,15 @@ pub fn by_length(mut words: Vec<&str>) -> Vec<&str> {
 pub fn cases(text: &str, c: char) -> (String, String) {
     (text.to_lowercase(), c.to_uppercase().collect())
 }
+
+/// Arms one value can match, in an order that matters (`arm_order`): `Some(0)` is even,
+/// and `Some(_)` catches the evens too.
+#[mutate]
+pub fn parity(n: Option<i32>) -> &'static str {
+    match n {
+        Some(0) => "zero",
+        Some(x) if x % 2 == 0 => "even",
+        Some(_) => "odd",
+        None => "none",
+    }
+}

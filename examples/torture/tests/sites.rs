@@ -179,6 +179,9 @@ fn methods_probe(o: &mut Vec<(String, String)>) {
         format!("{:?} {:?}", order(1, 2, &counter), order(3, 2, &counter))
     });
     line(o, "cases", || format!("{:?}", cases("MiXed", 'q')));
+    line(o, "parity", || {
+        format!("{:?}", [Some(0), Some(2), Some(3), None].map(parity))
+    });
     line(o, "by_length", || {
         // Long enough for the unstable sort not to be an insertion sort, which is stable.
         let words: Vec<String> = (0..64)
@@ -443,6 +446,10 @@ fn observe(id: &str, original: &[(String, String)]) -> String {
 
 /// Mutants that cannot change what the function computes, each with the reason.
 const EQUIVALENT: &[(&str, &str)] = &[
+    (
+        "examples/torture/src/lib.rs:182:9: swap match arms 1 | 2 and x if x < 0 in describe",
+        "the guard keeps 1 and 2 out of the second arm: the patterns overlap, the arms do not",
+    ),
     (
         "examples/torture/src/methods.rs:45:57: replace Ordering::SeqCst with Ordering::Relaxed in order",
         "on one thread every ordering of an atomic reads the same",

@@ -9,6 +9,7 @@
 //! that compute nothing different under a test are known to survive it without a run.
 //! Sites that cannot compare (statements, bodies, arms) record nothing: unknown.
 
+pub mod arm_order;
 pub mod binary;
 pub mod condition;
 pub mod field;

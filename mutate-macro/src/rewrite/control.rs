@@ -5,7 +5,7 @@
 
 use super::Rewriter;
 use crate::operators::condition::{self, Kind};
-use crate::operators::{jump, match_arm, range};
+use crate::operators::{arm_order, jump, match_arm, range};
 use crate::syntax::{has_let, label_name, strip_parens};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
@@ -93,6 +93,8 @@ impl Rewriter<'_> {
         }
         // Changes an arm only where it adds that arm's mutant.
         match_arm::rewrite(self.collector, &mut m.arms, &written);
+        // Adds copies of arms: last, once each arm's own guard is in place.
+        arm_order::rewrite(self.collector, &mut m.arms, &written);
     }
 
     /// A condition (`if`, `while`, match guard): its own operands first, then what it
