@@ -20,7 +20,7 @@ pub struct Options {
     pub written_at_column: Option<usize>,
 }
 
-const KNOWN: &str = "the options are `skip` and `operators(...)`";
+const KNOWN: &str = "the options are `skip`, `operators(...)` and `rules(...)`";
 
 /// Parses the arguments of the attribute itself.
 pub fn parse_args(args: TokenStream) -> syn::Result<Options> {
@@ -28,10 +28,14 @@ pub fn parse_args(args: TokenStream) -> syn::Result<Options> {
 }
 
 /// Parses the arguments, `rules` naming the user's rules where they are known (the
-/// driver's builds). Where they are not, a name no operator or group has is taken for a
-/// rule's: nothing is mutated there, and the driver checks the names in its own builds.
+/// driver's builds). `operators(..)` takes operators and groups (`rules` among them), the
+/// same everywhere; `rules(..)` takes rules by name, checked where they are known and
+/// taken on trust elsewhere (nothing is mutated there, and a plain build must not fail on
+/// a rule only the driver reads).
 fn parse_args_knowing(args: TokenStream, rules: Option<&[String]>) -> syn::Result<Options> {
     let mut options = Options::default();
+    let mut names: Option<Vec<String>> = None;
+    let mut rule_names: Vec<String> = Vec::new();
     let parser = syn::meta::parser(|meta| {
         if meta.path.is_ident("skip") {
             options.skip = true;
@@ -41,28 +45,47 @@ fn parse_args_knowing(args: TokenStream, rules: Option<&[String]>) -> syn::Resul
             options.written_at_column = Some(column.base10_parse()?);
             Ok(())
         } else if meta.path.is_ident("operators") {
-            let mut names = Vec::new();
-            let mut trusted: Vec<String> = rules.map(<[String]>::to_vec).unwrap_or_default();
+            let list = names.get_or_insert_with(Vec::new);
             meta.parse_nested_meta(|name| {
                 let Some(ident) = name.path.get_ident() else {
-                    return Err(name.error("an operator, group or rule name, e.g. `arithmetic`"));
+                    return Err(name.error("an operator or group name, e.g. `arithmetic`"));
                 };
                 let text = ident.to_string();
-                if rules.is_none() && !mutate_operators::is_reserved(&text) {
-                    trusted.push(text.clone());
-                }
-                Selection::of([text.as_str()], &trusted).map_err(|e| name.error(e))?;
-                names.push(text);
+                Selection::of([text.as_str()], &[]).map_err(|e| name.error(e))?;
+                list.push(text);
                 Ok(())
-            })?;
-            let selection = Selection::of(names.iter().map(String::as_str), &trusted);
-            options.operators = Some(selection.map_err(|e| meta.error(e))?);
-            Ok(())
+            })
+        } else if meta.path.is_ident("rules") {
+            names.get_or_insert_with(Vec::new);
+            meta.parse_nested_meta(|name| {
+                let Some(ident) = name.path.get_ident() else {
+                    return Err(name.error("a rule's name, e.g. `next_to_last`"));
+                };
+                let text = ident.to_string();
+                if let Some(known) = rules
+                    && !known.contains(&text)
+                {
+                    let list = if known.is_empty() {
+                        "the manifest has no rules".to_owned()
+                    } else {
+                        format!("rules: {}", known.join(", "))
+                    };
+                    return Err(name.error(format!("unknown rule `{text}`; {list}")));
+                }
+                rule_names.push(text);
+                Ok(())
+            })
         } else {
             Err(meta.error(format!("unknown `#[mutate]` option: {KNOWN}")))
         }
     });
     parser.parse2(args)?;
+    if let Some(names) = names {
+        let all = names.iter().chain(&rule_names).map(String::as_str);
+        let selection = Selection::of(all, &rule_names)
+            .map_err(|e| syn::Error::new(proc_macro2::Span::call_site(), e))?;
+        options.operators = Some(selection);
+    }
     Ok(options)
 }
 
@@ -131,20 +154,31 @@ mod tests {
     }
 
     #[test]
-    fn rule_names_are_checked_where_the_rules_are_known() {
+    fn rules_are_named_apart_and_checked_where_known() {
         let rules = ["next_to_last".to_owned()];
-        let options = parse_args_knowing(quote!(operators(next_to_last)), Some(&rules)).unwrap();
+        let options = parse_args_knowing(
+            quote!(operators(literal), rules(next_to_last)),
+            Some(&rules),
+        )
+        .unwrap();
         let selection = options.selection(&Selection::none());
-        assert!(selection.contains_rule("next_to_last") && !selection.contains(Operator::Literal));
-        let err = parse_args_knowing(quote!(operators(next_to_lats)), Some(&rules)).unwrap_err();
-        assert!(err.to_string().contains("rules: next_to_last"), "{err}");
-        // Outside the driver's builds the rules are not known: the name is taken on trust.
-        let options = parse_args_knowing(quote!(operators(next_to_lats)), None).unwrap();
+        assert!(selection.contains_rule("next_to_last") && selection.contains(Operator::Literal));
+        assert!(!selection.contains(Operator::Arithmetic));
+        let err = parse_args_knowing(quote!(rules(next_to_lats)), Some(&rules)).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("unknown rule `next_to_lats`; rules: next_to_last"),
+            "{err}"
+        );
+        // Outside the driver's builds the rules are not known: the name is taken on trust,
+        // and an operator's name is checked all the same.
+        let options = parse_args_knowing(quote!(rules(next_to_lats)), None).unwrap();
         assert!(
             options
                 .selection(&Selection::none())
                 .contains_rule("next_to_lats")
         );
+        assert!(parse_args_knowing(quote!(operators(next_to_last)), None).is_err());
     }
 
     #[test]

@@ -31,12 +31,13 @@ pub enum Operator {
     FnValue,
     Field,
     SwapMethod,
+    Reverse,
     Ordering,
 }
 
 impl Operator {
     /// Every operator, in the order they are documented.
-    pub const ALL: [Operator; 17] = [
+    pub const ALL: [Operator; 18] = [
         Operator::Arithmetic,
         Operator::Bitwise,
         Operator::Relational,
@@ -53,6 +54,7 @@ impl Operator {
         Operator::FnValue,
         Operator::Field,
         Operator::SwapMethod,
+        Operator::Reverse,
         Operator::Ordering,
     ];
 
@@ -74,6 +76,7 @@ impl Operator {
             Operator::FnValue => "fn_value",
             Operator::Field => "field",
             Operator::SwapMethod => "swap_method",
+            Operator::Reverse => "reverse",
             Operator::Ordering => "ordering",
         }
     }
@@ -97,6 +100,9 @@ impl Operator {
             Operator::Field => "a field deleted from a struct expression with a `..base`",
             Operator::SwapMethod => {
                 "a std method swapped for its twin (`min` ↔ `max`, `is_some` ↔ `is_none`, …)"
+            }
+            Operator::Reverse => {
+                "`.rev()` removed from an iterator chain, or added to a `for` loop's iterator"
             }
             Operator::Ordering => {
                 "`Ordering::Less` ↔ `Greater`; atomic orderings weakened to `Relaxed`"
@@ -142,7 +148,10 @@ pub const GROUPS: &[(&str, &[Operator])] = &[
         ],
     ),
     // The bugs of code written against the standard library: a twin method, an ordering.
-    ("method", &[Operator::SwapMethod, Operator::Ordering]),
+    (
+        "method",
+        &[Operator::SwapMethod, Operator::Reverse, Operator::Ordering],
+    ),
     // Descartes' extreme mutation: one cheap pass that finds untested functions.
     ("extreme", &[Operator::FnValue]),
     ("all", &Operator::ALL),

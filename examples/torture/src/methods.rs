@@ -71,3 +71,23 @@ pub fn parity(n: Option<i32>) -> &'static str {
         None => "none",
     }
 }
+
+/// `.rev()` removed from a chain and added to loops: over a range, over a filtered slice,
+/// and over an iterator that is not double-ended (its reversal falls back: unviable).
+#[mutate]
+pub fn directions(list: &[u8]) -> (Vec<u8>, Vec<usize>, Vec<u8>, Vec<u8>) {
+    let backwards: Vec<u8> = list.iter().rev().copied().collect();
+    let mut order = Vec::new();
+    for i in 0..list.len() {
+        order.push(i);
+    }
+    let mut odd = Vec::new();
+    for x in list.iter().filter(|x| *x % 2 == 1) {
+        odd.push(*x);
+    }
+    let mut counted = Vec::new();
+    for x in std::iter::successors(Some(1u8), |x| (*x < 3).then_some(x + 1)) {
+        counted.push(x);
+    }
+    (backwards, order, odd, counted)
+}

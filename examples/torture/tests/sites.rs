@@ -179,6 +179,9 @@ fn methods_probe(o: &mut Vec<(String, String)>) {
         format!("{:?} {:?}", order(1, 2, &counter), order(3, 2, &counter))
     });
     line(o, "cases", || format!("{:?}", cases("MiXed", 'q')));
+    line(o, "directions", || {
+        format!("{:?}", directions(&[1, 2, 3, 5]))
+    });
     line(o, "parity", || {
         format!("{:?}", [Some(0), Some(2), Some(3), None].map(parity))
     });
@@ -256,7 +259,7 @@ fn probe() -> Vec<(String, String)> {
             find_pair(&grid, 4),
             find_pair(&grid, -3),
             find_pair(&grid, 9),
-            find_pair(&[vec![0]], 0)
+            (find_pair(&[vec![0]], 0), find_pair(&[vec![7, 1, 7]], 7))
         )
     });
     line(o, "loop_value", || {

@@ -91,6 +91,9 @@ pub fn rewrite(
     if call.turbofish.is_some() {
         return None;
     }
+    if call.method == "rev" {
+        return super::reverse::remove(c, call);
+    }
     let receiver = &call.receiver;
     let method = &call.method;
     let args = &call.args;

@@ -20,6 +20,7 @@ pub mod match_arm;
 pub mod method;
 pub mod range;
 pub mod returns;
+pub mod reverse;
 pub mod rule;
 pub mod statement;
 pub mod unary;

@@ -5,7 +5,7 @@
 
 use super::Rewriter;
 use crate::operators::condition::{self, Kind};
-use crate::operators::{arm_order, jump, match_arm, range};
+use crate::operators::{arm_order, jump, match_arm, range, reverse};
 use crate::syntax::{has_let, label_name, strip_parens};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
@@ -55,11 +55,16 @@ impl Rewriter<'_> {
 
     /// `for`: the iterated expression, the body, then `a..b` <-> `a..=b` in the head.
     pub(super) fn rewrite_for(&mut self, f: &mut ExprForLoop) {
+        let written = f.expr.to_token_stream();
+        let reversible = !reverse::is_reversed(&f.expr) && reverse::order_matters(&f.body);
         self.visit_expr_mut(&mut f.expr);
         self.loop_body(&f.label, true, &mut f.body);
         if let Expr::Range(r) = strip_parens(&f.expr)
             && let Some(tokens) = self.made(|c| range::rewrite(c, r))
         {
+            *f.expr = Expr::Verbatim(tokens);
+        }
+        if reversible && let Some(tokens) = self.made(|c| reverse::add(c, &written, &f.expr)) {
             *f.expr = Expr::Verbatim(tokens);
         }
     }

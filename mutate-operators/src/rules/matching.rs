@@ -3,7 +3,7 @@
 //! parts a template cannot hold metavariables in (operators, method names, types, paths,
 //! literals) must be written the same, token for token.
 
-use super::template::variable_of;
+use super::variable::{Variable, variable_of};
 use proc_macro2::TokenStream;
 use quote::ToTokens;
 use std::collections::BTreeMap;
@@ -64,7 +64,7 @@ fn text(t: &impl ToTokens) -> String {
 }
 
 /// The metavariable a template expression is, if it is a lone `$x` (or `$x..`).
-fn placeholder(t: &Expr) -> Option<super::template::Variable> {
+fn placeholder(t: &Expr) -> Option<Variable> {
     let Expr::Path(p) = t else { return None };
     if p.qself.is_some() || !p.attrs.is_empty() {
         return None;
@@ -149,7 +149,7 @@ fn list<P>(t: &Punctuated<Expr, P>, e: &Punctuated<Expr, P>, b: &mut Bindings) -
 /// Whether every mention of the rest `$name..` in the template is an element of a list
 /// [`list`] matches (a call's arguments, a tuple's or an array's elements).
 pub fn rest_is_in_a_list(t: &Expr, name: &str) -> bool {
-    let placeholder_text = format!("__mutate_rest_{name}");
+    let placeholder_text = format!("{}{name}", super::variable::REST);
     let mentions = mentions(&t.to_token_stream(), &placeholder_text);
     let mut in_lists = 0;
     count_in_lists(t, &placeholder_text, &mut in_lists);

@@ -13,6 +13,7 @@ mod condition;
 mod file;
 mod matching;
 mod template;
+mod variable;
 
 pub use file::{parse_file, render};
 pub use matching::Bindings;

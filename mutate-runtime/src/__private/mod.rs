@@ -11,6 +11,7 @@ pub mod observe;
 pub mod ops;
 pub mod probe;
 pub mod returns;
+pub mod reverse;
 pub mod values;
 
 pub use ops::{Operand, Operands, PlaceOperand};

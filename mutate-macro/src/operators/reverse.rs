@@ -1,0 +1,130 @@
+//! A forgotten or a stray `.rev()`: removed from an iterator chain (`x.iter().rev()` →
+//! `x.iter()`), or added to a `for` loop's iterator (`for i in 0..n` → `for i in
+//! (0..n).rev()`). An iterator and its reverse are two types, so the site yields the
+//! runtime's `Reversed` either way (see its `reverse.rs`): the written code iterates
+//! through it too, in schemata builds only. Added only to loops whose body can show the
+//! order of its rounds ([`order_matters`]). A loop's iterator that is not double-ended
+//! cannot be reversed: the runtime falls back to it unreversed and reports the mutant
+//! unviable.
+
+use super::{fallback_arms, switch};
+use crate::emit::rt;
+use crate::location::{self, Location};
+use crate::model::{Collector, NEVER};
+use crate::text::tidy;
+use mutate_operators::Operator;
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+use syn::{Expr, ExprMethodCall};
+
+const OPERATOR: Operator = Operator::Reverse;
+
+/// `receiver.rev()`, its receiver already rewritten: the call removed.
+pub fn remove(c: &mut Collector, call: &ExprMethodCall) -> Option<TokenStream> {
+    if call.method != "rev" || !call.args.is_empty() || call.turbofish.is_some() {
+        return None;
+    }
+    if !c.wants(OPERATOR) {
+        return None;
+    }
+    let receiver = &call.receiver;
+    let site = c.new_site();
+    let k = c.add_described(
+        site,
+        OPERATOR,
+        Location::of(call.method.span()),
+        "rev()",
+        "",
+        "delete .rev()".to_owned(),
+    );
+    if k == NEVER {
+        return None;
+    }
+    let rt = rt();
+    let sw = switch(site);
+    // Evaluated once, by a `match` (whose scrutinee's temporaries live as long as the
+    // call's did): written in each arm, a closure in it would be two closure types.
+    Some(quote!((match #receiver {
+        __mutate_receiver => match #sw {
+            #k => #rt::reverse::Reversed::Forward(__mutate_receiver),
+            _ => #rt::reverse::Reversed::backward(__mutate_receiver),
+        },
+    })))
+}
+
+/// Whether a `for` loop's iterator, as written, ends in `.rev()` already: removing it is
+/// [`remove`]'s mutant.
+pub fn is_reversed(iterable: &Expr) -> bool {
+    matches!(crate::syntax::strip_parens(iterable), Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty())
+}
+
+/// Words in a loop's body that make the order of its rounds matter: it stops early
+/// (`break`, `return`, `?`), or it puts what it sees in order somewhere (a push, an
+/// insert that may overwrite, a write, a send). A body with none (a sum, a count, a
+/// maximum) mostly gives the same result backwards: reversing it would be an equivalent
+/// mutant, and is not made.
+const ORDER_SENSITIVE: &[&str] = &[
+    "break",
+    "return",
+    "push",
+    "push_str",
+    "push_back",
+    "push_front",
+    "insert",
+    "extend",
+    "write",
+    "write_str",
+    "write_all",
+    "writeln",
+    "print",
+    "println",
+    "send",
+];
+
+/// Whether the order of a loop's rounds can show in what its body (as written) does.
+pub fn order_matters(body: &syn::Block) -> bool {
+    crate::syntax::any_token(body.to_token_stream(), &|t| match t {
+        proc_macro2::TokenTree::Ident(i) => ORDER_SENSITIVE.iter().any(|w| i == w),
+        proc_macro2::TokenTree::Punct(p) => p.as_char() == '?',
+        _ => false,
+    })
+}
+
+/// A `for` loop's iterator (`written` as the user wrote it, `iterable` rewritten since),
+/// reversed while the mutant is active.
+pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<TokenStream> {
+    if !c.wants(OPERATOR) {
+        return None;
+    }
+    let site = c.new_site();
+    let text = tidy(written);
+    let k = c.add_described(
+        site,
+        OPERATOR,
+        location::of_tokens(written),
+        &text,
+        &format!("({text}).rev()"),
+        format!("add .rev() to {text}"),
+    );
+    if k == NEVER {
+        return None;
+    }
+    let rt = rt();
+    let sw = switch(site);
+    let iter = quote!(::core::iter::IntoIterator::into_iter(#iterable));
+    let fallback = fallback_arms(
+        quote!(__mutate_iter),
+        quote!(#rt::reverse::Reversed::Forward(__mutate_iter)),
+    );
+    // The iterator made once, as for `remove`'s receiver.
+    Some(quote!((match #iter {
+        __mutate_loop => match #sw {
+            #k => {
+                #[allow(unused_imports)]
+                use #rt::reverse::{CanReverse as _, CanReverseFallback as _};
+                match (&#rt::reverse::Reversible::new(__mutate_loop)).reverse() { #fallback }
+            }
+            _ => #rt::reverse::Reversed::Forward(__mutate_loop),
+        },
+    })))
+}

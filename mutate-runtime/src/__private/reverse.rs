@@ -1,0 +1,154 @@
+//! `.rev()` removed from an iterator chain, or added to a `for` loop's iterator. An
+//! iterator and its reverse are two types, so both the written code and the mutant yield
+//! a [`Reversed`], which iterates whichever it holds. Adding `.rev()` needs a
+//! double-ended iterator, which a macro cannot see: the viable impl of [`CanReverse`]
+//! exists only for those, and the fallback (reached by autoref, as in `ops.rs`) hands the
+//! iterator back unreversed and the mutant is reported unviable.
+
+use std::cell::Cell;
+use std::iter::FusedIterator;
+
+/// An iterator, forwards or backwards: one type whichever it holds, and an iterator
+/// whatever `I` is (the backward side exists only where `I` is double-ended).
+#[derive(Clone, Debug)]
+pub enum Reversed<I: Iterator> {
+    Forward(I),
+    Backward(Backwards<I>),
+}
+
+/// `I` taken from its back, as `Rev` does, with `next_back` kept from where the bound was
+/// known: so this is an iterator for every `I`, and only double-ended ones can make one.
+pub struct Backwards<I: Iterator> {
+    iter: I,
+    from_back: fn(&mut I) -> Option<I::Item>,
+}
+
+impl<I: Iterator + Clone> Clone for Backwards<I> {
+    fn clone(&self) -> Self {
+        Backwards {
+            iter: self.iter.clone(),
+            from_back: self.from_back,
+        }
+    }
+}
+
+impl<I: Iterator + std::fmt::Debug> std::fmt::Debug for Backwards<I> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Backwards").field(&self.iter).finish()
+    }
+}
+
+impl<I: DoubleEndedIterator> Backwards<I> {
+    #[inline]
+    pub fn new(iter: I) -> Self {
+        Backwards {
+            iter,
+            from_back: I::next_back,
+        }
+    }
+}
+
+impl<I: DoubleEndedIterator> Reversed<I> {
+    /// What `iter.rev()` yields, as the written code of a `.rev()` call.
+    #[inline]
+    pub fn backward(iter: I) -> Self {
+        Reversed::Backward(Backwards::new(iter))
+    }
+}
+
+impl<I: Iterator> Iterator for Reversed<I> {
+    type Item = I::Item;
+    #[inline]
+    fn next(&mut self) -> Option<I::Item> {
+        match self {
+            Reversed::Forward(i) => i.next(),
+            Reversed::Backward(b) => (b.from_back)(&mut b.iter),
+        }
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Reversed::Forward(i) => i.size_hint(),
+            Reversed::Backward(b) => b.iter.size_hint(),
+        }
+    }
+}
+
+impl<I: DoubleEndedIterator> DoubleEndedIterator for Reversed<I> {
+    #[inline]
+    fn next_back(&mut self) -> Option<I::Item> {
+        match self {
+            Reversed::Forward(i) => i.next_back(),
+            Reversed::Backward(b) => b.iter.next(),
+        }
+    }
+}
+
+impl<I: ExactSizeIterator> ExactSizeIterator for Reversed<I> {}
+
+impl<I: FusedIterator> FusedIterator for Reversed<I> {}
+
+/// A `for` loop's iterator, taken out once by whichever impl runs.
+pub struct Reversible<I>(Cell<Option<I>>);
+
+impl<I> Reversible<I> {
+    #[inline]
+    pub fn new(iter: I) -> Self {
+        Reversible(Cell::new(Some(iter)))
+    }
+    #[inline]
+    fn take(&self) -> I {
+        self.0.take().expect("taken once")
+    }
+}
+
+/// The viable reversal: the iterator is double-ended.
+pub trait CanReverse<I: Iterator> {
+    fn reverse(&self) -> Result<Reversed<I>, I>;
+}
+
+impl<I: DoubleEndedIterator> CanReverse<I> for Reversible<I> {
+    #[inline]
+    fn reverse(&self) -> Result<Reversed<I>, I> {
+        Ok(Reversed::backward(self.take()))
+    }
+}
+
+/// The fallback, reached by autoref where the iterator is not double-ended.
+pub trait CanReverseFallback<I: Iterator> {
+    fn reverse(&self) -> Result<Reversed<I>, I>;
+}
+
+impl<I: Iterator> CanReverseFallback<I> for &Reversible<I> {
+    #[inline]
+    fn reverse(&self) -> Result<Reversed<I>, I> {
+        Err(self.take())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The borrow is the mechanism: it lets the fallback impl on `&Reversible<I>` be chosen.
+    #[allow(clippy::needless_borrow)]
+    #[test]
+    fn double_ended_iterators_reverse_and_others_fall_back() {
+        #[allow(unused_imports)]
+        use super::{CanReverse as _, CanReverseFallback as _};
+        let backwards = (&Reversible::new(0..3)).reverse().unwrap();
+        assert_eq!(backwards.collect::<Vec<_>>(), [2, 1, 0]);
+        let once = std::iter::from_fn({
+            let mut n = 0;
+            move || {
+                n += 1;
+                (n < 3).then_some(n)
+            }
+        });
+        let back = (&Reversible::new(once)).reverse().unwrap_err();
+        assert_eq!(Reversed::Forward(back).collect::<Vec<_>>(), [1, 2]);
+        let twice_reversed = Reversed::backward(Reversed::backward(0..3));
+        assert_eq!(twice_reversed.collect::<Vec<_>>(), [0, 1, 2]);
+        assert_eq!(Reversed::backward(0..4).len(), 4);
+    }
+}
