@@ -77,7 +77,7 @@ enum What {
     /// (`--crates`; default semver and smallvec), and that its verdicts equal a full
     /// run's (not part of `all`).
     Incremental,
-    /// What the `method` operators add on crates of the corpus (`--crates`; default the
+    /// What the standard library family (`method` group, `arm_order`) adds on crates of the corpus (`--crates`; default the
     /// whole corpus): mutants, unviable share and detected share beside the other
     /// operators' (not part of `all`).
     Operators,

@@ -1,15 +1,17 @@
-//! `operators`: what the `method` group (the standard library's twins and orderings) adds
-//! on crates of the corpus, beside the other operators. Each crate is run once with
-//! `--all-items` and every operator; printed per crate and in all: the group's mutants,
-//! how many are unviable (their code does not build: the rebuild net's), and the share of
-//! the viable ones the crate's tests detect, beside the same for every other operator.
+//! `operators`: what the standard library's family (the `method` group: twins, `.rev()`,
+//! orderings; and `arm_order`) adds on crates of the corpus, beside the other operators.
+//! Each crate is run once with `--all-items` and every operator; printed per crate and in
+//! all: the family's mutants, how many are unviable (their code does not build, or their
+//! replacement does not exist for the types at hand), and the share of the viable ones the
+//! crate's tests detect, beside the same for every other operator; then each of the
+//! family's operators over all crates.
 
 use crate::report_json;
 use crate::versus::{self, tools};
 use std::path::Path;
 
-/// The operators of the `method` group.
-const METHOD: [&str; 2] = ["swap_method", "ordering"];
+/// The family's operators: the `method` group, and the swap of match arms.
+const FAMILY: [&str; 4] = ["swap_method", "reverse", "ordering", "arm_order"];
 
 #[derive(Default, Clone, Copy)]
 struct Counts {
@@ -60,9 +62,10 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
     let sources = versus::fetch(crates, work)?;
     println!(
         "{:<24} {:>7} {:>9} {:>9}   {:>7} {:>9} {:>9}",
-        "crate", "method", "unviable", "detected", "others", "unviable", "detected"
+        "crate", "family", "unviable", "detected", "others", "unviable", "detected"
     );
     let (mut all_method, mut all_others) = (Counts::default(), Counts::default());
+    let mut by_operator = [Counts::default(); FAMILY.len()];
     for ((name, version), source) in crates.iter().zip(&sources) {
         let base = work.join(format!("{name}-{version}"));
         let tree = base.join("operators");
@@ -75,9 +78,13 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
         let (mut method, mut others) = (Counts::default(), Counts::default());
         for m in report_json::mutants(&json) {
             let status = m["status"].as_str().unwrap_or("?");
-            match METHOD.contains(&m["mutatorName"].as_str().unwrap_or("")) {
-                true => method.add(status),
-                false => others.add(status),
+            let operator = m["mutatorName"].as_str().unwrap_or("");
+            match FAMILY.iter().position(|f| *f == operator) {
+                Some(i) => {
+                    method.add(status);
+                    by_operator[i].add(status);
+                }
+                None => others.add(status),
             }
         }
         println!(
@@ -90,5 +97,13 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
         all_others.merge(others);
     }
     println!("{:<24} {}   {}", "all", all_method.row(), all_others.row());
+    println!();
+    println!(
+        "{:<24} {:>7} {:>9} {:>9}",
+        "operator", "mutants", "unviable", "detected"
+    );
+    for (name, counts) in FAMILY.iter().zip(by_operator) {
+        println!("{name:<24} {}", counts.row());
+    }
     Ok(())
 }

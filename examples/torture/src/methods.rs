@@ -73,7 +73,7 @@ pub fn parity(n: Option<i32>) -> &'static str {
 }
 
 /// `.rev()` removed from a chain and added to loops: over a range, over a filtered slice,
-/// and over an iterator that is not double-ended (its reversal falls back: unviable).
+/// and over an iterator that is not double-ended (collected, then read backwards).
 #[mutate]
 pub fn directions(list: &[u8]) -> (Vec<u8>, Vec<usize>, Vec<u8>, Vec<u8>) {
     let backwards: Vec<u8> = list.iter().rev().copied().collect();

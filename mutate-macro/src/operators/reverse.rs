@@ -13,7 +13,7 @@ use crate::location::{self, Location};
 use crate::model::{Collector, NEVER};
 use crate::text::tidy;
 use mutate_operators::Operator;
-use proc_macro2::TokenStream;
+use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::{Expr, ExprMethodCall};
 
@@ -59,13 +59,13 @@ pub fn is_reversed(iterable: &Expr) -> bool {
 }
 
 /// Words in a loop's body that make the order of its rounds matter: it stops early
-/// (`break`, `return`, `?`), or it puts what it sees in order somewhere (a push, an
-/// insert that may overwrite, a write, a send). A body with none (a sum, a count, a
-/// maximum) mostly gives the same result backwards: reversing it would be an equivalent
+/// (`break`, `?`, a `return` of anything but a literal), or it puts what it sees in order
+/// somewhere (a push, an insert that may overwrite, a write, a send). A body with none (a
+/// sum, a count, a maximum, a check of every item that returns `false` at the first that
+/// fails it) mostly gives the same result backwards: reversing it would be an equivalent
 /// mutant, and is not made.
 const ORDER_SENSITIVE: &[&str] = &[
     "break",
-    "return",
     "push",
     "push_str",
     "push_back",
@@ -83,11 +83,33 @@ const ORDER_SENSITIVE: &[&str] = &[
 
 /// Whether the order of a loop's rounds can show in what its body (as written) does.
 pub fn order_matters(body: &syn::Block) -> bool {
-    crate::syntax::any_token(body.to_token_stream(), &|t| match t {
-        proc_macro2::TokenTree::Ident(i) => ORDER_SENSITIVE.iter().any(|w| i == w),
-        proc_macro2::TokenTree::Punct(p) => p.as_char() == '?',
-        _ => false,
+    sensitive(body.to_token_stream())
+}
+
+fn sensitive(tokens: TokenStream) -> bool {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    tokens.iter().enumerate().any(|(i, t)| match t {
+        TokenTree::Group(g) => sensitive(g.stream()),
+        TokenTree::Ident(word) if word == "return" => !returns_a_literal(&tokens[i + 1..]),
+        TokenTree::Ident(word) => ORDER_SENSITIVE.iter().any(|w| word == w),
+        TokenTree::Punct(p) => p.as_char() == '?',
+        TokenTree::Literal(_) => false,
     })
+}
+
+/// `return false;`, `return None`, `return 0`: the same whichever round returns.
+fn returns_a_literal(after: &[TokenTree]) -> bool {
+    let value = match after.first() {
+        Some(TokenTree::Literal(_)) => true,
+        Some(TokenTree::Ident(i)) => i == "true" || i == "false" || i == "None",
+        _ => false,
+    };
+    let ends = match after.get(1) {
+        None => true,
+        Some(TokenTree::Punct(p)) => p.as_char() == ';',
+        _ => false,
+    };
+    value && ends
 }
 
 /// A `for` loop's iterator (`written` as the user wrote it, `iterable` rewritten since),

@@ -1,9 +1,10 @@
 //! `.rev()` removed from an iterator chain, or added to a `for` loop's iterator. An
 //! iterator and its reverse are two types, so both the written code and the mutant yield
-//! a [`Reversed`], which iterates whichever it holds. Adding `.rev()` needs a
+//! a [`Reversed`], which iterates whichever it holds. Adding `.rev()` is cheap on a
 //! double-ended iterator, which a macro cannot see: the viable impl of [`CanReverse`]
-//! exists only for those, and the fallback (reached by autoref, as in `ops.rs`) hands the
-//! iterator back unreversed and the mutant is reported unviable.
+//! exists only for those; the fallback (reached by autoref, as in `ops.rs`) collects the
+//! iterator and reads it backwards, and goes on forwards with one that does not end within
+//! [`COLLECTED`] items, the mutant reported unviable.
 
 use std::cell::Cell;
 use std::iter::FusedIterator;
@@ -14,7 +15,15 @@ use std::iter::FusedIterator;
 pub enum Reversed<I: Iterator> {
     Forward(I),
     Backward(Backwards<I>),
+    /// An iterator that is not double-ended, collected and read from its end.
+    Collected(std::iter::Rev<std::vec::IntoIter<I::Item>>),
+    /// One that did not end within [`COLLECTED`] items: those, then the rest, forwards.
+    Endless(std::iter::Chain<std::vec::IntoIter<I::Item>, I>),
 }
+
+/// How many items of an iterator that is not double-ended are collected to be read
+/// backwards: more, and it may not end (`0..`, `successors`).
+pub const COLLECTED: usize = 1 << 20;
 
 /// `I` taken from its back, as `Rev` does, with `next_back` kept from where the bound was
 /// known: so this is an iterator for every `I`, and only double-ended ones can make one.
@@ -63,6 +72,8 @@ impl<I: Iterator> Iterator for Reversed<I> {
         match self {
             Reversed::Forward(i) => i.next(),
             Reversed::Backward(b) => (b.from_back)(&mut b.iter),
+            Reversed::Collected(c) => c.next(),
+            Reversed::Endless(e) => e.next(),
         }
     }
     #[inline]
@@ -70,6 +81,8 @@ impl<I: Iterator> Iterator for Reversed<I> {
         match self {
             Reversed::Forward(i) => i.size_hint(),
             Reversed::Backward(b) => b.iter.size_hint(),
+            Reversed::Collected(c) => c.size_hint(),
+            Reversed::Endless(e) => e.size_hint(),
         }
     }
 }
@@ -80,6 +93,8 @@ impl<I: DoubleEndedIterator> DoubleEndedIterator for Reversed<I> {
         match self {
             Reversed::Forward(i) => i.next_back(),
             Reversed::Backward(b) => b.iter.next(),
+            Reversed::Collected(c) => c.next_back(),
+            Reversed::Endless(e) => e.next_back(),
         }
     }
 }
@@ -114,15 +129,26 @@ impl<I: DoubleEndedIterator> CanReverse<I> for Reversible<I> {
     }
 }
 
-/// The fallback, reached by autoref where the iterator is not double-ended.
+/// The fallback, reached by autoref where the iterator is not double-ended (`lines()`
+/// enumerated, a map's entries): collected and read from its end; one that does not end
+/// within [`COLLECTED`] items goes on forwards, and the mutant is unviable.
 pub trait CanReverseFallback<I: Iterator> {
     fn reverse(&self) -> Result<Reversed<I>, I>;
 }
 
 impl<I: Iterator> CanReverseFallback<I> for &Reversible<I> {
-    #[inline]
     fn reverse(&self) -> Result<Reversed<I>, I> {
-        Err(self.take())
+        let mut iter = self.take();
+        let mut seen = Vec::new();
+        for item in iter.by_ref() {
+            seen.push(item);
+            if seen.len() == COLLECTED {
+                // It may never end: no reverse exists to run, so the mutant is unviable.
+                super::fell_back();
+                return Ok(Reversed::Endless(seen.into_iter().chain(iter)));
+            }
+        }
+        Ok(Reversed::Collected(seen.into_iter().rev()))
     }
 }
 
@@ -138,15 +164,14 @@ mod tests {
         use super::{CanReverse as _, CanReverseFallback as _};
         let backwards = (&Reversible::new(0..3)).reverse().unwrap();
         assert_eq!(backwards.collect::<Vec<_>>(), [2, 1, 0]);
-        let once = std::iter::from_fn({
-            let mut n = 0;
-            move || {
-                n += 1;
-                (n < 3).then_some(n)
-            }
-        });
-        let back = (&Reversible::new(once)).reverse().unwrap_err();
-        assert_eq!(Reversed::Forward(back).collect::<Vec<_>>(), [1, 2]);
+        let lines = (&Reversible::new("a\nb\nc".lines().enumerate()))
+            .reverse()
+            .unwrap();
+        assert_eq!(lines.collect::<Vec<_>>(), [(2, "c"), (1, "b"), (0, "a")]);
+        let endless = std::iter::successors(Some(1u32), |n| Some(n + 1));
+        let on = (&Reversible::new(endless)).reverse().unwrap();
+        assert!(matches!(on, Reversed::Endless(_)));
+        assert_eq!(on.take(2).collect::<Vec<_>>(), [1, 2]);
         let twice_reversed = Reversed::backward(Reversed::backward(0..3));
         assert_eq!(twice_reversed.collect::<Vec<_>>(), [0, 1, 2]);
         assert_eq!(Reversed::backward(0..4).len(), 4);
