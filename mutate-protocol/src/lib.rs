@@ -15,6 +15,7 @@ mod handshake;
 pub mod infection;
 mod report;
 mod request;
+pub mod rules;
 pub mod server_exit;
 
 pub use handshake::{CatalogEntry, Greeting};

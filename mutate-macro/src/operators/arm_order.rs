@@ -54,19 +54,7 @@ pub fn rewrite(c: &mut Collector, arms: &mut Vec<Arm>, written: &[Arm]) {
             quote!((#sw == #k))
         };
         let mut copy = second.clone();
-        copy.pat = match copy.pat {
-            Pat::Guard(mut g) => {
-                let guard = &g.guard;
-                *g.guard = Expr::Verbatim(quote!(#active && (#guard)));
-                Pat::Guard(g)
-            }
-            pat => Pat::Guard(syn::PatGuard {
-                attrs: Vec::new(),
-                pat: Box::new(pat),
-                if_token: Default::default(),
-                guard: Box::new(Expr::Verbatim(active)),
-            }),
-        };
+        copy.pat = super::match_arm::also_only_if(copy.pat, active);
         copies.push((i, copy));
     }
     for (i, copy) in copies.into_iter().rev() {

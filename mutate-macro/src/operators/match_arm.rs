@@ -8,6 +8,7 @@ use crate::location;
 use crate::model::Collector;
 use crate::text::tidy;
 use mutate_operators::Operator;
+use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{Arm, Expr, Pat};
 
@@ -71,19 +72,25 @@ pub fn rewrite(c: &mut Collector, arms: &mut [Arm], written: &[Arm]) {
         );
         c.leave_cfg(entered);
         let sw = switch(site);
-        let kept = quote!((#sw != #k));
-        arm.pat = match std::mem::replace(&mut arm.pat, Pat::Verbatim(Default::default())) {
-            Pat::Guard(mut g) => {
-                let guard = &g.guard;
-                *g.guard = Expr::Verbatim(quote!(#kept && (#guard)));
-                Pat::Guard(g)
-            }
-            pat => Pat::Guard(syn::PatGuard {
-                attrs: Vec::new(),
-                pat: Box::new(pat),
-                if_token: Default::default(),
-                guard: Box::new(Expr::Verbatim(kept)),
-            }),
-        };
+        let pat = std::mem::replace(&mut arm.pat, Pat::Verbatim(Default::default()));
+        arm.pat = also_only_if(pat, quote!((#sw != #k)));
+    }
+}
+
+/// `pat` that matches only while `condition` holds too: `condition` joined to its guard,
+/// or made its guard.
+pub fn also_only_if(pat: Pat, condition: TokenStream) -> Pat {
+    match pat {
+        Pat::Guard(mut g) => {
+            let guard = &g.guard;
+            *g.guard = Expr::Verbatim(quote!(#condition && (#guard)));
+            Pat::Guard(g)
+        }
+        pat => Pat::Guard(syn::PatGuard {
+            attrs: Vec::new(),
+            pat: Box::new(pat),
+            if_token: Default::default(),
+            guard: Box::new(Expr::Verbatim(condition)),
+        }),
     }
 }

@@ -126,7 +126,7 @@ pub fn rewrite(
             call: quote!({
                 #[allow(unused_imports)]
                 use #rt::case::{OtherCase as _, OtherCaseFallback as _};
-                match (&#rt::case::Cased::new(#written)).#convert() { #fallback }
+                match (&#rt::Once::new(#written)).#convert() { #fallback }
             }),
         });
     } else if name == "unwrap_or" && args.len() == 1 && !default_argument {

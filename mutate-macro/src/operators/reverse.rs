@@ -144,7 +144,7 @@ pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<
             #k => {
                 #[allow(unused_imports)]
                 use #rt::reverse::{CanReverse as _, CanReverseFallback as _};
-                match (&#rt::reverse::Reversible::new(__mutate_loop)).reverse() { #fallback }
+                match (&#rt::Once::new(__mutate_loop)).reverse() { #fallback }
             }
             _ => #rt::reverse::Reversed::Forward(__mutate_loop),
         },

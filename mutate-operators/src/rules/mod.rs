@@ -5,36 +5,22 @@
 //!
 //! The driver reads and checks the rules before anything is built (a malformed rule is a
 //! usage error that names it) and hands them to `#[mutate]` in a file
-//! ([`render`]/[`parse_file`]); the attribute compiles each ([`Rule::compile`]), matches
+//! (`mutate_protocol::rules`); the attribute compiles each ([`Rule::compile`]), matches
 //! expressions as written ([`Rule::matches`]) and writes the replacement
 //! ([`Rule::replacement`]).
 
 mod condition;
-mod file;
 mod matching;
 mod template;
 mod variable;
 
-pub use file::{parse_file, render};
 pub use matching::Bindings;
+pub use mutate_protocol::rules::{RuleSpec, parse_file, render};
 
 use condition::Condition;
 use proc_macro2::TokenStream;
 use std::fmt;
 use template::Template;
-
-/// A rule as the user wrote it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RuleSpec {
-    pub name: String,
-    /// `match`: the expression template.
-    pub pattern: String,
-    /// `where`: conditions on metavariables, each `$x is literal`, `$x is path` or
-    /// `$x is named NAME`, optionally with `not` (an array, or one string joined by `and`).
-    pub conditions: Vec<String>,
-    /// `replace`: the template of the replacement.
-    pub replace: String,
-}
 
 /// A rule, compiled: what it matches and what it writes.
 #[derive(Debug, Clone)]

@@ -141,19 +141,3 @@ fn malformed_rules_say_what_is_wrong() {
         "rule `a`: two rules have this name"
     );
 }
-
-#[test]
-fn the_file_round_trips() {
-    let rules = vec![
-        spec(
-            "a",
-            "$x.f(\"\\t\")",
-            &["$x is path", "$x is not named y"],
-            "$x\n.g()",
-        ),
-        spec("b", "$x.f()", &[], "$x.g()"),
-    ];
-    assert_eq!(parse_file(&render(&rules)).unwrap(), rules);
-    assert_eq!(parse_file("").unwrap(), vec![]);
-    assert!(parse_file("something else\n").is_err());
-}

@@ -4,21 +4,7 @@
 //! iterator types, and no value of the written call's type holds the other case: there the
 //! fallback hands the written call's value back, and the mutant is reported unviable.
 
-use std::cell::Cell;
-
-/// The written call's value, taken out once by whichever impl runs.
-pub struct Cased<T>(Cell<Option<T>>);
-
-impl<T> Cased<T> {
-    #[inline]
-    pub fn new(value: T) -> Self {
-        Cased(Cell::new(Some(value)))
-    }
-    #[inline]
-    fn take(&self) -> T {
-        self.0.take().expect("taken once")
-    }
-}
+use super::once::Once;
 
 /// The viable twin: text in the other case.
 pub trait OtherCase {
@@ -26,7 +12,7 @@ pub trait OtherCase {
     fn to_lower(&self) -> Result<String, String>;
 }
 
-impl OtherCase for Cased<String> {
+impl OtherCase for Once<String> {
     #[inline]
     fn to_upper(&self) -> Result<String, String> {
         Ok(self.take().to_uppercase())
@@ -44,7 +30,7 @@ pub trait OtherCaseFallback<T> {
     fn to_lower(&self) -> Result<T, T>;
 }
 
-impl<T> OtherCaseFallback<T> for &Cased<T> {
+impl<T> OtherCaseFallback<T> for &Once<T> {
     #[inline]
     fn to_upper(&self) -> Result<T, T> {
         Err(self.take())
@@ -59,21 +45,21 @@ impl<T> OtherCaseFallback<T> for &Cased<T> {
 mod tests {
     use super::*;
 
-    // The borrow is the mechanism: it lets the fallback impl on `&Cased<T>` be chosen.
+    // The borrow is the mechanism: it lets the fallback impl on `&Once<T>` be chosen.
     #[allow(clippy::needless_borrow)]
     #[test]
     fn text_changes_case_and_chars_fall_back() {
         #[allow(unused_imports)]
         use super::{OtherCase as _, OtherCaseFallback as _};
         assert_eq!(
-            (&Cased::new("Ab".to_lowercase())).to_upper(),
+            (&Once::new("Ab".to_lowercase())).to_upper(),
             Ok("AB".to_owned())
         );
         assert_eq!(
-            (&Cased::new("Ab".to_uppercase())).to_lower(),
+            (&Once::new("Ab".to_uppercase())).to_lower(),
             Ok("ab".to_owned())
         );
-        let c = (&Cased::new('A'.to_lowercase())).to_upper();
+        let c = (&Once::new('A'.to_lowercase())).to_upper();
         assert_eq!(c.unwrap_err().collect::<String>(), "a");
     }
 }

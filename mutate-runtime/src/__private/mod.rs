@@ -8,12 +8,14 @@ pub use ::ctor;
 pub mod calls;
 pub mod case;
 pub mod observe;
+mod once;
 pub mod ops;
 pub mod probe;
 pub mod returns;
 pub mod reverse;
 pub mod values;
 
+pub use once::Once;
 pub use ops::{Operand, Operands, PlaceOperand};
 pub use returns::{EitherIter, Leak, Make};
 

@@ -6,7 +6,7 @@
 //! iterator and reads it backwards, and goes on forwards with one that does not end within
 //! [`COLLECTED`] items, the mutant reported unviable.
 
-use std::cell::Cell;
+use super::once::Once;
 use std::iter::FusedIterator;
 
 /// An iterator, forwards or backwards: one type whichever it holds, and an iterator
@@ -103,26 +103,12 @@ impl<I: ExactSizeIterator> ExactSizeIterator for Reversed<I> {}
 
 impl<I: FusedIterator> FusedIterator for Reversed<I> {}
 
-/// A `for` loop's iterator, taken out once by whichever impl runs.
-pub struct Reversible<I>(Cell<Option<I>>);
-
-impl<I> Reversible<I> {
-    #[inline]
-    pub fn new(iter: I) -> Self {
-        Reversible(Cell::new(Some(iter)))
-    }
-    #[inline]
-    fn take(&self) -> I {
-        self.0.take().expect("taken once")
-    }
-}
-
 /// The viable reversal: the iterator is double-ended.
 pub trait CanReverse<I: Iterator> {
     fn reverse(&self) -> Result<Reversed<I>, I>;
 }
 
-impl<I: DoubleEndedIterator> CanReverse<I> for Reversible<I> {
+impl<I: DoubleEndedIterator> CanReverse<I> for Once<I> {
     #[inline]
     fn reverse(&self) -> Result<Reversed<I>, I> {
         Ok(Reversed::backward(self.take()))
@@ -136,7 +122,7 @@ pub trait CanReverseFallback<I: Iterator> {
     fn reverse(&self) -> Result<Reversed<I>, I>;
 }
 
-impl<I: Iterator> CanReverseFallback<I> for &Reversible<I> {
+impl<I: Iterator> CanReverseFallback<I> for &Once<I> {
     fn reverse(&self) -> Result<Reversed<I>, I> {
         let mut iter = self.take();
         let mut seen = Vec::new();
@@ -156,20 +142,20 @@ impl<I: Iterator> CanReverseFallback<I> for &Reversible<I> {
 mod tests {
     use super::*;
 
-    // The borrow is the mechanism: it lets the fallback impl on `&Reversible<I>` be chosen.
+    // The borrow is the mechanism: it lets the fallback impl on `&Once<I>` be chosen.
     #[allow(clippy::needless_borrow)]
     #[test]
     fn double_ended_iterators_reverse_and_others_fall_back() {
         #[allow(unused_imports)]
         use super::{CanReverse as _, CanReverseFallback as _};
-        let backwards = (&Reversible::new(0..3)).reverse().unwrap();
+        let backwards = (&Once::new(0..3)).reverse().unwrap();
         assert_eq!(backwards.collect::<Vec<_>>(), [2, 1, 0]);
-        let lines = (&Reversible::new("a\nb\nc".lines().enumerate()))
+        let lines = (&Once::new("a\nb\nc".lines().enumerate()))
             .reverse()
             .unwrap();
         assert_eq!(lines.collect::<Vec<_>>(), [(2, "c"), (1, "b"), (0, "a")]);
         let endless = std::iter::successors(Some(1u32), |n| Some(n + 1));
-        let on = (&Reversible::new(endless)).reverse().unwrap();
+        let on = (&Once::new(endless)).reverse().unwrap();
         assert!(matches!(on, Reversed::Endless(_)));
         assert_eq!(on.take(2).collect::<Vec<_>>(), [1, 2]);
         let twice_reversed = Reversed::backward(Reversed::backward(0..3));
