@@ -45,6 +45,10 @@ struct Cli {
     /// With `versus`: parallel jobs for both tools.
     #[arg(long, default_value_t = 2)]
     jobs: usize,
+    /// With `versus`: run cargo-mutants on one share of its mutants only (`K/N`, its
+    /// `--shard`), for crates where its whole run takes hours; the row is marked.
+    #[arg(long, value_name = "K/N")]
+    their_shard: Option<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -128,6 +132,7 @@ fn main() {
                 work,
                 warm: !cli.no_warm,
                 jobs: cli.jobs,
+                their_shard: cli.their_shard.clone(),
             })?;
         } else if cli.what == What::Jobs {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or("semver@1.0.28"))?;

@@ -26,6 +26,9 @@ pub struct Options {
     pub work: PathBuf,
     pub warm: bool,
     pub jobs: usize,
+    /// Runs cargo-mutants on this share of its mutants only (`K/N`); agreement is then
+    /// counted on that sample, and its mutant count and times are the sample's.
+    pub their_shard: Option<String>,
 }
 
 pub fn parse_crates(list: &str) -> Result<Vec<(String, String)>, String> {
@@ -156,7 +159,13 @@ fn measure(
     fresh_copy(source, &our_tree)?;
     let their_out = base.join("cargo-mutants-out");
     eprintln!("   cargo-mutants, clean");
-    let theirs = tools::cargo_mutants(&their_tree, &their_out, options.jobs, false)?;
+    let theirs = tools::cargo_mutants(
+        &their_tree,
+        &their_out,
+        options.jobs,
+        false,
+        options.their_shard.as_deref(),
+    )?;
     eprintln!("   mutate, clean");
     let ours = tools::ours(driver, &our_tree, &base.join("mutate-out"), options.jobs)?;
     eprintln!("   plain cargo test --no-run, clean; the floor");
@@ -179,6 +188,7 @@ fn measure(
             &base.join("cargo-mutants-warm"),
             options.jobs,
             true,
+            options.their_shard.as_deref(),
         )?;
         eprintln!("   mutate, warm");
         let o = tools::ours(driver, &our_tree, &base.join("mutate-warm"), options.jobs)?;
@@ -194,8 +204,12 @@ fn measure(
         .filter(|(t, _)| tools::caught_only_by_doctests(t))
         .map(|(t, _)| t.name.clone())
         .collect();
+    let sample = options
+        .their_shard
+        .as_ref()
+        .map_or(String::new(), |shard| format!(" [cm {shard}]"));
     Ok(Row {
-        name: format!("{name} {version}"),
+        name: format!("{name} {version}{sample}"),
         theirs: theirs.mutants.len(),
         ours: ours.mutants.len(),
         clean: (theirs.seconds, ours.seconds),

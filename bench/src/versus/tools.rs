@@ -100,8 +100,15 @@ pub struct Run {
 }
 
 /// cargo-mutants over the crate in `dir`. `warm`: the crate's tests are built first
-/// (not timed) and cargo-mutants copies that build into its scratch tree.
-pub fn cargo_mutants(dir: &Path, out: &Path, jobs: usize, warm: bool) -> Result<Run, String> {
+/// (not timed) and cargo-mutants copies that build into its scratch tree. `shard`: only
+/// that share of its mutants (`K/N`), for crates where a whole run takes hours.
+pub fn cargo_mutants(
+    dir: &Path,
+    out: &Path,
+    jobs: usize,
+    warm: bool,
+    shard: Option<&str>,
+) -> Result<Run, String> {
     if warm {
         run_ok(
             Command::new("cargo")
@@ -120,6 +127,9 @@ pub fn cargo_mutants(dir: &Path, out: &Path, jobs: usize, warm: bool) -> Result<
         .current_dir(dir);
     if warm {
         command.arg("--copy-target=true");
+    }
+    if let Some(shard) = shard {
+        command.args(["--shard", shard]);
     }
     let (seconds, code) = timed(&mut command, &out.join("run.log"))?;
     let outcomes = out.join("mutants.out/outcomes.json");
