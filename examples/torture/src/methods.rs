@@ -73,13 +73,18 @@ pub fn parity(n: Option<i32>) -> &'static str {
 }
 
 /// `.rev()` removed from a chain and added to loops: over a range, over a filtered slice,
-/// and over an iterator that is not double-ended (collected, then read backwards).
+/// and over an iterator that is not double-ended (collected, then read backwards). Not
+/// added where the loop binds nothing from a range (the padding): backwards it does the
+/// same, and the probe would show that equivalent mutant.
 #[mutate]
 pub fn directions(list: &[u8]) -> (Vec<u8>, Vec<usize>, Vec<u8>, Vec<u8>) {
     let backwards: Vec<u8> = list.iter().rev().copied().collect();
     let mut order = Vec::new();
     for i in 0..list.len() {
         order.push(i);
+    }
+    for _ in 0..2 {
+        order.push(usize::MAX);
     }
     let mut odd = Vec::new();
     for x in list.iter().filter(|x| *x % 2 == 1) {

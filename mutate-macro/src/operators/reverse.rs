@@ -58,6 +58,16 @@ pub fn is_reversed(iterable: &Expr) -> bool {
     matches!(crate::syntax::strip_parens(iterable), Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty())
 }
 
+/// Whether the rounds of `for pat in iterable` can come in another order that the body
+/// sees: not when the pattern binds nothing (`_`) and the iterator is a range, which has
+/// no side effects of its own (`for _ in 0..pad { out.push(fill) }` does the same thing
+/// backwards: reversing it would be an equivalent mutant).
+pub fn rounds_differ(pat: &syn::Pat, iterable: &Expr) -> bool {
+    let binds_nothing = matches!(pat, syn::Pat::Wild(_));
+    let a_range = matches!(crate::syntax::strip_parens(iterable), Expr::Range(_));
+    !(binds_nothing && a_range)
+}
+
 /// Words in a loop's body that make the order of its rounds matter: it stops early
 /// (`break`, `?`, a `return` of anything but a literal), or it puts what it sees in order
 /// somewhere (a push, an insert that may overwrite, a write, a send). A body with none (a
