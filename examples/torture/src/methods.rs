@@ -72,6 +72,18 @@ pub fn parity(n: Option<i32>) -> &'static str {
     }
 }
 
+/// Literal ranges: `0` and `1..=9` match no value in common, so swapping them would be an
+/// equivalent mutant and is not made; the guarded arm and `10..` share the even tens.
+#[mutate]
+pub fn band(n: u8) -> &'static str {
+    match n {
+        0 => "zero",
+        1..=9 => "digit",
+        m if m % 2 == 0 => "even",
+        10.. => "odd",
+    }
+}
+
 /// `.rev()` removed from a chain and added to loops: over a range, over a filtered slice,
 /// and over an iterator that is not double-ended (collected, then read backwards). Not
 /// added where the loop binds nothing from a range (the padding): backwards it does the

@@ -185,6 +185,9 @@ fn methods_probe(o: &mut Vec<(String, String)>) {
     line(o, "parity", || {
         format!("{:?}", [Some(0), Some(2), Some(3), None].map(parity))
     });
+    line(o, "band", || {
+        format!("{:?}", [0, 3, 4, 12, 13, 14].map(band))
+    });
     line(o, "by_length", || {
         // Long enough for the unstable sort not to be an insertion sort, which is stable.
         let words: Vec<String> = (0..64)

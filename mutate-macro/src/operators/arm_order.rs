@@ -117,8 +117,8 @@ fn catches_all(pat: &Pat) -> bool {
 }
 
 /// Whether some value may match both patterns, as far as their shapes tell: different
-/// variants, or literals written differently, cannot; what this cannot tell (ranges,
-/// slices, constants) may.
+/// variants, literals written differently, or literal ranges that do not meet cannot;
+/// what this cannot tell (slices, constants) may.
 fn overlap(p: &Pat, q: &Pat) -> bool {
     if catches_all(p) || catches_all(q) {
         return true;
@@ -131,6 +131,7 @@ fn overlap(p: &Pat, q: &Pat) -> bool {
         (Pat::Ident(a), b) if a.subpat.is_some() => overlap(&a.subpat.as_ref().unwrap().1, b),
         (a, Pat::Ident(b)) if b.subpat.is_some() => overlap(a, &b.subpat.as_ref().unwrap().1),
         (Pat::Reference(a), Pat::Reference(b)) => overlap(&a.pat, &b.pat),
+        (a, b) if let (Some(x), Some(y)) = (bounds(a), bounds(b)) => x.0 <= y.1 && y.0 <= x.1,
         (Pat::Lit(a), Pat::Lit(b)) => same(a, b),
         (Pat::Path(a), Pat::Path(b)) => same(a, b),
         (Pat::Ident(a), Pat::Ident(b)) => a.ident == b.ident,
@@ -159,6 +160,39 @@ fn overlap(p: &Pat, q: &Pat) -> bool {
         (Pat::Lit(_), Pat::TupleStruct(_) | Pat::Struct(_) | Pat::Tuple(_))
         | (Pat::TupleStruct(_) | Pat::Struct(_) | Pat::Tuple(_), Pat::Lit(_)) => false,
         _ => true,
+    }
+}
+
+/// The values a literal or a range of literals matches, as an inclusive interval, when
+/// its ends are integers, bytes or chars written out (`0`, `b'a'..=b'z'`, `9..`); `None`
+/// for anything else (a constant's value is not known here).
+fn bounds(pat: &Pat) -> Option<(i128, i128)> {
+    match pat {
+        Pat::Lit(l) => scalar(&l.lit).map(|v| (v, v)),
+        Pat::Range(r) => {
+            let end = |e: &Option<Box<Expr>>| match e.as_deref() {
+                None => Some(None),
+                Some(Expr::Lit(l)) => scalar(&l.lit).map(Some),
+                Some(_) => None,
+            };
+            let (start, end) = (end(&r.start)?, end(&r.end)?);
+            let last = match (end, &r.limits) {
+                (None, _) => i128::MAX,
+                (Some(e), syn::RangeLimits::Closed(_)) => e,
+                (Some(e), syn::RangeLimits::HalfOpen(_)) => e.checked_sub(1)?,
+            };
+            Some((start.unwrap_or(i128::MIN), last))
+        }
+        _ => None,
+    }
+}
+
+fn scalar(lit: &syn::Lit) -> Option<i128> {
+    match lit {
+        syn::Lit::Int(i) => i.base10_parse().ok(),
+        syn::Lit::Byte(b) => Some(b.value().into()),
+        syn::Lit::Char(c) => Some(u32::from(c.value()).into()),
+        _ => None,
     }
 }
 
@@ -201,6 +235,10 @@ mod tests {
         ));
         assert!(swaps("Some(x) if x > 3 => 1, Some(_) if flag => 2,"));
         assert!(swaps("'a' | 'b' => 1, 'b' => 2,"));
+        assert!(swaps("0..=9 => 1, 9.. => 2,"));
+        assert!(swaps("b'a'..=b'z' => 1, b'x' => 2,"));
+        assert!(swaps("..0 => 1, -1 => 2,"));
+        assert!(swaps("0..MAX => 1, 5 => 2,"));
     }
 
     #[test]
@@ -211,6 +249,14 @@ mod tests {
         assert!(!swaps("Some(0) => 1, _ => 2,"));
         assert!(!swaps("Some(0) => 1, other => 2,"));
         assert!(!swaps("(0, 1) => 1, (1, _) => 2,"));
+        assert!(!swaps("0 => 1, 1..=8 => 2,"));
+        assert!(!swaps("1..=8 => 1, 9..=0xff => 2,"));
+        assert!(!swaps("0..9 => 1, 9.. => 2,"));
+        assert!(!swaps(
+            "Some(b'A'..=b'Z') | Some(b'-') => 1, Some(b'0'..=b'9') => 2,"
+        ));
+        assert!(!swaps("'a'..='f' => 1, 'g' => 2,"));
+        assert!(!swaps("..0 => 1, 0 => 2,"));
         assert!(!swaps(
             "Shape::Circle { .. } => 1, Shape::Square { .. } => 2,"
         ));
