@@ -126,3 +126,41 @@ fn without_the_probe_nothing_is_skipped() {
         "without the probe no survivor can be told infected or not"
     );
 }
+
+#[test]
+fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
+    let (out, dir) = run_example("examples/dice/Cargo.toml", &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = Report::read(dir.path());
+    let category = |id: &str| {
+        let m = report
+            .mutants
+            .iter()
+            .find(|m| m.id.ends_with(id))
+            .unwrap_or_else(|| panic!("no mutant {id}"));
+        assert_eq!(m.status, "Survived", "{id}");
+        (m.category.clone(), m.suggestion.clone())
+    };
+    // `double`'s test plays another number of rounds in every process: its two traced runs
+    // with every mutant off made other calls, so the mutant it let through is chance.
+    let (chance, suggestion) = category("8:9: replace 2 with 3 in double");
+    assert_eq!(chance, "chance");
+    assert!(
+        suggestion.starts_with("rounds::doubles_in_a_random_number_of_rounds made other calls"),
+        "{suggestion}"
+    );
+    // `half`'s test does the same every run: its survivors are diagnosed as usual.
+    for id in [
+        "13:7: replace / with % in half",
+        "13:9: replace 2 with 3 in half",
+    ] {
+        assert_eq!(category(id).0, "weak_oracle", "{id}");
+    }
+    let terminal = String::from_utf8_lossy(&out.stdout);
+    assert!(terminal.contains("why: chance: "), "{terminal}");
+}

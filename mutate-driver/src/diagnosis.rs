@@ -13,6 +13,8 @@
 //!   `Debug`).
 //! - **not compared**: the mutant's kind (a deleted statement, a replaced body, a deleted
 //!   arm) is not compared in the coverage run.
+//! - **chance**: the traced test made other calls in two runs with every mutant off
+//!   (random inputs, the time, hash order): another run of it may detect the mutant.
 //!
 //! Pure: from the catalog entry, the flags by covering test, and test names.
 
@@ -29,6 +31,7 @@ pub enum Category {
     WeakOracle,
     Infected,
     NotCompared,
+    Chance,
 }
 
 impl Category {
@@ -39,6 +42,7 @@ impl Category {
             Category::WeakOracle => "weak oracle",
             Category::Infected => "infected",
             Category::NotCompared => "not compared",
+            Category::Chance => "chance",
         }
     }
 }
@@ -125,6 +129,15 @@ fn propagated(
     let r = &e.replacement;
     let (category, suggestion) = match propagation {
         Propagation::Untraced => return None,
+        Propagation::Unsteady => (
+            Category::Chance,
+            format!(
+                "{test} made other calls in two runs with every mutant off (random inputs, \
+                 the time, hash order): whether it detects {at} replaced by `{r}` is \
+                 chance, and this run it did not. Give it fixed inputs (a seed), or add a \
+                 case that reaches this code the same way every run."
+            ),
+        ),
         Propagation::Local if !infected_at_site => (
             Category::NoInfection,
             format!(
@@ -364,6 +377,25 @@ mod tests {
             Some(("t1", &Propagation::Untraced)),
         );
         assert_eq!(d.category, Category::Infected);
+    }
+
+    #[test]
+    fn a_test_that_takes_other_paths_unmutated_makes_the_verdict_chance() {
+        let e = entry("relational", "<", "<=");
+        for flags in [[DIFFERENT], [SAME]] {
+            let d = diagnose(
+                &e,
+                &tests(&["t1"]),
+                &flags,
+                Some(("t1", &Propagation::Unsteady)),
+            );
+            assert_eq!(d.category, Category::Chance);
+            assert!(
+                d.suggestion.starts_with("t1 made other calls"),
+                "{}",
+                d.suggestion
+            );
+        }
     }
 
     #[test]

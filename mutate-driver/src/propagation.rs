@@ -35,6 +35,10 @@ pub enum Propagation {
     /// The run left no comparable trace of the mutated function (it is not traced: `async`,
     /// patterns as parameters, `impl Trait`; or its values have no `Debug`).
     Untraced,
+    /// The test's two runs with every mutant off made other calls (random inputs, the
+    /// time, hash order): what it does changes from run to run, so whether it detects a
+    /// mutant is chance.
+    Unsteady,
 }
 
 /// One traced call's exit.
@@ -94,6 +98,17 @@ impl Trace {
     /// Every (depth, function) with calls, outermost first.
     pub(crate) fn keys(&self) -> impl Iterator<Item = (u32, &str)> {
         self.groups.keys().map(|(d, f)| (*d, f.as_str()))
+    }
+
+    /// Whether two runs made the same calls, at the same depths, in the same order (what
+    /// they returned aside: a hash seed or the time can change a value and not the path).
+    pub fn same_path(&self, other: &Trace) -> bool {
+        self.calls.len() == other.calls.len()
+            && self
+                .calls
+                .iter()
+                .zip(&other.calls)
+                .all(|(a, b)| a.depth == b.depth && a.function == b.function)
     }
 
     /// It reached its size limit: it compares with nothing.
@@ -242,6 +257,17 @@ mod tests {
     fn trace(lines: &[&str]) -> Trace {
         let lines: Vec<String> = lines.iter().map(|l| l.replace('|', "\t")).collect();
         Trace::parse(&lines)
+    }
+
+    #[test]
+    fn runs_that_made_other_calls_are_not_on_the_same_path() {
+        let run = trace(&["1|inner|h1:3|", "0|outer|h2:Some(3)|"]);
+        let other_value = trace(&["1|inner|h7:5|", "0|outer|h8:Some(5)|"]);
+        let one_more_call = trace(&["1|inner|h1:3|", "1|inner|h1:3|", "0|outer|h2:Some(3)|"]);
+        let other_function = trace(&["1|helper|h1:3|", "0|outer|h2:Some(3)|"]);
+        assert!(run.same_path(&other_value));
+        assert!(!run.same_path(&one_more_call));
+        assert!(!run.same_path(&other_function));
     }
 
     #[test]

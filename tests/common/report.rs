@@ -21,7 +21,8 @@ pub struct Mutant {
     pub reason: String,
     pub killed_by: Vec<String>,
     pub covered_by: Vec<String>,
-    /// A survivor's diagnosis: `no_infection`, `infected`, `not_compared` ("" for others).
+    /// A survivor's diagnosis: `no_infection`, `no_propagation`, `weak_oracle`, `chance`,
+    /// `infected`, `not_compared` ("" for others).
     pub category: String,
     pub suggestion: String,
     /// The diagnosis as the report writes it (`null` for mutants that have none).

@@ -1,7 +1,9 @@
 //! The propagation runs: for each survivor not proven uninfected, a covering test (the
 //! first by name among those that infect it, else among all) traced twice with every
-//! mutant off and once with the survivor on; the traces go to `propagation::compare`. A run that fails to trace leaves the survivor untraced:
-//! diagnosis never changes a verdict.
+//! mutant off and once with the survivor on; the traces go to `propagation::compare`. A
+//! test whose two unmutated runs made other calls leaves its survivors unsteady (their
+//! verdict is chance). A run that fails to trace leaves the survivor untraced: diagnosis
+//! never changes a verdict.
 
 use super::baseline::Baseline;
 use super::results::{Config, MutantResult};
@@ -108,6 +110,14 @@ fn trace(
     };
     // Read once for every mutant of the chunk.
     let (original, again) = (Trace::parse(&original), Trace::parse(&again));
+    // A test that took two paths unmutated would show any mutant "changing" something, and
+    // may well have detected it in another run: said as such, with no run of the mutant.
+    if !original.same_path(&again) {
+        return mutants
+            .iter()
+            .map(|&m| (m, Propagation::Unsteady))
+            .collect();
+    }
     mutants
         .iter()
         .map(|&m| {
