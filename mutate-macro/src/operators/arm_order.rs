@@ -170,12 +170,13 @@ fn bounds(pat: &Pat) -> Option<(i128, i128)> {
     match pat {
         Pat::Lit(l) => scalar(&l.lit).map(|v| (v, v)),
         Pat::Range(r) => {
-            let end = |e: &Option<Box<Expr>>| match e.as_deref() {
+            // An open end is `Some(None)`; an end that is not a literal gives up.
+            let bound = |e: &Option<Box<Expr>>| match e.as_deref() {
                 None => Some(None),
                 Some(Expr::Lit(l)) => scalar(&l.lit).map(Some),
                 Some(_) => None,
             };
-            let (start, end) = (end(&r.start)?, end(&r.end)?);
+            let (start, end) = (bound(&r.start)?, bound(&r.end)?);
             let last = match (end, &r.limits) {
                 (None, _) => i128::MAX,
                 (Some(e), syn::RangeLimits::Closed(_)) => e,

@@ -54,18 +54,19 @@ pub fn remove(c: &mut Collector, call: &ExprMethodCall) -> Option<TokenStream> {
 
 /// Whether a `for` loop's iterator, as written, ends in `.rev()` already: removing it is
 /// [`remove`]'s mutant.
-pub fn is_reversed(iterable: &Expr) -> bool {
+fn is_reversed(iterable: &Expr) -> bool {
     matches!(crate::syntax::strip_parens(iterable), Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty())
 }
 
-/// Whether the rounds of `for pat in iterable` can come in another order that the body
-/// sees: not when the pattern binds nothing (`_`) and the iterator is a range, which has
-/// no side effects of its own (`for _ in 0..pad { out.push(fill) }` does the same thing
-/// backwards: reversing it would be an equivalent mutant).
-pub fn rounds_differ(pat: &syn::Pat, iterable: &Expr) -> bool {
-    let binds_nothing = matches!(pat, syn::Pat::Wild(_));
-    let a_range = matches!(crate::syntax::strip_parens(iterable), Expr::Range(_));
-    !(binds_nothing && a_range)
+/// Whether [`add`] should reverse this loop (as written): its iterator is not reversed
+/// already, its body can show the order of its rounds ([`order_matters`]), and its rounds
+/// can differ: not when the pattern binds nothing (`_`) and the iterator is a range, which
+/// has no side effects of its own (`for _ in 0..pad { out.push(fill) }` does the same
+/// thing backwards: reversing it would be an equivalent mutant).
+pub fn worth_adding(f: &syn::ExprForLoop) -> bool {
+    let blind_range = matches!(*f.pat, syn::Pat::Wild(_))
+        && matches!(crate::syntax::strip_parens(&f.expr), Expr::Range(_));
+    !blind_range && !is_reversed(&f.expr) && order_matters(&f.body)
 }
 
 /// Words in a loop's body that make the order of its rounds matter: it stops early
@@ -92,7 +93,7 @@ const ORDER_SENSITIVE: &[&str] = &[
 ];
 
 /// Whether the order of a loop's rounds can show in what its body (as written) does.
-pub fn order_matters(body: &syn::Block) -> bool {
+fn order_matters(body: &syn::Block) -> bool {
     sensitive(body.to_token_stream())
 }
 

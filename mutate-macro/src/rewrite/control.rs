@@ -56,9 +56,7 @@ impl Rewriter<'_> {
     /// `for`: the iterated expression, the body, then `a..b` <-> `a..=b` in the head.
     pub(super) fn rewrite_for(&mut self, f: &mut ExprForLoop) {
         let written = f.expr.to_token_stream();
-        let reversible = !reverse::is_reversed(&f.expr)
-            && reverse::rounds_differ(&f.pat, &f.expr)
-            && reverse::order_matters(&f.body);
+        let reversible = reverse::worth_adding(f);
         self.visit_expr_mut(&mut f.expr);
         self.loop_body(&f.label, true, &mut f.body);
         if let Expr::Range(r) = strip_parens(&f.expr)
