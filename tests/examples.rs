@@ -103,3 +103,54 @@ fn extreme_mode_finds_the_pseudo_tested_methods() {
         "{stdout}"
     );
 }
+
+#[test]
+fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
+    let (out, dir) = run_example("examples/fallbacks/Cargo.toml", &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // The crate denies warnings, and one function allows `deprecated`: it builds, and
+    // rustc's marks still come through.
+    assert!(
+        stderr.contains("Unviable 4 mutants whose replacement has no value of the type at hand"),
+        "{stderr}"
+    );
+    let actual = verdicts(dir.path());
+    check_expected("examples/fallbacks/expected/verdicts.txt", &actual);
+    let report = Report::read(dir.path());
+    for (id, why) in [
+        // No test calls it: before, "not covered"; `cargo test` would not build it.
+        (
+            "src/lib.rs:28:9: replace Labelled::value_again -> T with Default::default()",
+            "no `Default`",
+        ),
+        (
+            "src/lib.rs:23:9: replace Labelled::value -> T with Default::default()",
+            "no `Default`",
+        ),
+        (
+            "src/lib.rs:33:9: replace Labelled::value_ref -> &T with \
+             Box::leak(Box::new(Default::default()))",
+            "unsized or has no `Default`",
+        ),
+        (
+            "src/lib.rs:46:5: replace doubled -> impl Display with Default::default()",
+            "`impl Trait`",
+        ),
+    ] {
+        let m = report
+            .mutants
+            .iter()
+            .find(|m| m.id.ends_with(id))
+            .unwrap_or_else(|| panic!("no mutant {id}:\n{actual}"));
+        assert_eq!(m.verdict(), "CompileError", "{id}");
+        assert!(m.reason.contains(why), "{id}: {}", m.reason);
+    }
+    // A type with `Default` keeps its replacement, which the tests kill.
+    assert!(
+        actual.contains(
+            "Killed       examples/fallbacks/src/lib.rs:59:5: replace limits -> Limits with \
+             Default::default()"
+        ),
+        "{actual}"
+    );
+}

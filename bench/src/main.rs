@@ -49,6 +49,11 @@ struct Cli {
     /// `--shard`), for crates where its whole run takes hours; the row is marked.
     #[arg(long, value_name = "K/N")]
     their_shard: Option<String>,
+    /// With `versus`: take cargo-mutants' outcomes (and time) from an earlier run in the
+    /// same `--work` folder when there is one, and run only mutate; to recheck agreement
+    /// after a change to mutate without hours of cargo-mutants.
+    #[arg(long)]
+    reuse_theirs: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -133,6 +138,7 @@ fn main() {
                 warm: !cli.no_warm,
                 jobs: cli.jobs,
                 their_shard: cli.their_shard.clone(),
+                reuse_theirs: cli.reuse_theirs,
             })?;
         } else if cli.what == What::Jobs {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or("semver@1.0.28"))?;

@@ -31,8 +31,8 @@ pub fn run(args: &Args) -> Result<i32> {
         }
         None => None,
     };
-    let binaries = match &archived {
-        Some(archived) => archived.binaries.clone(),
+    let built = match &archived {
+        Some(archived) => archived.built.clone(),
         None => {
             eprintln!(
                 "   Building tests with mutant schemata ({})",
@@ -44,8 +44,9 @@ pub fn run(args: &Args) -> Result<i32> {
     let build_time = started.elapsed();
     drop(mirror_lock);
     let _scratch = crate::scratch::create()?;
-    let d = discover::discover(binaries)?;
-    report_unbuilt(&d);
+    let unviable = built.unviable.clone();
+    let d = discover::discover(built)?;
+    report_unbuilt(&d, &unviable);
     if d.mutants.is_empty() {
         eprintln!(
             "no mutants: put #[mutate_runtime::mutate] on the functions, impls or modules to test"
@@ -102,7 +103,7 @@ pub fn run(args: &Args) -> Result<i32> {
     };
     if let Some(path) = &args.archive {
         progress.finish();
-        crate::shard::archive::write(path, &workspace, &d, &prepared)?;
+        crate::shard::archive::write(path, &workspace, &d, &unviable, &prepared)?;
         println!(
             "archive {}: {} test binaries, {} tests, {} mutants, with the baseline",
             path.display(),
@@ -328,26 +329,36 @@ fn lab_config(args: &Args) -> lab::Config {
     }
 }
 
-/// Says how many mutants the rebuild net made unviable, and in how many functions.
-fn report_unbuilt(d: &Discovery) {
-    let unbuilt: Vec<_> = d
+/// Says how many mutants rustc proved unviable (`marked`: by a type fallback; the others
+/// through the rebuild net), and in how many functions.
+fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, String>) {
+    let (by_type, by_net): (Vec<_>, Vec<_>) = d
         .mutants
         .iter()
         .filter(|m| !m.entry.build_error.is_empty())
-        .collect();
-    if unbuilt.is_empty() {
-        return;
+        .partition(|m| marked.contains_key(&m.entry.id));
+    let functions = |ms: &[&crate::discover::Mutant]| {
+        ms.iter()
+            .map(|m| (m.entry.file.as_str(), m.entry.function.as_str()))
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+    };
+    if !by_net.is_empty() {
+        eprintln!(
+            "  Unviable {} mutants whose code does not build with them, in {} functions \
+             (compiled as written; rustc's message is each one's reason)",
+            by_net.len(),
+            functions(&by_net)
+        );
     }
-    let functions: std::collections::BTreeSet<(&str, &str)> = unbuilt
-        .iter()
-        .map(|m| (m.entry.file.as_str(), m.entry.function.as_str()))
-        .collect();
-    eprintln!(
-        "  Unviable {} mutants whose code does not build with them, in {} functions \
-         (compiled as written; rustc's message is each one's reason)",
-        unbuilt.len(),
-        functions.len()
-    );
+    if !by_type.is_empty() {
+        eprintln!(
+            "  Unviable {} mutants whose replacement has no value of the type at hand, in {} \
+             functions (rustc chose the fallback; not run)",
+            by_type.len(),
+            functions(&by_type)
+        );
+    }
 }
 
 /// The run's exit code: with a threshold, whether the score meets it; else whether any

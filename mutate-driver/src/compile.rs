@@ -5,7 +5,8 @@ use crate::cli::Args;
 use crate::error::{Error, Operation, Result};
 use cargo_metadata::diagnostic::{Diagnostic, DiagnosticLevel};
 use cargo_metadata::{Message, MetadataCommand};
-use std::collections::HashSet;
+use mutate_protocol::type_fallback;
+use std::collections::{BTreeMap, HashSet};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -162,9 +163,21 @@ pub fn selection_args(args: &Args, workspace: &Workspace) -> Vec<String> {
     out
 }
 
+/// What a schemata build that succeeded gives.
+#[derive(Debug, Clone, Default)]
+pub struct Built {
+    pub binaries: Vec<TestBinary>,
+    /// Mutants rustc resolved to a type fallback (`mutate_protocol::type_fallback`), by
+    /// id, with the reason: unviable, and never run.
+    pub unviable: BTreeMap<String, String>,
+}
+
 /// One schemata build: the test executables, or the errors rustc reported.
 pub struct Attempt {
     pub binaries: Vec<TestBinary>,
+    /// As [`Built::unviable`]: cargo replays the warnings of crates it did not rebuild, so
+    /// every round has them all.
+    pub unviable: BTreeMap<String, String>,
     /// rustc's errors, unrendered (the rebuild net decides whether the user sees them),
     /// each with the name of the crate it is in.
     pub errors: Vec<(String, Diagnostic)>,
@@ -196,17 +209,17 @@ pub fn build_once(
         .env(mutate_protocol::env::RULES, &rules)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    if workspace.build_manifest.is_some() {
-        // The code was annotated by the driver, not the user, so the crate's own lint
-        // levels must not stop the generated code from building.
-        crate::rustc_wrapper::cap_members_lints(&mut command).map_err(|e| {
+    // The code of an `--all-items` build was annotated by the driver, not the user, so
+    // the crate's own lint levels must not stop the generated code from building.
+    crate::rustc_wrapper::wrap_members(&mut command, workspace.build_manifest.is_some()).map_err(
+        |e| {
             Error::caused(
                 Operation::Build,
                 "cannot find the driver's own executable",
                 e,
             )
-        })?;
-    }
+        },
+    )?;
     let mut child = command
         .spawn()
         .map_err(|e| Error::caused(Operation::Build, "cannot run cargo", e))?;
@@ -215,6 +228,7 @@ pub fn build_once(
     let forward = std::thread::spawn(move || forward_progress(stderr));
     let mut attempt = Attempt {
         binaries: Vec::new(),
+        unviable: BTreeMap::new(),
         errors: Vec::new(),
         success: false,
     };
@@ -268,6 +282,17 @@ fn take_message(
                 attempt
                     .errors
                     .push((m.target.name.replace('-', "_"), diagnostic));
+            } else if let Some((kind, id)) = type_fallback::parse(&diagnostic.message) {
+                attempt
+                    .unviable
+                    .insert(id.to_owned(), kind.reason().to_owned());
+            } else if workspace.build_manifest.is_some()
+                && diagnostic
+                    .code
+                    .as_ref()
+                    .is_some_and(|c| c.code == "deprecated")
+            {
+                // Forced on for the marks alone: the copy's other lints are capped.
             } else if let Some(rendered) = diagnostic.rendered
                 && shown.insert(rendered.clone())
             {

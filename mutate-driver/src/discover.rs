@@ -1,7 +1,7 @@
 //! What there is to run: every binary's catalog of mutants (unioned by id, since a
 //! linker may leave some tables out of an integration-test binary) and its tests.
 
-use crate::compile::TestBinary;
+use crate::compile::{Built, TestBinary};
 use crate::error::{Error, Operation, Result};
 use crate::process::test_command;
 use crate::server::Server;
@@ -45,7 +45,11 @@ impl Discovery {
     }
 }
 
-pub fn discover(binaries: Vec<TestBinary>) -> Result<Discovery> {
+/// Lists the mutants and tests of a schemata build; a mutant rustc resolved to a type
+/// fallback (`built.unviable`) gets its reason as its build error, so it is unviable and
+/// never run, as it would not build for `cargo test` either.
+pub fn discover(built: Built) -> Result<Discovery> {
+    let Built { binaries, unviable } = built;
     let mut catalogs = Vec::new();
     let mut by_id: HashMap<String, CatalogEntry> = HashMap::new();
     for binary in &binaries {
@@ -59,6 +63,13 @@ pub fn discover(binaries: Vec<TestBinary>) -> Result<Discovery> {
                 .or_insert_with(|| entry.clone());
         }
         catalogs.push(catalog);
+    }
+    for (id, reason) in &unviable {
+        if let Some(entry) = by_id.get_mut(id)
+            && entry.build_error.is_empty()
+        {
+            entry.build_error = reason.clone();
+        }
     }
     let mut mutants: Vec<Mutant> = by_id.into_values().map(|entry| Mutant { entry }).collect();
     mutants.sort_by(|a, b| {

@@ -8,7 +8,7 @@
 //! bug, and the build fails with rustc's messages shown.
 
 use crate::cli::Args;
-use crate::compile::{self, TestBinary, Workspace};
+use crate::compile::{self, Built, Workspace};
 use crate::doctests::DocTests;
 use crate::error::{Error, Operation, Result};
 use cargo_metadata::diagnostic::{Diagnostic, DiagnosticSpan};
@@ -26,14 +26,17 @@ pub fn build(
     args: &Args,
     workspace: &Workspace,
     mut doctests: Option<&mut DocTests>,
-) -> Result<Vec<TestBinary>> {
+) -> Result<Built> {
     let mut lists = Lists::load(workspace)?;
     let mut shown = HashSet::new();
     let mut last_errors = Vec::new();
     for round in 0..MAX_ROUNDS {
         let attempt = compile::build_once(args, workspace, lists.path(), &mut shown)?;
         if attempt.success {
-            return Ok(attempt.binaries);
+            return Ok(Built {
+                binaries: attempt.binaries,
+                unviable: attempt.unviable,
+            });
         }
         let left_out = match doctests.as_deref_mut() {
             Some(doctests) => doctests.absorb(&attempt.errors)?,

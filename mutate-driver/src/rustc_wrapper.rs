@@ -1,6 +1,9 @@
-//! The driver as cargo's `RUSTC_WORKSPACE_WRAPPER` in its `--all-items` builds. Cargo runs
-//! the wrapper for workspace members only (the annotated copies of the user's crates),
-//! which then get `--cap-lints allow`: their own lint levels (`#![deny(warnings)]`,
+//! The driver as cargo's `RUSTC_WORKSPACE_WRAPPER` in its schemata builds. Cargo runs the
+//! wrapper for workspace members only, which then get `--force-warn deprecated`: a mutant
+//! rustc resolves to a type fallback is marked by a deprecation warning
+//! (`mutate_protocol::type_fallback`), which the crate's own lint levels must not hide or
+//! turn into an error. In `--all-items` builds (annotated copies of the user's crates)
+//! members also get `--cap-lints allow`: their own lint levels (`#![deny(warnings)]`,
 //! `#![forbid(unsafe_code)]`) must not stop the generated code from building. Every
 //! dependency keeps the flags, and so the fingerprint, of the user's own `cargo test`, and
 //! is reused rather than rebuilt.
@@ -9,33 +12,35 @@ use std::ffi::OsString;
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 
-/// Set on the driver's cargo: the `--cap-lints` level for members. Its presence is what
-/// tells this binary that cargo started it as the wrapper.
-const CAP_LINTS_ENV: &str = "MUTATE_WRAPPER_CAP_LINTS";
+/// Set on the driver's cargo: `capped` or `uncapped`. Its presence is what tells this
+/// binary that cargo started it as the wrapper.
+const WRAPPER_ENV: &str = "MUTATE_WRAPPER_LINTS";
 /// The user's own `RUSTC_WORKSPACE_WRAPPER`, run in turn.
 const USER_WRAPPER_ENV: &str = "MUTATE_WRAPPER_USER_WRAPPER";
 const CARGO_ENV: &str = "RUSTC_WORKSPACE_WRAPPER";
 
-/// Makes `cargo` run rustc on the workspace members through this binary, with
-/// `--cap-lints allow`.
-pub fn cap_members_lints(cargo: &mut Command) -> std::io::Result<()> {
-    cap_members_lints_through(cargo, &std::env::current_exe()?);
+/// Makes `cargo` run rustc on the workspace members through this binary; with
+/// `cap_lints`, the members' lints are capped at `allow`.
+pub fn wrap_members(cargo: &mut Command, cap_lints: bool) -> std::io::Result<()> {
+    wrap_members_through(cargo, &std::env::current_exe()?, cap_lints);
     Ok(())
 }
 
-/// As [`cap_members_lints`], through the driver executable `driver` (the benchmarks
-/// rebuild the driver's build with it).
-pub fn cap_members_lints_through(cargo: &mut Command, driver: &std::path::Path) {
+/// As [`wrap_members`], through the driver executable `driver` (the benchmarks rebuild
+/// the driver's build with it).
+pub fn wrap_members_through(cargo: &mut Command, driver: &std::path::Path, cap_lints: bool) {
     if let Some(user) = std::env::var_os(CARGO_ENV).filter(|w| !w.is_empty()) {
         cargo.env(USER_WRAPPER_ENV, user);
     }
-    cargo.env(CARGO_ENV, driver).env(CAP_LINTS_ENV, "allow");
+    let mode = if cap_lints { "capped" } else { "uncapped" };
+    cargo.env(CARGO_ENV, driver).env(WRAPPER_ENV, mode);
 }
 
 /// When cargo started this process as the wrapper (`<driver> <rustc> <args>..`): runs
-/// rustc with the lints capped, and never returns.
+/// rustc with the mutants' marks forced on (and the lints capped, if asked), and never
+/// returns.
 pub fn run_if_wrapping() {
-    let Some(level) = std::env::var_os(CAP_LINTS_ENV) else {
+    let Some(mode) = std::env::var_os(WRAPPER_ENV) else {
         return;
     };
     let mut args = std::env::args_os().skip(1);
@@ -52,13 +57,21 @@ pub fn run_if_wrapping() {
         }
         None => Command::new(rustc),
     };
-    // rustc refuses an option given twice; a level the user set stays.
-    let capped = args
-        .iter()
-        .any(|a| a.to_str().is_some_and(|a| a.starts_with("--cap-lints")));
     command.args(&args);
-    if !capped {
-        command.arg("--cap-lints").arg(level);
+    // Cargo asks rustc for its version and target info through the wrapper too, with no
+    // source to compile: lint options are for compilations only.
+    let compiles = args
+        .iter()
+        .any(|a| a.to_str().is_some_and(|a| a.ends_with(".rs")));
+    if compiles {
+        command.arg("--force-warn").arg("deprecated");
+        // rustc refuses an option given twice; a level the user set stays.
+        let capped = args
+            .iter()
+            .any(|a| a.to_str().is_some_and(|a| a.starts_with("--cap-lints")));
+        if mode == "capped" && !capped {
+            command.arg("--cap-lints").arg("allow");
+        }
     }
     let error = command.exec();
     eprintln!("error: cargo-mutate-driver could not run rustc: {error}");

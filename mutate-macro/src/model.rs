@@ -223,21 +223,41 @@ impl Collector {
         self.mutants
             .iter()
             .map(|m| {
-                let [line, col, ..] = m.location.span;
-                let base = format!(
-                    "{}:{line}:{col}: {}",
-                    m.location.file,
-                    m.description(&self.function)
-                );
+                let base = self.base_id(m);
                 let n = seen.entry(base.clone()).or_insert(0);
                 *n += 1;
-                if *n == 1 {
-                    base
-                } else {
-                    format!("{base} (#{n})")
-                }
+                numbered(base, *n)
             })
             .collect()
+    }
+
+    /// The id [`Collector::ids`] gives mutant `k`, known as soon as it is added (only the
+    /// mutants before it can share its base). `None` for [`NEVER`].
+    pub fn id_of(&self, k: u32) -> Option<String> {
+        let m = self.mutants.get(k as usize)?;
+        let base = self.base_id(m);
+        let n = self.mutants[..=k as usize]
+            .iter()
+            .filter(|earlier| self.base_id(earlier) == base)
+            .count();
+        Some(numbered(base, n as u32))
+    }
+
+    fn base_id(&self, m: &Mutant) -> String {
+        let [line, col, ..] = m.location.span;
+        format!(
+            "{}:{line}:{col}: {}",
+            m.location.file,
+            m.description(&self.function)
+        )
+    }
+}
+
+fn numbered(base: String, n: u32) -> String {
+    if n == 1 {
+        base
+    } else {
+        format!("{base} (#{n})")
     }
 }
 
@@ -258,5 +278,8 @@ mod tests {
         let ids = c.ids();
         assert_eq!(ids[0], "src/lib.rs:1:2: replace + with - in f");
         assert_eq!(ids[1], "src/lib.rs:1:2: replace + with - in f (#2)");
+        assert_eq!(c.id_of(0).as_ref(), Some(&ids[0]));
+        assert_eq!(c.id_of(1).as_ref(), Some(&ids[1]));
+        assert_eq!(c.id_of(NEVER), None);
     }
 }

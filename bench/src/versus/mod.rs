@@ -29,6 +29,8 @@ pub struct Options {
     /// Runs cargo-mutants on this share of its mutants only (`K/N`); agreement is then
     /// counted on that sample, and its mutant count and times are the sample's.
     pub their_shard: Option<String>,
+    /// cargo-mutants' outcomes from an earlier run in `work`, where there is one.
+    pub reuse_theirs: bool,
 }
 
 pub fn parse_crates(list: &str) -> Result<Vec<(String, String)>, String> {
@@ -155,17 +157,29 @@ fn measure(
 ) -> Result<Row, String> {
     let base = options.work.join(format!("{name}-{version}"));
     let (their_tree, our_tree) = (base.join("cargo-mutants"), base.join("mutate"));
-    fresh_copy(source, &their_tree)?;
-    fresh_copy(source, &our_tree)?;
     let their_out = base.join("cargo-mutants-out");
-    eprintln!("   cargo-mutants, clean");
-    let theirs = tools::cargo_mutants(
-        &their_tree,
-        &their_out,
-        options.jobs,
-        false,
-        options.their_shard.as_deref(),
-    )?;
+    let earlier = options
+        .reuse_theirs
+        .then(|| tools::earlier_cargo_mutants(&their_out))
+        .flatten();
+    let theirs = match earlier {
+        Some(theirs) => {
+            eprintln!("   cargo-mutants: the earlier run's outcomes");
+            theirs
+        }
+        None => {
+            fresh_copy(source, &their_tree)?;
+            eprintln!("   cargo-mutants, clean");
+            tools::cargo_mutants(
+                &their_tree,
+                &their_out,
+                options.jobs,
+                false,
+                options.their_shard.as_deref(),
+            )?
+        }
+    };
+    fresh_copy(source, &our_tree)?;
     eprintln!("   mutate, clean");
     let ours = tools::ours(driver, &our_tree, &base.join("mutate-out"), options.jobs)?;
     eprintln!("   plain cargo test --no-run, clean; the floor");

@@ -132,6 +132,7 @@ pub fn cargo_mutants(
         command.args(["--shard", shard]);
     }
     let (seconds, code) = timed(&mut command, &out.join("run.log"))?;
+    std::fs::write(out.join(SECONDS), format!("{seconds}\n")).map_err(|e| e.to_string())?;
     let outcomes = out.join("mutants.out/outcomes.json");
     let text = std::fs::read_to_string(&outcomes).map_err(|e| {
         format!(
@@ -139,7 +140,26 @@ pub fn cargo_mutants(
             outcomes.display()
         )
     })?;
-    let json: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    read_outcomes(out, &text, seconds)
+}
+
+/// Where a cargo-mutants run's wall time is kept beside its output.
+const SECONDS: &str = "seconds.txt";
+
+/// An earlier cargo-mutants run's outcomes in `out`, if it finished; its time is NaN when
+/// it was not recorded.
+pub fn earlier_cargo_mutants(out: &Path) -> Option<Run> {
+    let text = std::fs::read_to_string(out.join("mutants.out/outcomes.json")).ok()?;
+    let seconds = std::fs::read_to_string(out.join(SECONDS))
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(f64::NAN);
+    read_outcomes(out, &text, seconds).ok()
+}
+
+/// cargo-mutants' `outcomes.json` (its text), for the run whose output is in `out`.
+fn read_outcomes(out: &Path, text: &str, seconds: f64) -> Result<Run, String> {
+    let json: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let mut mutants = Vec::new();
     for outcome in json["outcomes"].as_array().into_iter().flatten() {
         let m = &outcome["scenario"]["Mutant"];

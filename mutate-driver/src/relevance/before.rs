@@ -53,7 +53,7 @@ impl Before {
         );
         let (mirror_lock, mut doctests) =
             crate::app::mirror_if_needed(&before_args, &mut before_workspace)?;
-        let binaries = crate::rebuild::build(&before_args, &before_workspace, doctests.as_mut())
+        let built = crate::rebuild::build(&before_args, &before_workspace, doctests.as_mut())
             .map_err(|e| match e {
                 Error::BuildFailed(why) => Error::BuildFailed(format!(
                     "{rev}, the version before the change, does not build with mutant \
@@ -62,7 +62,7 @@ impl Before {
                 other => other,
             })?;
         drop(mirror_lock);
-        let discovery = discover::discover(binaries)?;
+        let discovery = discover::discover(built)?;
         Ok(Before {
             discovery,
             build_time: started.elapsed(),

@@ -6,21 +6,24 @@
 //! a test is fixed at build time): shards check out the repository at the same path, as
 //! CI runners of one workflow do.
 
-use crate::compile::{TestBinary, Workspace};
+use crate::compile::{Built, TestBinary, Workspace};
 use crate::discover::Discovery;
 use crate::error::{Error, Operation, Result};
 use crate::lab::Prepared;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 const INDEX: &str = "archive.json";
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 
 #[derive(Serialize, Deserialize)]
 struct Index {
     format: u32,
     driver: String,
     binaries: Vec<Binary>,
+    /// The mutants rustc proved unviable in the build, by id, with the reason.
+    unviable: BTreeMap<String, String>,
     /// Test and mutant ids in discovery order: the restored baseline's indices are these.
     tests: Vec<String>,
     mutants: Vec<String>,
@@ -42,7 +45,13 @@ fn failed(context: String, e: impl Into<Box<dyn std::error::Error + Send + Sync>
 }
 
 /// Writes the archive of a build and its baseline.
-pub fn write(path: &Path, workspace: &Workspace, d: &Discovery, prepared: &Prepared) -> Result<()> {
+pub fn write(
+    path: &Path,
+    workspace: &Workspace,
+    d: &Discovery,
+    unviable: &BTreeMap<String, String>,
+    prepared: &Prepared,
+) -> Result<()> {
     let io = |e: std::io::Error| failed(format!("writing the archive {}", path.display()), e);
     let file = std::fs::File::create(path).map_err(io)?;
     let mut tar = tar::Builder::new(std::io::BufWriter::new(file));
@@ -65,6 +74,7 @@ pub fn write(path: &Path, workspace: &Workspace, d: &Discovery, prepared: &Prepa
         format: FORMAT,
         driver: env!("CARGO_PKG_VERSION").into(),
         binaries,
+        unviable: unviable.clone(),
         tests: (0..d.tests.len()).map(|t| d.test_id(t)).collect(),
         mutants: d.mutants.iter().map(|m| m.entry.id.clone()).collect(),
         prepared: Prepared {
@@ -90,7 +100,7 @@ pub fn write(path: &Path, workspace: &Workspace, d: &Discovery, prepared: &Prepa
 
 /// An archive unpacked under the driver's own folder.
 pub struct Opened {
-    pub binaries: Vec<TestBinary>,
+    pub built: Built,
     index: Index,
 }
 
@@ -142,7 +152,11 @@ pub fn open(path: &Path, workspace: &Workspace) -> Result<Opened> {
             package_dir: workspace.build_root.join(&b.package_dir),
         })
         .collect();
-    Ok(Opened { binaries, index })
+    let built = Built {
+        binaries,
+        unviable: index.unviable.clone(),
+    };
+    Ok(Opened { built, index })
 }
 
 impl Opened {

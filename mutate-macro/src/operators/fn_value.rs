@@ -2,6 +2,7 @@
 //! mutation): at the top of the body, one site whose mutants each return a value of the
 //! declared return type at once; the default arm goes on into the body as written.
 
+use super::fallback;
 use super::returns::{self, Replacements, Value};
 use super::switch;
 use crate::emit::rt;
@@ -55,7 +56,8 @@ pub fn rewrite(
             let k = whole.add(c, site, "Default::default()");
             let sw = switch(site);
             let rt = rt();
-            prepend(block, quote!(if #sw == #k { #rt::fell_back(); }));
+            let mark = fallback::unwritable(c.id_of(k).as_deref());
+            prepend(block, quote!(if #sw == #k { #mark #rt::fell_back(); }));
         }
     }
 }
@@ -127,8 +129,10 @@ fn values_site(c: &mut Collector, whole: &Whole, values: &[Value]) -> TokenStrea
         .map(|v| {
             let k = whole.add(c, site, &v.shown);
             let code = &v.code;
-            if v.fallible {
+            if v.fallbacks.any() {
+                let fallbacks = fallback::declare(v.fallbacks, c.id_of(k).as_deref());
                 quote!(#k => {
+                    #fallbacks
                     if let ::core::option::Option::Some(__mutate_v) =
                         (|| ::core::option::Option::Some(#code))()
                     {
@@ -159,12 +163,16 @@ fn iterator_site(c: &mut Collector, whole: &Whole, block: &mut Block, items: &[V
     for v in items {
         let k = whole.add(c, site, &format!("std::iter::once({})", v.shown));
         let code = &v.code;
-        arms.push(if v.fallible {
-            quote!(#k => (|| ::core::option::Option::Some(
-                ::core::option::Option::Some(#code)))().or_else(|| {
-                #rt::fell_back();
-                ::core::option::Option::None
-            }),)
+        arms.push(if v.fallbacks.any() {
+            let fallbacks = fallback::declare(v.fallbacks, c.id_of(k).as_deref());
+            quote!(#k => {
+                #fallbacks
+                (|| ::core::option::Option::Some(
+                    ::core::option::Option::Some(#code)))().or_else(|| {
+                    #rt::fell_back();
+                    ::core::option::Option::None
+                })
+            })
         } else {
             quote!(#k => ::core::option::Option::Some(::core::option::Option::Some(#code)),)
         });

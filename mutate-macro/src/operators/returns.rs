@@ -17,9 +17,36 @@ pub struct Value {
     pub code: TokenStream,
     /// The expression as shown to users: `Ok(Default::default())`.
     pub shown: String,
-    /// Holds a `Default` made through the fallback: its code evaluates to `Option<T>`
-    /// pieces that must all be `Some` (see [`Value::fallible`]).
-    pub fallible: bool,
+    /// The fallbacks its code calls: each piece made through one evaluates to an
+    /// `Option<T>` that must be `Some` (unwrapped with `?`).
+    pub fallbacks: Fallbacks,
+}
+
+/// Which fallback traits a value's code calls without importing them: the code that
+/// places the value declares them (`fallback::declare`), each with the mutant's id, so
+/// rustc says which mutants it resolved to a fallback.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fallbacks {
+    /// `Make`'s: a `Default` of a type.
+    pub default: bool,
+    /// `Leak`'s: a leaked `Default` behind a reference.
+    pub leaked: bool,
+}
+
+impl Fallbacks {
+    pub fn any(self) -> bool {
+        self.default || self.leaked
+    }
+}
+
+impl std::ops::BitOr for Fallbacks {
+    type Output = Self;
+    fn bitor(self, other: Self) -> Self {
+        Fallbacks {
+            default: self.default || other.default,
+            leaked: self.leaked || other.leaked,
+        }
+    }
 }
 
 impl Value {
@@ -27,7 +54,7 @@ impl Value {
         Value {
             code,
             shown: shown.into(),
-            fallible: false,
+            fallbacks: Fallbacks::default(),
         }
     }
 
@@ -36,7 +63,7 @@ impl Value {
         Value {
             code: code(self.code),
             shown: shown.replace("{}", &self.shown),
-            fallible: self.fallible,
+            fallbacks: self.fallbacks,
         }
     }
 }
@@ -250,7 +277,7 @@ impl Values<'_> {
             Value {
                 code: quote!((#k, #c)),
                 shown: format!("({}, {})", key.shown, v.shown),
-                fallible: key.fallible || v.fallible,
+                fallbacks: key.fallbacks | v.fallbacks,
             }
         });
         self.collection(ty, name, pairs.collect())
@@ -350,7 +377,9 @@ impl Values<'_> {
                 Value {
                     code: quote!((#(#codes,)*)),
                     shown: format!("({}{trailing})", shown.join(", ")),
-                    fallible: combo.iter().any(|v| v.fallible),
+                    fallbacks: combo
+                        .iter()
+                        .fold(Fallbacks::default(), |all, v| all | v.fallbacks),
                 }
             })
             .collect()
@@ -456,12 +485,15 @@ fn leaked_default_of(ty: &Type) -> Value {
         code: quote! {
             {
                 #[allow(unused_imports)]
-                use #rt::returns::{LeakDefault as _, LeakFallback as _};
+                use #rt::returns::LeakDefault as _;
                 (&#rt::Leak::<#ty>::new()).make()?
             }
         },
         shown: "Box::leak(Box::new(Default::default()))".to_owned(),
-        fallible: true,
+        fallbacks: Fallbacks {
+            leaked: true,
+            ..Fallbacks::default()
+        },
     }
 }
 
@@ -476,12 +508,15 @@ fn default_named(ty: &Type, shown: &str) -> Value {
         code: quote! {
             {
                 #[allow(unused_imports)]
-                use #rt::returns::{MakeDefault as _, MakeFallback as _};
+                use #rt::returns::MakeDefault as _;
                 (&#rt::Make::<#ty>::new()).make()?
             }
         },
         shown: shown.to_owned(),
-        fallible: true,
+        fallbacks: Fallbacks {
+            default: true,
+            ..Fallbacks::default()
+        },
     }
 }
 

@@ -2,11 +2,16 @@
 //! `Default` value of a type it can only name (through autoref specialization, so a type
 //! without `Default` selects the fallback and the mutant is unviable, never a compile
 //! error), and an iterator that is either the body's or a replacement's.
+//!
+//! The fallbacks are not here: the macro declares them in each mutant's arm, as deprecated
+//! methods whose note names the mutant, so rustc's warning says which mutants resolved to
+//! one (`mutate_protocol::type_fallback`).
 
 use std::marker::PhantomData;
 
 /// `(&Make::<T>::new()).make()`: `Some(T::default())` when `T: Default` is known at the
-/// call, else `None` (the fallback: the mutant is unviable and the original runs).
+/// call, else `None` (the fallback, on `&Make<T>`: the mutant is unviable and the original
+/// runs).
 pub struct Make<T: ?Sized>(PhantomData<T>);
 
 impl<T: ?Sized> Make<T> {
@@ -30,17 +35,6 @@ impl<T: Default> MakeDefault<T> for Make<T> {
     #[inline]
     fn make(&self) -> Option<T> {
         Some(T::default())
-    }
-}
-
-pub trait MakeFallback<T> {
-    fn make(&self) -> Option<T>;
-}
-
-impl<T> MakeFallback<T> for &Make<T> {
-    #[inline]
-    fn make(&self) -> Option<T> {
-        None
     }
 }
 
@@ -81,17 +75,6 @@ impl<'a, T: Default> LeakDefault<&'a mut T> for Leak<&'a mut T> {
     }
 }
 
-pub trait LeakFallback<R> {
-    fn make(&self) -> Option<R>;
-}
-
-impl<R> LeakFallback<R> for &Leak<R> {
-    #[inline]
-    fn make(&self) -> Option<R> {
-        None
-    }
-}
-
 /// The result of a function declared `-> impl Iterator<Item = T>`: its body's iterator,
 /// or a replacement (empty or one item). One concrete type for both, as an opaque return
 /// type requires.
@@ -123,12 +106,30 @@ impl<B: Iterator<Item = T>, T> Iterator for EitherIter<B, T> {
 mod tests {
     use super::*;
 
+    // As the macro declares them.
+    trait MakeFallback<T> {
+        fn make(&self) -> Option<T>;
+    }
+    impl<T> MakeFallback<T> for &Make<T> {
+        fn make(&self) -> Option<T> {
+            None
+        }
+    }
+    trait LeakFallback<R> {
+        fn make(&self) -> Option<R>;
+    }
+    impl<R> LeakFallback<R> for &Leak<R> {
+        fn make(&self) -> Option<R> {
+            None
+        }
+    }
+
     // The borrow is the mechanism: it lets the fallback impl on `&Make<T>` be chosen.
     #[allow(clippy::needless_borrow)]
     #[test]
     fn default_when_known_else_none() {
         #[allow(unused_imports)]
-        use super::{MakeDefault as _, MakeFallback as _};
+        use super::MakeDefault as _;
         struct NoDefault;
         let known: Option<Vec<u8>> = (&Make::<Vec<u8>>::new()).make();
         assert_eq!(known, Some(Vec::new()));
@@ -140,7 +141,7 @@ mod tests {
     #[test]
     fn leaks_a_default_only_of_sized_types() {
         #[allow(unused_imports)]
-        use super::{LeakDefault as _, LeakFallback as _};
+        use super::LeakDefault as _;
         let known: Option<&Vec<u8>> = (&Leak::<&Vec<u8>>::new()).make();
         assert_eq!(known, Some(&Vec::new()));
         let unsized_referent: Option<&str> = (&Leak::<&str>::new()).make();

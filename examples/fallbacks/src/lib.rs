@@ -1,0 +1,63 @@
+//! Functions whose body replacement `Default::default()` (or a leaked default behind a
+//! reference) cannot be built for their types: a generic `T` with no `Default` bound,
+//! returned or borrowed, and an `impl Trait` return. `cargo test` on any of
+//! those edits fails to compile, so each is unviable, reached by a test or not. The crate
+//! denies warnings and one function allows `deprecated`: neither level may hide how rustc
+//! tells the driver, nor fail the build.
+#![deny(warnings)]
+
+use mutate_runtime::mutate;
+use std::fmt::Display;
+
+/// A value with a label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Labelled<T> {
+    pub label: String,
+    pub value: T,
+}
+
+#[mutate]
+impl<T: Clone> Labelled<T> {
+    /// The value: `T` has no `Default` bound, so `Default::default()` does not build here.
+    pub fn value(&self) -> T {
+        self.value.clone()
+    }
+
+    /// The same, but no test calls it: unviable all the same, not "not covered".
+    pub fn value_again(&self) -> T {
+        self.value.clone()
+    }
+
+    /// The value, borrowed: no `Box::leak(Box::new(Default::default()))` of a `T` either.
+    pub fn value_ref(&self) -> &T {
+        &self.value
+    }
+
+    /// The label's width.
+    pub fn width(&self) -> usize {
+        self.label.chars().count()
+    }
+}
+
+/// Twice `n`, as something to print: no value of an `impl Trait` can be written.
+#[mutate]
+#[allow(deprecated)]
+pub fn doubled(n: u32) -> impl Display {
+    n * 2
+}
+
+/// Bounds around `n`.
+#[derive(Debug, Default, PartialEq)]
+pub struct Limits {
+    pub low: u32,
+    pub high: u32,
+}
+
+/// A type with `Default`: its replacement builds, and the tests kill it.
+#[mutate]
+pub fn limits(n: u32) -> Limits {
+    Limits {
+        low: n / 2,
+        high: n * 2,
+    }
+}

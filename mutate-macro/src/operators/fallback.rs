@@ -1,0 +1,72 @@
+//! The fallbacks of a body replacement, declared in the arm that places it, one set per
+//! mutant. Each is a deprecated method whose note names the mutant
+//! (`mutate_protocol::type_fallback`): when rustc resolves the replacement to its fallback
+//! (the type has no `Default`, the referenced type is unsized), its warning tells the
+//! driver the mutant is unviable, whether or not a test ever reaches the function.
+
+use super::returns::Fallbacks;
+use crate::emit::rt;
+use mutate_protocol::type_fallback::{self, Kind};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// The fallback traits `fallbacks` names, for mutant `id` (`None`: a mutant no table holds,
+/// whose fallbacks need no mark).
+pub fn declare(fallbacks: Fallbacks, id: Option<&str>) -> TokenStream {
+    let rt = rt();
+    let mut out = TokenStream::new();
+    if fallbacks.default {
+        let mark = mark(Kind::Default, id);
+        out.extend(quote! {
+            #[allow(non_camel_case_types, dead_code)]
+            trait __MutateDefaultFallback<T> {
+                #mark
+                fn make(&self) -> ::core::option::Option<T>;
+            }
+            impl<T> __MutateDefaultFallback<T> for &#rt::Make<T> {
+                #[inline]
+                fn make(&self) -> ::core::option::Option<T> {
+                    ::core::option::Option::None
+                }
+            }
+        });
+    }
+    if fallbacks.leaked {
+        let mark = mark(Kind::Leaked, id);
+        out.extend(quote! {
+            #[allow(non_camel_case_types, dead_code)]
+            trait __MutateLeakFallback<R> {
+                #mark
+                fn make(&self) -> ::core::option::Option<R>;
+            }
+            impl<R> __MutateLeakFallback<R> for &#rt::Leak<R> {
+                #[inline]
+                fn make(&self) -> ::core::option::Option<R> {
+                    ::core::option::Option::None
+                }
+            }
+        });
+    }
+    out
+}
+
+/// A call that rustc always warns about, for a mutant no value can be written for.
+pub fn unwritable(id: Option<&str>) -> TokenStream {
+    let mark = mark(Kind::Unwritable, id);
+    quote! {
+        #[allow(dead_code)]
+        #mark
+        fn __mutate_unwritable() {}
+        __mutate_unwritable();
+    }
+}
+
+fn mark(kind: Kind, id: Option<&str>) -> TokenStream {
+    match id {
+        Some(id) => {
+            let note = type_fallback::note(kind, id);
+            quote!(#[deprecated(note = #note)])
+        }
+        None => TokenStream::new(),
+    }
+}
