@@ -21,7 +21,12 @@ fn gcd_loops_end_by_hit_budget_and_only_equivalents_survive() {
     // tests never try: those survivors are the tests' blind spot, on purpose. So is
     // `isqrt`'s `min` made `max`: the cap at `u32::MAX` keeps `mid * mid` from overflowing,
     // and no test passes an `n` above it.
-    let equivalent = ["lib.rs:27:67: replace 1 with 2 in arith::isqrt"];
+    let equivalent = [
+        "lib.rs:27:67: replace 1 with 2 in arith::isqrt",
+        // No test passes 100 itself.
+        "lib.rs:56:18: replace < with <= in arith::below_hundred",
+        "lib.rs:56:20: replace 100 with 101 in arith::below_hundred",
+    ];
     let blind_spots = ["lib.rs:27:44: replace min with max in arith::isqrt"];
     for line in actual.lines().filter(|l| l.starts_with("Survived")) {
         let known = equivalent
@@ -31,6 +36,22 @@ fn gcd_loops_end_by_hit_budget_and_only_equivalents_survive() {
             || line.contains("in arith::lcm");
         assert!(known, "a survivor the tests should see: {line}");
     }
+    // The probe compares a site's first evaluations only: `below_hundred_of_two` proves
+    // `<=` computes the same, `below_hundred_of_many` (3,000 evaluations) cannot, so the
+    // mutant is run against it rather than skipped as proven.
+    let report = Report::read(dir.path());
+    let at_most = report
+        .mutants
+        .iter()
+        .find(|m| {
+            m.id.ends_with("56:18: replace < with <= in arith::below_hundred")
+        })
+        .expect("the boundary mutant");
+    assert!(
+        !at_most.reason.contains("not infected"),
+        "{}",
+        at_most.reason
+    );
 }
 
 #[test]

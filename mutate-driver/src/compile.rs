@@ -211,7 +211,8 @@ pub fn build_once(
         .stderr(Stdio::piped());
     // The code of an `--all-items` build was annotated by the driver, not the user, so
     // the crate's own lint levels must not stop the generated code from building.
-    crate::rustc_wrapper::wrap_members(&mut command, workspace.build_manifest.is_some()).map_err(
+    let all_items = workspace.build_manifest.is_some();
+    crate::rustc_wrapper::wrap_members(&mut command, all_items, &workspace.target_dir).map_err(
         |e| {
             Error::caused(
                 Operation::Build,

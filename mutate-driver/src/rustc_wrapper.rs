@@ -10,6 +10,7 @@
 
 use std::ffi::OsString;
 use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Set on the driver's cargo: `capped` or `uncapped`. Its presence is what tells this
@@ -20,10 +21,37 @@ const USER_WRAPPER_ENV: &str = "MUTATE_WRAPPER_USER_WRAPPER";
 const CARGO_ENV: &str = "RUSTC_WORKSPACE_WRAPPER";
 
 /// Makes `cargo` run rustc on the workspace members through this binary; with
-/// `cap_lints`, the members' lints are capped at `allow`.
-pub fn wrap_members(cargo: &mut Command, cap_lints: bool) -> std::io::Result<()> {
-    wrap_members_through(cargo, &std::env::current_exe()?, cap_lints);
+/// `cap_lints` (the `--all-items` copy), the members' lints are capped at `allow`.
+///
+/// Builds of the user's own annotations reach this binary through a link in `links` (the
+/// driver's folder in the target directory). Cargo tells builds apart by the wrapper's
+/// path, not by where a member lies, and a member of the `--all-items` copy has the
+/// original's path relative to its workspace: under one path, a build of the copy and one
+/// of the original would share fingerprints, and one would take the other's stale output.
+pub fn wrap_members(cargo: &mut Command, cap_lints: bool, links: &Path) -> std::io::Result<()> {
+    let exe = std::env::current_exe()?;
+    let wrapper = if cap_lints {
+        exe
+    } else {
+        link_to(&exe, &links.join("wrapper").join("cargo-mutate-driver"))?
+    };
+    wrap_members_through(cargo, &wrapper, cap_lints);
     Ok(())
+}
+
+/// A symbolic link at `link` to `target`, made or replaced as needed: made beside it and
+/// renamed over it, so two runs never see it missing.
+fn link_to(target: &Path, link: &Path) -> std::io::Result<PathBuf> {
+    if std::fs::read_link(link).ok().as_deref() != Some(target) {
+        if let Some(dir) = link.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let fresh = link.with_extension(format!("{}", std::process::id()));
+        let _ = std::fs::remove_file(&fresh);
+        std::os::unix::fs::symlink(target, &fresh)?;
+        std::fs::rename(&fresh, link)?;
+    }
+    Ok(link.to_path_buf())
 }
 
 /// As [`wrap_members`], through the driver executable `driver` (the benchmarks rebuild

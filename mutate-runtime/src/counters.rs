@@ -3,7 +3,9 @@
 //! forks, so the server reads what a child counted even when the child was killed.
 
 use crate::catalog::Table;
-use std::sync::atomic::{AtomicPtr, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{
+    AtomicBool, AtomicPtr, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed,
+};
 
 /// Header of the counter region; the site counters follow it.
 #[repr(C)]
@@ -62,6 +64,21 @@ impl Bytes {
 static INFECTION: Bytes = Bytes::new();
 static SETTLED: Bytes = Bytes::new();
 
+/// The site counters, found once at install for the hot path of [`count`].
+struct Sites {
+    first: AtomicPtr<AtomicU64>,
+    len: AtomicUsize,
+}
+
+static SITES: Sites = Sites {
+    first: AtomicPtr::new(std::ptr::null_mut()),
+    len: AtomicUsize::new(0),
+};
+
+/// Whether the run has a hit budget: then every hit goes through [`record`], which keeps
+/// the total as it goes and stops the run past the budget.
+static BUDGETED: AtomicBool = AtomicBool::new(false);
+
 pub(crate) fn region_size(sites: u32, mutants: u32) -> usize {
     std::mem::size_of::<Header>()
         + sites as usize * std::mem::size_of::<AtomicU64>()
@@ -89,6 +106,10 @@ pub(crate) unsafe fn install(memory: *mut u8, sites: u32, mutants: u32) {
             .cast::<AtomicU8>();
         INFECTION.set(flags, mutants);
         SETTLED.set(flags.add(mutants), sites);
+        SITES
+            .first
+            .store(header.add(1).cast::<AtomicU64>(), Relaxed);
+        SITES.len.store(sites, Relaxed);
     }
     REGION.store(header, Relaxed);
 }
@@ -126,15 +147,17 @@ pub(crate) fn settled() -> &'static [AtomicU8] {
 }
 
 /// Zeroes the flags and sets the budget; zeroes the site counters and infection flags too
-/// when `sites` (runs that do not read coverage skip that: it is per-mutant work over
+/// when `sites` or without a budget (mutant runs skip that: it is per-mutant work over
 /// every site).
 pub(crate) fn reset(budget: u64, sites: bool) {
     let Some(header) = header() else { return };
     header.total.store(0, Relaxed);
     header.budget.store(budget, Relaxed);
+    BUDGETED.store(budget != 0, Relaxed);
     header.budget_exceeded.store(0, Relaxed);
     header.fell_back.store(0, Relaxed);
-    if !sites {
+    // Without a budget the total is summed from the counters, so they start from zero.
+    if !sites && budget != 0 {
         return;
     }
     for counter in counters() {
@@ -149,8 +172,14 @@ pub(crate) fn reset(budget: u64, sites: bool) {
 #[inline(always)]
 pub(crate) fn hit(table: &Table, site: u32) {
     let region = REGION.load(Relaxed);
-    if !region.is_null() {
-        record(region, table.site_base.load(Relaxed).wrapping_add(site));
+    if region.is_null() {
+        return;
+    }
+    let index = table.site_base.load(Relaxed).wrapping_add(site);
+    if crate::flag::load(&BUDGETED) {
+        record(region, index);
+    } else {
+        count(index);
     }
 }
 
@@ -159,8 +188,50 @@ pub(crate) fn hit(table: &Table, site: u32) {
 #[inline(always)]
 pub(crate) fn tick() {
     let region = REGION.load(Relaxed);
-    if !region.is_null() {
+    if region.is_null() {
+        return;
+    }
+    if crate::flag::load(&BUDGETED) {
         record(region, u32::MAX);
+    } else {
+        // SAFETY: non-null regions come from `install` and live forever.
+        crate::flag::bump(unsafe { &(*region).total });
+    }
+}
+
+/// A run with no budget (coverage, tracing) only counts, in place, every function
+/// running its schemata body: the total is the ticks in the header plus the sites'
+/// counts ([`total_hits`]), added up once the run ends rather than at every hit.
+#[inline(always)]
+fn count(index: u32) {
+    let first = SITES.first.load(Relaxed);
+    if (index as usize) < SITES.len.load(Relaxed) {
+        // SAFETY: `install` set `first` to `len` live counters in a region never unmapped.
+        crate::flag::bump(unsafe { &*first.add(index as usize) });
+    }
+}
+
+/// Hits of site `index` so far in this run (0 for an index out of range).
+#[inline(always)]
+pub(crate) fn site_hits(index: usize) -> u64 {
+    let first = SITES.first.load(Relaxed);
+    if index < SITES.len.load(Relaxed) {
+        // SAFETY: `install` set `first` to `len` live counters in a region never unmapped.
+        unsafe { &*first.add(index) }.load(Relaxed)
+    } else {
+        0
+    }
+}
+
+/// Every hit and loop round counted in the run that just ended under `budget`.
+pub(crate) fn total_hits(budget: u64) -> u64 {
+    let Some(header) = header() else { return 0 };
+    let ticks = header.total.load(Relaxed);
+    if budget != 0 {
+        // Budgeted runs count every hit in the total as it happens, to check it.
+        ticks
+    } else {
+        ticks + counters().iter().map(|c| c.load(Relaxed)).sum::<u64>()
     }
 }
 

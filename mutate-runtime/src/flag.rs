@@ -4,7 +4,7 @@
 //! `AtomicBool::load` stays an out-of-line call into std (about 7 ns a call). On the
 //! common targets the load is written as the one instruction a relaxed load compiles to.
 
-use std::sync::atomic::{AtomicBool, AtomicU8};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64};
 
 #[inline(always)]
 pub(crate) fn load(flag: &AtomicBool) -> bool {
@@ -42,5 +42,42 @@ pub(crate) fn byte(flag: *const AtomicU8) -> u8 {
     // SAFETY: the caller hands a pointer to a live atomic.
     unsafe {
         (*flag).load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// Adds one to a counter, not atomically: two threads may lose an increment, which a hit
+/// count can afford, and a locked add costs far more. One instruction on x86_64, where
+/// generated code calls this for every site hit of a coverage run.
+#[inline(always)]
+pub(crate) fn bump(counter: &AtomicU64) {
+    let counter = counter as *const AtomicU64 as *mut u64;
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: adds to a live atomic counter in place; on x86_64 a plain add to memory is
+    // never torn.
+    unsafe {
+        core::arch::asm!(
+            "add qword ptr [{counter}], 1",
+            counter = in(reg) counter,
+            options(nostack),
+        );
+    }
+    #[cfg(target_arch = "aarch64")]
+    // SAFETY: as above; an aligned 64-bit load and store are single-copy atomic.
+    unsafe {
+        core::arch::asm!(
+            "ldr {n}, [{counter}]",
+            "add {n}, {n}, #1",
+            "str {n}, [{counter}]",
+            counter = in(reg) counter,
+            n = out(reg) _,
+            options(nostack),
+        );
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        use std::sync::atomic::Ordering::Relaxed;
+        // SAFETY: the pointer came from a live reference just above.
+        let counter = unsafe { &*(counter as *const AtomicU64) };
+        counter.store(counter.load(Relaxed) + 1, Relaxed);
     }
 }

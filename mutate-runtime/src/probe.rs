@@ -26,12 +26,49 @@ pub(crate) fn probing() -> bool {
 /// known to differ already (in a hot loop, a site then costs one check).
 #[inline(always)]
 pub(crate) fn probing_site(table: &Table, site: u32) -> bool {
-    probing() && !settled(table, site)
+    if !probing() {
+        return false;
+    }
+    let index = table.site_base.load(Relaxed).wrapping_add(site) as usize;
+    if counters::is_settled(index) {
+        return false;
+    }
+    if counters::site_hits(index) > EVALUATIONS {
+        give_up(table, site, index);
+        return false;
+    }
+    true
 }
 
-#[inline(always)]
-fn settled(table: &Table, site: u32) -> bool {
-    counters::is_settled(table.site_base.load(Relaxed).wrapping_add(site) as usize)
+/// How many evaluations of a site the probe compares in one run. A site in a hot loop
+/// whose replacements keep agreeing with the original would otherwise compute them all at
+/// every evaluation (on an optimised crate, that made one test's coverage run take ten
+/// minutes). Past this, its mutants not yet seen to differ are unknown: they are run, as
+/// the probe never proves them, so no verdict changes, only which runs are skipped.
+pub const EVALUATIONS: u64 = 1_000;
+
+/// Stops comparing `site` (at `index` among the sites): its mutants not yet seen to differ
+/// become unknown, and the site settled.
+#[cold]
+#[inline(never)]
+fn give_up(table: &Table, site: u32, index: usize) {
+    let base = table.mutant_base.load(Relaxed) as usize;
+    let all = counters::infection();
+    for (k, _) in table
+        .mutants
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.site == site)
+    {
+        if let Some(flags) = all.get(base + k)
+            && flags.load(Relaxed) & DIFFERENT == 0
+        {
+            flags.fetch_or(UNKNOWN, Relaxed);
+        }
+    }
+    if let Some(settled) = counters::settled().get(index) {
+        settled.store(1, Relaxed);
+    }
 }
 
 /// Mutant `k` of `table`: its replacement computed the same as the original (or not).

@@ -173,7 +173,7 @@ fn run_child(request: &Request, index: u32) -> Option<Report> {
     Some(Report {
         end,
         micros,
-        total_hits: header.total.load(Relaxed),
+        total_hits: counters::total_hits(request.budget),
         fell_back: header.fell_back.load(Relaxed) != 0,
         passed: libtest_passed(&output),
         hits,

@@ -45,4 +45,18 @@ pub mod arith {
         }
         sum
     }
+
+    /// How many of `values` are below 100. Its tests never pass 100 itself, so `<` made
+    /// `<=` computes the same at every evaluation; one test evaluates the comparison 3,000
+    /// times, past what the infection probe compares in one run, so that test cannot prove
+    /// it and runs it.
+    pub fn below_hundred(values: &[u64]) -> usize {
+        let mut count = 0;
+        for &v in values {
+            if v < 100 {
+                count += 1;
+            }
+        }
+        count
+    }
 }

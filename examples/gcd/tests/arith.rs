@@ -1,4 +1,4 @@
-use gcd::arith::{digit_sum, gcd, isqrt, lcm};
+use gcd::arith::{below_hundred, digit_sum, gcd, isqrt, lcm};
 
 #[test]
 fn gcd_values() {
@@ -43,4 +43,15 @@ fn digit_sums() {
     assert_eq!(digit_sum(7), 7);
     assert_eq!(digit_sum(1234), 10);
     assert_eq!(digit_sum(90_909), 27);
+}
+
+#[test]
+fn below_hundred_of_many() {
+    let values: Vec<u64> = (0..3001).filter(|v| *v != 100).collect();
+    assert_eq!(below_hundred(&values), 100);
+}
+
+#[test]
+fn below_hundred_of_two() {
+    assert_eq!(below_hundred(&[5, 150]), 1);
 }
