@@ -93,9 +93,30 @@ pub struct Comparison {
     pub disagreements: Vec<(Mutant, Mutant)>,
     pub only_theirs: Vec<Mutant>,
     pub only_ours: Vec<Mutant>,
+    /// Same name, two programs (cargo-mutants', mutate's, why): not compared.
+    pub other_programs: Vec<(Mutant, Mutant, String)>,
 }
 
 impl Comparison {
+    /// Takes out of the shared mutants the disagreements for which `why` says the two
+    /// tools made two programs under one name ([`super::programs`]): kept, with the
+    /// reason, in [`Comparison::other_programs`].
+    pub fn set_apart(&mut self, why: impl Fn(&Mutant) -> Option<String>) {
+        let (apart, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.disagreements)
+            .into_iter()
+            .map(|(t, o)| {
+                let reason = why(&t);
+                (t, o, reason)
+            })
+            .partition(|(_, _, reason)| reason.is_some());
+        self.disagreements = kept.into_iter().map(|(t, o, _)| (t, o)).collect();
+        self.shared -= apart.len();
+        self.other_programs = apart
+            .into_iter()
+            .map(|(t, o, reason)| (t, o, reason.unwrap_or_default()))
+            .collect();
+    }
+
     /// Disagreements where one tool could not build its version of the mutant and the
     /// other could (cargo-mutants edits text, mutate the syntax tree, so one name can be
     /// two programs): no test verdict to compare.

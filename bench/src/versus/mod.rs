@@ -5,6 +5,7 @@
 //! are marked, not set apart).
 
 mod compare;
+mod programs;
 pub mod tools;
 
 use compare::{Comparison, Verdict};
@@ -210,7 +211,8 @@ fn measure(
     } else {
         None
     };
-    let comparison = compare::compare(&theirs.mutants, &ours.mutants);
+    let mut comparison = compare::compare(&theirs.mutants, &ours.mutants);
+    comparison.set_apart(|t| programs::why_different(source, t));
     let doctest_only = comparison
         .disagreements
         .iter()
@@ -333,6 +335,19 @@ fn print_table(rows: &[Row], options: &Options) {
                 ""
             };
             println!("  {:?}/{:?}  {}{note}", t.verdict, o.verdict, t.name);
+        }
+    }
+    for r in rows {
+        let c = &r.comparison;
+        if c.other_programs.is_empty() {
+            continue;
+        }
+        println!(
+            "\n{}: one name, two programs, not compared (cargo-mutants / mutate)",
+            r.name
+        );
+        for (t, o, why) in &c.other_programs {
+            println!("  {:?}/{:?}  {}: {why}", t.verdict, o.verdict, t.name);
         }
     }
     for r in rows {
