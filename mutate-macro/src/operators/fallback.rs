@@ -16,38 +16,38 @@ pub fn declare(fallbacks: Fallbacks, id: Option<&str>) -> TokenStream {
     let rt = rt();
     let mut out = TokenStream::new();
     if fallbacks.default {
-        let mark = mark(Kind::Default, id);
-        out.extend(quote! {
-            #[allow(non_camel_case_types, dead_code)]
-            trait __MutateDefaultFallback<T> {
-                #mark
-                fn make(&self) -> ::core::option::Option<T>;
-            }
-            impl<T> __MutateDefaultFallback<T> for &#rt::Make<T> {
-                #[inline]
-                fn make(&self) -> ::core::option::Option<T> {
-                    ::core::option::Option::None
-                }
-            }
-        });
+        out.extend(fallback_trait(
+            quote!(__MutateDefaultFallback),
+            quote!(#rt::Make),
+            mark(Kind::Default, id),
+        ));
     }
     if fallbacks.leaked {
-        let mark = mark(Kind::Leaked, id);
-        out.extend(quote! {
-            #[allow(non_camel_case_types, dead_code)]
-            trait __MutateLeakFallback<R> {
-                #mark
-                fn make(&self) -> ::core::option::Option<R>;
-            }
-            impl<R> __MutateLeakFallback<R> for &#rt::Leak<R> {
-                #[inline]
-                fn make(&self) -> ::core::option::Option<R> {
-                    ::core::option::Option::None
-                }
-            }
-        });
+        out.extend(fallback_trait(
+            quote!(__MutateLeakFallback),
+            quote!(#rt::Leak),
+            mark(Kind::Leaked, id),
+        ));
     }
     out
+}
+
+/// A trait `name` whose `make` is implemented for `&Maker<T>` (the autoref that rustc
+/// takes only when the viable impl on `Maker<T>` does not apply), marked with `mark`.
+fn fallback_trait(name: TokenStream, maker: TokenStream, mark: TokenStream) -> TokenStream {
+    quote! {
+        #[allow(non_camel_case_types, dead_code)]
+        trait #name<T> {
+            #mark
+            fn make(&self) -> ::core::option::Option<T>;
+        }
+        impl<T> #name<T> for &#maker<T> {
+            #[inline]
+            fn make(&self) -> ::core::option::Option<T> {
+                ::core::option::Option::None
+            }
+        }
+    }
 }
 
 /// A call that rustc always warns about, for a mutant no value can be written for.
