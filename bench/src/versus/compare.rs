@@ -93,14 +93,14 @@ pub struct Comparison {
     pub disagreements: Vec<(Mutant, Mutant)>,
     pub only_theirs: Vec<Mutant>,
     pub only_ours: Vec<Mutant>,
-    /// Same name, two programs (cargo-mutants', mutate's, why): not compared.
-    pub other_programs: Vec<(Mutant, Mutant, String)>,
+    /// Shared names whose verdicts are not compared (cargo-mutants', mutate's, why).
+    pub apart: Vec<(Mutant, Mutant, String)>,
 }
 
 impl Comparison {
-    /// Takes out of the shared mutants the disagreements for which `why` says the two
-    /// tools made two programs under one name ([`super::programs`]): kept, with the
-    /// reason, in [`Comparison::other_programs`].
+    /// Takes out of the shared mutants the disagreements for which `why` gives a reason
+    /// their verdicts cannot be compared (two programs under one name, a verdict that
+    /// changes from run to run): kept, with the reason, in [`Comparison::apart`].
     pub fn set_apart(&mut self, why: impl Fn(&Mutant) -> Option<String>) {
         let (apart, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.disagreements)
             .into_iter()
@@ -111,10 +111,11 @@ impl Comparison {
             .partition(|(_, _, reason)| reason.is_some());
         self.disagreements = kept.into_iter().map(|(t, o, _)| (t, o)).collect();
         self.shared -= apart.len();
-        self.other_programs = apart
-            .into_iter()
-            .map(|(t, o, reason)| (t, o, reason.unwrap_or_default()))
-            .collect();
+        self.apart.extend(
+            apart
+                .into_iter()
+                .map(|(t, o, reason)| (t, o, reason.unwrap_or_default())),
+        );
     }
 
     /// Disagreements where one tool could not build its version of the mutant and the

@@ -132,6 +132,36 @@ pub fn fresh_copy(source: &Path, dest: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// How many times to run `cargo test` on a disagreement.
+const VIEW_RUNS: usize = 5;
+
+/// `cargo test`'s view of each disagreement (by cargo-mutants' name): how many of
+/// [`VIEW_RUNS`] whole runs with mutate's mutant active detected it. Timeouts are left out:
+/// whole runs have no limit but a wall clock.
+fn cargo_test_views(
+    driver: &Path,
+    our_tree: &Path,
+    comparison: &Comparison,
+) -> std::collections::HashMap<String, Option<(usize, usize)>> {
+    comparison
+        .disagreements
+        .iter()
+        .filter(|(t, o)| !t.timeout && !o.timeout)
+        .filter(|(t, o)| t.verdict != Verdict::Unviable && o.verdict != Verdict::Unviable)
+        .map(|(t, o)| {
+            eprintln!("   cargo test's view of {}", o.name);
+            let view = tools::cargo_test_view(
+                driver,
+                our_tree,
+                &o.name,
+                VIEW_RUNS,
+                std::time::Duration::from_secs(600),
+            );
+            (t.name.clone(), view.map(|k| (k, VIEW_RUNS)))
+        })
+        .collect()
+}
+
 struct Row {
     name: String,
     theirs: usize,
@@ -147,6 +177,8 @@ struct Row {
     /// Our clean run's build and mutation phases.
     phases: Option<(f64, f64)>,
     floor: Result<crate::floor::Floor, String>,
+    /// `cargo test`'s view of each disagreement: detected in how many of how many runs.
+    views: std::collections::HashMap<String, Option<(usize, usize)>>,
 }
 
 fn measure(
@@ -213,6 +245,16 @@ fn measure(
     };
     let mut comparison = compare::compare(&theirs.mutants, &ours.mutants);
     comparison.set_apart(|t| programs::why_different(source, t));
+    let views = cargo_test_views(driver, &our_tree, &comparison);
+    comparison.set_apart(|t| {
+        let (detected, runs) = views.get(&t.name).copied().flatten()?;
+        (detected != 0 && detected != runs).then(|| {
+            format!(
+                "chance: cargo test detects it in {detected} of {runs} runs (its tests take \
+                 other paths from run to run)"
+            )
+        })
+    });
     let doctest_only = comparison
         .disagreements
         .iter()
@@ -236,6 +278,7 @@ fn measure(
         plain_build,
         phases,
         floor,
+        views,
     })
 }
 
@@ -334,19 +377,24 @@ fn print_table(rows: &[Row], options: &Options) {
             } else {
                 ""
             };
-            println!("  {:?}/{:?}  {}{note}", t.verdict, o.verdict, t.name);
+            let view = match r.views.get(&t.name) {
+                Some(Some((k, n))) => format!("  [cargo test detects it {k}/{n}]"),
+                Some(None) => "  [cargo test's view not taken: a run failed or overran]".into(),
+                None => String::new(),
+            };
+            println!("  {:?}/{:?}  {}{note}{view}", t.verdict, o.verdict, t.name);
         }
     }
     for r in rows {
         let c = &r.comparison;
-        if c.other_programs.is_empty() {
+        if c.apart.is_empty() {
             continue;
         }
         println!(
-            "\n{}: one name, two programs, not compared (cargo-mutants / mutate)",
+            "\n{}: shared names not compared (cargo-mutants / mutate)",
             r.name
         );
-        for (t, o, why) in &c.other_programs {
+        for (t, o, why) in &c.apart {
             println!("  {:?}/{:?}  {}: {why}", t.verdict, o.verdict, t.name);
         }
     }

@@ -252,6 +252,49 @@ pub fn ours(driver: &Path, dir: &Path, out: &Path, jobs: usize) -> Result<Run, S
     Ok(Run { seconds, mutants })
 }
 
+/// `cargo test`'s own view of mutant `id`, `runs` times: every test binary of our build of
+/// the crate in `dir` run whole with the mutant active (`--run-mutant`, doc tests
+/// included), no fork, no limits but a wall clock of `deadline`. Returns how many runs
+/// detected it, or `None` if a run overran or the driver failed.
+pub fn cargo_test_view(
+    driver: &Path,
+    dir: &Path,
+    id: &str,
+    runs: usize,
+    deadline: std::time::Duration,
+) -> Option<usize> {
+    let mut detected = 0;
+    for _ in 0..runs {
+        let mut child = Command::new(driver)
+            .args(["mutate-driver", "--all-items", "--run-mutant", id])
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().ok()? {
+                break status;
+            }
+            if started.elapsed() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        };
+        // The driver's exit codes: 0, a test failed; 3, every test passed.
+        match status.code() {
+            Some(0) => detected += 1,
+            Some(3) => {}
+            _ => return None,
+        }
+    }
+    Some(detected)
+}
+
 /// Seconds of the driver's build and mutation phases, from its report.
 pub fn phases(report: &Path) -> Option<(f64, f64)> {
     let json = crate::report_json::read(report).ok()?;
