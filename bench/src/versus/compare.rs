@@ -182,6 +182,26 @@ mod tests {
     }
 
     #[test]
+    fn set_apart_disagreements_leave_the_shared_count() {
+        let theirs = [
+            mutant(1, "replace+with*", Verdict::Unviable),
+            mutant(2, "replace+with-", Verdict::Detected),
+            mutant(3, "replace+with/", Verdict::Survived),
+        ];
+        let ours = [
+            mutant(1, "replace+with*", Verdict::Detected),
+            mutant(2, "replace+with-", Verdict::Detected),
+            mutant(3, "replace+with/", Verdict::Detected),
+        ];
+        let mut c = compare(&theirs, &ours);
+        c.set_apart(|t| (t.line == 1).then(|| "two programs".to_owned()));
+        c.set_apart(|t| (t.line == 3).then(|| "chance".to_owned()));
+        assert_eq!((c.shared, c.agree, c.disagreements.len()), (1, 1, 0));
+        let reasons: Vec<&str> = c.apart.iter().map(|(_, _, why)| why.as_str()).collect();
+        assert_eq!(reasons, ["two programs", "chance"]);
+    }
+
+    #[test]
     fn a_mutant_one_tool_cannot_build_is_not_a_verdict_to_compare() {
         let theirs = [
             mutant(1, "replace+with*", Verdict::Unviable),
