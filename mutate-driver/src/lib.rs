@@ -12,7 +12,7 @@ mod diff;
 mod discover;
 mod doctests;
 pub mod error;
-mod exit_code;
+pub mod exit_code;
 mod filter;
 mod incremental;
 pub mod interrupt;

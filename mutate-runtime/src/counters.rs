@@ -30,50 +30,41 @@ pub const BUDGET_EXIT_CODE: i32 = 86;
 
 static REGION: AtomicPtr<Header> = AtomicPtr::new(std::ptr::null_mut());
 
-/// One array of byte flags in the region, found once at install: the probe reads the
-/// infection and settled flags at every site evaluation, so without walking from the
-/// header each time.
-struct Bytes {
-    first: AtomicPtr<AtomicU8>,
+/// One array in the region (site counters, infection or settled flags), found once at
+/// install: generated code reads them at every site evaluation, so without walking from
+/// the header each time.
+struct Slots<T: 'static> {
+    first: AtomicPtr<T>,
     len: AtomicUsize,
 }
 
-impl Bytes {
+impl<T: 'static> Slots<T> {
     const fn new() -> Self {
-        Bytes {
+        Slots {
             first: AtomicPtr::new(std::ptr::null_mut()),
             len: AtomicUsize::new(0),
         }
     }
 
-    fn set(&self, first: *mut AtomicU8, len: usize) {
+    fn set(&self, first: *mut T, len: usize) {
         self.first.store(first, Relaxed);
         self.len.store(len, Relaxed);
     }
 
-    fn get(&self) -> &'static [AtomicU8] {
+    #[inline(always)]
+    fn get(&self) -> &'static [T] {
         let first = self.first.load(Relaxed);
         if first.is_null() {
             return &[];
         }
-        // SAFETY: `install` set a pointer to `len` live flags in a region never unmapped.
+        // SAFETY: `install` set a pointer to `len` live values in a region never unmapped.
         unsafe { std::slice::from_raw_parts(first, self.len.load(Relaxed)) }
     }
 }
 
-static INFECTION: Bytes = Bytes::new();
-static SETTLED: Bytes = Bytes::new();
-
-/// The site counters, found once at install for the hot path of [`count`].
-struct Sites {
-    first: AtomicPtr<AtomicU64>,
-    len: AtomicUsize,
-}
-
-static SITES: Sites = Sites {
-    first: AtomicPtr::new(std::ptr::null_mut()),
-    len: AtomicUsize::new(0),
-};
+static SITES: Slots<AtomicU64> = Slots::new();
+static INFECTION: Slots<AtomicU8> = Slots::new();
+static SETTLED: Slots<AtomicU8> = Slots::new();
 
 /// Whether the run has a hit budget: then every hit goes through [`record`], which keeps
 /// the total as it goes and stops the run past the budget.
@@ -106,10 +97,7 @@ pub(crate) unsafe fn install(memory: *mut u8, sites: u32, mutants: u32) {
             .cast::<AtomicU8>();
         INFECTION.set(flags, mutants);
         SETTLED.set(flags.add(mutants), sites);
-        SITES
-            .first
-            .store(header.add(1).cast::<AtomicU64>(), Relaxed);
-        SITES.len.store(sites, Relaxed);
+        SITES.set(header.add(1).cast::<AtomicU64>(), sites);
     }
     REGION.store(header, Relaxed);
 }
@@ -128,12 +116,7 @@ pub(crate) fn header() -> Option<&'static Header> {
 }
 
 pub(crate) fn counters() -> &'static [AtomicU64] {
-    let Some(header) = header() else { return &[] };
-    // SAFETY: `install` guarantees `sites` counters follow the header.
-    unsafe {
-        let first = (header as *const Header).add(1).cast::<AtomicU64>();
-        std::slice::from_raw_parts(first, header.sites as usize)
-    }
+    SITES.get()
 }
 
 /// The infection flags of [`mutate_protocol::infection`], by global mutant index.
@@ -204,23 +187,15 @@ pub(crate) fn tick() {
 /// counts ([`total_hits`]), added up once the run ends rather than at every hit.
 #[inline(always)]
 fn count(index: u32) {
-    let first = SITES.first.load(Relaxed);
-    if (index as usize) < SITES.len.load(Relaxed) {
-        // SAFETY: `install` set `first` to `len` live counters in a region never unmapped.
-        crate::flag::bump(unsafe { &*first.add(index as usize) });
+    if let Some(counter) = SITES.get().get(index as usize) {
+        crate::flag::bump(counter);
     }
 }
 
 /// Hits of site `index` so far in this run (0 for an index out of range).
 #[inline(always)]
 pub(crate) fn site_hits(index: usize) -> u64 {
-    let first = SITES.first.load(Relaxed);
-    if index < SITES.len.load(Relaxed) {
-        // SAFETY: `install` set `first` to `len` live counters in a region never unmapped.
-        unsafe { &*first.add(index) }.load(Relaxed)
-    } else {
-        0
-    }
+    SITES.get().get(index).map_or(0, |c| c.load(Relaxed))
 }
 
 /// Every hit and loop round counted in the run that just ended under `budget`.

@@ -181,8 +181,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn set_apart_disagreements_leave_the_shared_count() {
+    /// Three shared mutants: one only mutate built, one both detect, one only mutate
+    /// detects.
+    fn three_shared() -> Comparison {
         let theirs = [
             mutant(1, "replace+with*", Verdict::Unviable),
             mutant(2, "replace+with-", Verdict::Detected),
@@ -193,7 +194,12 @@ mod tests {
             mutant(2, "replace+with-", Verdict::Detected),
             mutant(3, "replace+with/", Verdict::Detected),
         ];
-        let mut c = compare(&theirs, &ours);
+        compare(&theirs, &ours)
+    }
+
+    #[test]
+    fn set_apart_disagreements_leave_the_shared_count() {
+        let mut c = three_shared();
         c.set_apart(|t| (t.line == 1).then(|| "two programs".to_owned()));
         c.set_apart(|t| (t.line == 3).then(|| "chance".to_owned()));
         assert_eq!((c.shared, c.agree, c.disagreements.len()), (1, 1, 0));
@@ -203,17 +209,7 @@ mod tests {
 
     #[test]
     fn a_mutant_one_tool_cannot_build_is_not_a_verdict_to_compare() {
-        let theirs = [
-            mutant(1, "replace+with*", Verdict::Unviable),
-            mutant(2, "replace+with-", Verdict::Detected),
-            mutant(3, "replace+with/", Verdict::Survived),
-        ];
-        let ours = [
-            mutant(1, "replace+with*", Verdict::Detected),
-            mutant(2, "replace+with-", Verdict::Detected),
-            mutant(3, "replace+with/", Verdict::Detected),
-        ];
-        let c = compare(&theirs, &ours);
+        let c = three_shared();
         assert_eq!((c.shared, c.agree, c.disagreements.len()), (3, 1, 2));
         assert_eq!((c.one_side_unbuilt(), c.comparable()), (1, 2));
     }

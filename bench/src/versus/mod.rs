@@ -136,13 +136,13 @@ pub fn fresh_copy(source: &Path, dest: &Path) -> Result<(), String> {
 const VIEW_RUNS: usize = 5;
 
 /// `cargo test`'s view of each disagreement (by cargo-mutants' name): how many of
-/// [`VIEW_RUNS`] whole runs with mutate's mutant active detected it. Timeouts are left out:
-/// whole runs have no limit but a wall clock.
+/// [`VIEW_RUNS`] whole runs with mutate's mutant active detected it (`None`: a run failed
+/// or overran). Timeouts are left out: whole runs have no limit but a wall clock.
 fn cargo_test_views(
     driver: &Path,
     our_tree: &Path,
     comparison: &Comparison,
-) -> std::collections::HashMap<String, Option<(usize, usize)>> {
+) -> std::collections::HashMap<String, Option<usize>> {
     comparison
         .disagreements
         .iter()
@@ -157,7 +157,7 @@ fn cargo_test_views(
                 VIEW_RUNS,
                 std::time::Duration::from_secs(600),
             );
-            (t.name.clone(), view.map(|k| (k, VIEW_RUNS)))
+            (t.name.clone(), view)
         })
         .collect()
 }
@@ -177,8 +177,8 @@ struct Row {
     /// Our clean run's build and mutation phases.
     phases: Option<(f64, f64)>,
     floor: Result<crate::floor::Floor, String>,
-    /// `cargo test`'s view of each disagreement: detected in how many of how many runs.
-    views: std::collections::HashMap<String, Option<(usize, usize)>>,
+    /// `cargo test`'s view of each disagreement: detected in how many of [`VIEW_RUNS`].
+    views: std::collections::HashMap<String, Option<usize>>,
 }
 
 fn measure(
@@ -247,11 +247,11 @@ fn measure(
     comparison.set_apart(|t| programs::why_different(source, t));
     let views = cargo_test_views(driver, &our_tree, &comparison);
     comparison.set_apart(|t| {
-        let (detected, runs) = views.get(&t.name).copied().flatten()?;
-        (detected != 0 && detected != runs).then(|| {
+        let detected = views.get(&t.name).copied().flatten()?;
+        (detected != 0 && detected != VIEW_RUNS).then(|| {
             format!(
-                "chance: cargo test detects it in {detected} of {runs} runs (its tests take \
-                 other paths from run to run)"
+                "chance: cargo test detects it in {detected} of {VIEW_RUNS} runs (its tests \
+                 take other paths from run to run)"
             )
         })
     });
@@ -378,7 +378,7 @@ fn print_table(rows: &[Row], options: &Options) {
                 ""
             };
             let view = match r.views.get(&t.name) {
-                Some(Some((k, n))) => format!("  [cargo test detects it {k}/{n}]"),
+                Some(Some(k)) => format!("  [cargo test detects it {k}/{VIEW_RUNS}]"),
                 Some(None) => "  [cargo test's view not taken: a run failed or overran]".into(),
                 None => String::new(),
             };

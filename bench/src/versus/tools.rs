@@ -255,7 +255,8 @@ pub fn ours(driver: &Path, dir: &Path, out: &Path, jobs: usize) -> Result<Run, S
 /// `cargo test`'s own view of mutant `id`, `runs` times: every test binary of our build of
 /// the crate in `dir` run whole with the mutant active (`--run-mutant`, doc tests
 /// included), no fork, no limits but a wall clock of `deadline`. Returns how many runs
-/// detected it, or `None` if a run overran or the driver failed.
+/// detected it, or `None` if a run overran (it is killed with its tests) or the driver
+/// failed.
 pub fn cargo_test_view(
     driver: &Path,
     dir: &Path,
@@ -263,32 +264,31 @@ pub fn cargo_test_view(
     runs: usize,
     deadline: std::time::Duration,
 ) -> Option<usize> {
+    use mutate_driver::exit_code;
     let mut detected = 0;
     for _ in 0..runs {
-        let mut child = Command::new(driver)
-            .args(["mutate-driver", "--all-items", "--run-mutant", id])
-            .current_dir(dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .ok()?;
+        let mut run = mutate_driver::process::Contained::spawn(
+            Command::new(driver)
+                .args(["mutate-driver", "--all-items", "--run-mutant", id])
+                .current_dir(dir)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null()),
+        )
+        .ok()?;
         let started = std::time::Instant::now();
         let status = loop {
-            if let Some(status) = child.try_wait().ok()? {
+            if let Some(status) = run.ended() {
                 break status;
             }
             if started.elapsed() > deadline {
-                let _ = child.kill();
-                let _ = child.wait();
                 return None;
             }
             std::thread::sleep(std::time::Duration::from_millis(50));
         };
-        // The driver's exit codes: 0, a test failed; 3, every test passed.
         match status.code() {
-            Some(0) => detected += 1,
-            Some(3) => {}
+            Some(exit_code::SUCCESS) => detected += 1,
+            Some(exit_code::SURVIVORS) => {}
             _ => return None,
         }
     }
