@@ -135,28 +135,47 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
         stderr.contains("Unviable 4 mutants whose replacement has no value of the type at hand"),
         "{stderr}"
     );
+    assert!(
+        stderr.contains("Unviable 8 mutants whose constant arithmetic rustc rejects"),
+        "{stderr}"
+    );
     let actual = verdicts(dir.path());
     check_expected("examples/fallbacks/expected/verdicts.txt", &actual);
     let report = Report::read(dir.path());
     for (id, why) in [
         // No test calls it: before, "not covered"; `cargo test` would not build it.
         (
-            "src/lib.rs:28:9: replace Labelled::value_again -> T with Default::default()",
+            "src/lib.rs:35:9: replace Labelled::value_again -> T with Default::default()",
             "no `Default`",
         ),
         (
-            "src/lib.rs:23:9: replace Labelled::value -> T with Default::default()",
+            "src/lib.rs:30:9: replace Labelled::value -> T with Default::default()",
             "no `Default`",
         ),
         (
-            "src/lib.rs:33:9: replace Labelled::value_ref -> &T with \
+            "src/lib.rs:40:9: replace Labelled::value_ref -> &T with \
              Box::leak(Box::new(Default::default()))",
             "unsized or has no `Default`",
         ),
         (
-            "src/lib.rs:46:5: replace doubled -> impl Display with Default::default()",
+            "src/lib.rs:53:5: replace doubled -> impl Display with Default::default()",
             "`impl Trait`",
         ),
+        // Before, each crashed its tests (an overflow at run time) and was "killed".
+        (
+            "src/constants.rs:15:24: replace - with + in top_bit",
+            "attempt to shift right by `65_usize`, which would overflow",
+        ),
+        (
+            "src/constants.rs:22:20: replace / with % in bytes_past_words",
+            "with a divisor of zero",
+        ),
+        (
+            "src/constants.rs:29:13: replace / with * in middle_byte",
+            "this arithmetic operation will overflow",
+        ),
+        // `n / 0` does not build either, whatever `n` is.
+        ("src/lib.rs:67:18: replace 2 with 0 in limits", "by zero"),
     ] {
         let m = report
             .mutants
@@ -166,12 +185,16 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
         assert_eq!(m.verdict(), "CompileError", "{id}");
         assert!(m.reason.contains(why), "{id}: {}", m.reason);
     }
-    // A type with `Default` keeps its replacement, which the tests kill.
-    assert!(
-        actual.contains(
-            "Killed       examples/fallbacks/src/lib.rs:59:5: replace limits -> Limits with \
-             Default::default()"
-        ),
-        "{actual}"
-    );
+    // A type with `Default` keeps its replacement, which the tests kill; so do the
+    // mutants of constant arithmetic that builds.
+    for killed in [
+        "examples/fallbacks/src/lib.rs:66:5: replace limits -> Limits with Default::default()",
+        "examples/fallbacks/src/constants.rs:15:26: replace 1 with 2 in top_bit",
+        "examples/fallbacks/src/constants.rs:22:22: replace 8 with 9 in bytes_past_words",
+    ] {
+        assert!(
+            actual.contains(&format!("Killed       {killed}")),
+            "{actual}"
+        );
+    }
 }

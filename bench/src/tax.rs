@@ -37,7 +37,7 @@ pub fn measure(tree: &Path, driver: &Path) -> Result<(f64, f64), String> {
             mutate_protocol::env::BUILD_ERRORS,
             target.join("mutate/build-errors"),
         );
-    mutate_driver::rustc_wrapper::wrap_members_through(&mut schemata, driver, true);
+    mutate_driver::rustc_wrapper::wrap_members_through(&mut schemata, driver);
     let schemata = suite(&mut schemata)?;
     Ok((plain, schemata))
 }

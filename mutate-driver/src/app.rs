@@ -329,35 +329,44 @@ fn lab_config(args: &Args) -> lab::Config {
     }
 }
 
-/// Says how many mutants rustc proved unviable (`marked`: by a type fallback; the others
-/// through the rebuild net), and in how many functions.
+/// Says how many mutants rustc proved unviable (`marked`: by a mark in its warnings, a type
+/// fallback or a lint on constant arithmetic; the others through the rebuild net), and in
+/// how many functions.
 fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, String>) {
-    let (by_type, by_net): (Vec<_>, Vec<_>) = d
-        .mutants
-        .iter()
-        .filter(|m| !m.entry.build_error.is_empty())
-        .partition(|m| marked.contains_key(&m.entry.id));
+    use mutate_protocol::unviable_marks::Kind;
+    let unbuilt = d.mutants.iter().filter(|m| !m.entry.build_error.is_empty());
+    let (marked, by_net): (Vec<_>, Vec<_>) =
+        unbuilt.partition(|m| marked.contains_key(&m.entry.id));
+    let (by_constant, by_type): (Vec<_>, Vec<_>) = marked
+        .into_iter()
+        .partition(|m| m.entry.build_error.starts_with(Kind::Constant.reason()));
     let functions = |ms: &[&crate::discover::Mutant]| {
         ms.iter()
             .map(|m| (m.entry.file.as_str(), m.entry.function.as_str()))
             .collect::<std::collections::BTreeSet<_>>()
             .len()
     };
-    if !by_net.is_empty() {
-        eprintln!(
-            "  Unviable {} mutants whose code does not build with them, in {} functions \
-             (compiled as written; rustc's message is each one's reason)",
-            by_net.len(),
-            functions(&by_net)
-        );
-    }
-    if !by_type.is_empty() {
-        eprintln!(
-            "  Unviable {} mutants whose replacement has no value of the type at hand, in {} \
-             functions (rustc chose the fallback; not run)",
-            by_type.len(),
-            functions(&by_type)
-        );
+    for (ms, what) in [
+        (
+            &by_net,
+            "whose code does not build with them, in {} functions (compiled as written; \
+             rustc's message is each one's reason)",
+        ),
+        (
+            &by_type,
+            "whose replacement has no value of the type at hand, in {} functions (rustc \
+             chose the fallback; not run)",
+        ),
+        (
+            &by_constant,
+            "whose constant arithmetic rustc rejects (an overflow, a shift past the width, \
+             a division by zero), in {} functions (not run)",
+        ),
+    ] {
+        if !ms.is_empty() {
+            let what = what.replace("{}", &functions(ms).to_string());
+            eprintln!("  Unviable {} mutants {what}", ms.len());
+        }
     }
 }
 

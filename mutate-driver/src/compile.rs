@@ -5,7 +5,7 @@ use crate::cli::Args;
 use crate::error::{Error, Operation, Result};
 use cargo_metadata::diagnostic::{Diagnostic, DiagnosticLevel};
 use cargo_metadata::{Message, MetadataCommand};
-use mutate_protocol::type_fallback;
+use mutate_protocol::unviable_marks;
 use std::collections::{BTreeMap, HashSet};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -167,7 +167,7 @@ pub fn selection_args(args: &Args, workspace: &Workspace) -> Vec<String> {
 #[derive(Debug, Clone, Default)]
 pub struct Built {
     pub binaries: Vec<TestBinary>,
-    /// Mutants rustc resolved to a type fallback (`mutate_protocol::type_fallback`), by
+    /// Mutants rustc resolved to a type fallback (`mutate_protocol::unviable_marks`), by
     /// id, with the reason: unviable, and never run.
     pub unviable: BTreeMap<String, String>,
 }
@@ -209,18 +209,16 @@ pub fn build_once(
         .env(mutate_protocol::env::RULES, &rules)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    // The code of an `--all-items` build was annotated by the driver, not the user, so
-    // the crate's own lint levels must not stop the generated code from building.
-    let all_items = workspace.build_manifest.is_some();
-    crate::rustc_wrapper::wrap_members(&mut command, all_items, &workspace.target_dir).map_err(
-        |e| {
-            Error::caused(
-                Operation::Build,
-                "cannot find the driver's own executable",
-                e,
-            )
-        },
-    )?;
+    // rustc on the members through the driver: the mutants' marks come through, and the
+    // crate's own lint levels do not stop the generated code from building.
+    let copy = workspace.build_manifest.is_some();
+    crate::rustc_wrapper::wrap_members(&mut command, copy, &workspace.target_dir).map_err(|e| {
+        Error::caused(
+            Operation::Build,
+            "cannot find the driver's own executable",
+            e,
+        )
+    })?;
     let mut child = command
         .spawn()
         .map_err(|e| Error::caused(Operation::Build, "cannot run cargo", e))?;
@@ -283,17 +281,11 @@ fn take_message(
                 attempt
                     .errors
                     .push((m.target.name.replace('-', "_"), diagnostic));
-            } else if let Some((kind, id)) = type_fallback::parse(&diagnostic.message) {
-                attempt
-                    .unviable
-                    .insert(id.to_owned(), kind.reason().to_owned());
-            } else if workspace.build_manifest.is_some()
-                && diagnostic
-                    .code
-                    .as_ref()
-                    .is_some_and(|c| c.code == "deprecated")
-            {
-                // Forced on for the marks alone: the copy's other lints are capped.
+            } else if let Some((id, reason)) = mark(&diagnostic) {
+                attempt.unviable.insert(id, reason);
+            } else if workspace.build_manifest.is_some() {
+                // The copy's own warnings: the user did not write its annotations, and
+                // its lints are capped only so that the marks come through.
             } else if let Some(rendered) = diagnostic.rendered
                 && shown.insert(rendered.clone())
             {
@@ -303,6 +295,29 @@ fn take_message(
         Message::BuildFinished(finished) => attempt.success = finished.success,
         _ => {}
     }
+}
+
+/// The mutant a warning marks unviable (`mutate_protocol::unviable_marks`), with the
+/// reason: in the message of a deprecation, or in a note (a lint's reason) of a lint on
+/// constant arithmetic, whose own words and label then say what overflows.
+fn mark(diagnostic: &Diagnostic) -> Option<(String, String)> {
+    if let Some((kind, id)) = unviable_marks::parse(&diagnostic.message) {
+        return Some((id.to_owned(), kind.reason().to_owned()));
+    }
+    let (kind, id) = diagnostic
+        .children
+        .iter()
+        .find_map(|note| unviable_marks::parse(&note.message))?;
+    let label = diagnostic
+        .spans
+        .iter()
+        .find(|s| s.is_primary)
+        .and_then(|s| s.label.as_deref());
+    let said = match label {
+        Some(label) => format!("{}: {label}", diagnostic.message),
+        None => diagnostic.message.clone(),
+    };
+    Some((id.to_owned(), format!("{} ({said})", kind.reason())))
 }
 
 /// Copies cargo's progress to our stderr, less its own words on a failed build: whether

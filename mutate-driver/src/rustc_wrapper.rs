@@ -1,41 +1,43 @@
 //! The driver as cargo's `RUSTC_WORKSPACE_WRAPPER` in its schemata builds. Cargo runs the
-//! wrapper for workspace members only, which then get `--force-warn deprecated`: a mutant
-//! rustc resolves to a type fallback is marked by a deprecation warning
-//! (`mutate_protocol::type_fallback`), which the crate's own lint levels must not hide or
-//! turn into an error. In `--all-items` builds (annotated copies of the user's crates)
-//! members also get `--cap-lints allow`: their own lint levels (`#![deny(warnings)]`,
-//! `#![forbid(unsafe_code)]`) must not stop the generated code from building. Every
-//! dependency keeps the flags, and so the fingerprint, of the user's own `cargo test`, and
-//! is reused rather than rebuilt.
+//! wrapper for workspace members only, which then get `--force-warn deprecated` and
+//! `--cap-lints warn`. A mutant rustc proves unviable is marked by a warning
+//! (`mutate_protocol::unviable_marks`): a deprecation, which the crate's own lint levels
+//! must not hide, or a lint on constant arithmetic under the mark's own `#[warn]`, which a
+//! crate's `#![forbid(..)]` must not turn into an error. The cap also keeps the crate's own
+//! lint levels (`#![deny(warnings)]`, `#![forbid(unsafe_code)]`) from stopping the
+//! generated code: the plain build already tells whether the code as written builds. In
+//! `--all-items` builds (annotated copies of the user's crates) the driver shows none of
+//! the members' warnings. Every dependency keeps the flags, and so the fingerprint, of the
+//! user's own `cargo test`, and is reused rather than rebuilt.
 
 use std::ffi::OsString;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Set on the driver's cargo: `capped` or `uncapped`. Its presence is what tells this
-/// binary that cargo started it as the wrapper.
+/// Set on the driver's cargo: its presence is what tells this binary that cargo started it
+/// as the wrapper.
 const WRAPPER_ENV: &str = "MUTATE_WRAPPER_LINTS";
 /// The user's own `RUSTC_WORKSPACE_WRAPPER`, run in turn.
 const USER_WRAPPER_ENV: &str = "MUTATE_WRAPPER_USER_WRAPPER";
 const CARGO_ENV: &str = "RUSTC_WORKSPACE_WRAPPER";
 
-/// Makes `cargo` run rustc on the workspace members through this binary; with
-/// `cap_lints` (the `--all-items` copy), the members' lints are capped at `allow`.
+/// Makes `cargo` run rustc on the workspace members through this binary; `copy`: the
+/// members are the `--all-items` copy's.
 ///
 /// Builds of the user's own annotations reach this binary through a link in `links` (the
 /// driver's folder in the target directory). Cargo tells builds apart by the wrapper's
 /// path, not by where a member lies, and a member of the `--all-items` copy has the
 /// original's path relative to its workspace: under one path, a build of the copy and one
 /// of the original would share fingerprints, and one would take the other's stale output.
-pub fn wrap_members(cargo: &mut Command, cap_lints: bool, links: &Path) -> std::io::Result<()> {
+pub fn wrap_members(cargo: &mut Command, copy: bool, links: &Path) -> std::io::Result<()> {
     let exe = std::env::current_exe()?;
-    let wrapper = if cap_lints {
+    let wrapper = if copy {
         exe
     } else {
         link_to(&exe, &links.join("wrapper").join("cargo-mutate-driver"))?
     };
-    wrap_members_through(cargo, &wrapper, cap_lints);
+    wrap_members_through(cargo, &wrapper);
     Ok(())
 }
 
@@ -56,21 +58,20 @@ fn link_to(target: &Path, link: &Path) -> std::io::Result<PathBuf> {
 
 /// As [`wrap_members`], through the driver executable `driver` (the benchmarks rebuild
 /// the driver's build with it).
-pub fn wrap_members_through(cargo: &mut Command, driver: &std::path::Path, cap_lints: bool) {
+pub fn wrap_members_through(cargo: &mut Command, driver: &std::path::Path) {
     if let Some(user) = std::env::var_os(CARGO_ENV).filter(|w| !w.is_empty()) {
         cargo.env(USER_WRAPPER_ENV, user);
     }
-    let mode = if cap_lints { "capped" } else { "uncapped" };
-    cargo.env(CARGO_ENV, driver).env(WRAPPER_ENV, mode);
+    cargo.env(CARGO_ENV, driver).env(WRAPPER_ENV, "1");
 }
 
 /// When cargo started this process as the wrapper (`<driver> <rustc> <args>..`): runs
-/// rustc with the mutants' marks forced on (and the lints capped, if asked), and never
+/// rustc with the mutants' marks forced on and the lints capped at `warn`, and never
 /// returns.
 pub fn run_if_wrapping() {
-    let Some(mode) = std::env::var_os(WRAPPER_ENV) else {
+    if std::env::var_os(WRAPPER_ENV).is_none() {
         return;
-    };
+    }
     let mut args = std::env::args_os().skip(1);
     let Some(rustc) = args.next() else {
         eprintln!("error: cargo-mutate-driver started as a rustc wrapper without a rustc");
@@ -97,8 +98,8 @@ pub fn run_if_wrapping() {
         let capped = args
             .iter()
             .any(|a| a.to_str().is_some_and(|a| a.starts_with("--cap-lints")));
-        if mode == "capped" && !capped {
-            command.arg("--cap-lints").arg("allow");
+        if !capped {
+            command.arg("--cap-lints").arg("warn");
         }
     }
     let error = command.exec();

@@ -13,7 +13,7 @@ mod control;
 
 use crate::location::{self, LineColumn};
 use crate::model::Collector;
-use crate::operators::{binary, field, literal, method, rule, statement, unary};
+use crate::operators::{binary, constant, field, literal, method, rule, statement, unary};
 use crate::syntax::{self, first_span, is_destructuring, negated_literal};
 use mutate_operators::Selection;
 use proc_macro2::{Span, TokenStream};
@@ -31,6 +31,8 @@ pub struct Rewriter<'a> {
     nested_items: NestedItems,
     /// The loops, labelled blocks and closures around the expression being rewritten.
     scopes: Vec<control::Scope>,
+    /// Inside constant arithmetic that is witnessed whole (`operators/constant.rs`).
+    in_witnessed_constant: bool,
 }
 
 impl<'a> Rewriter<'a> {
@@ -39,6 +41,7 @@ impl<'a> Rewriter<'a> {
             collector,
             nested_items,
             scopes: Vec::new(),
+            in_witnessed_constant: false,
         }
     }
 
@@ -61,6 +64,9 @@ struct Written {
     pure_right: bool,
     /// A method call's one argument is its type's default (`method::has_default_argument`).
     default_argument: bool,
+    /// A shift's amount or a divisor that is constant (`constant::checks_right`), as
+    /// written, with the number of mutants made before the expression's children.
+    constant_right: Option<(Expr, usize)>,
 }
 
 /// The schemata code for one expression that has mutants of its own.
@@ -95,13 +101,38 @@ impl Rewriter<'_> {
             Expr::Let(l) => self.visit_expr_mut(&mut l.expr),
             _ => {
                 // Read before the children are rewritten into generated code.
+                let before = self.collector.mutants.len();
                 let written = Written {
                     pure_right: binary::right_is_pure(e),
                     default_argument: method::has_default_argument(e),
+                    constant_right: match &*e {
+                        Expr::Binary(b)
+                            if constant::checks_right(&b.op) && constant::is_constant(&b.right) =>
+                        {
+                            Some(((*b.right).clone(), before))
+                        }
+                        _ => None,
+                    },
                 };
+                let witnessed = (!self.in_witnessed_constant && constant::is_typed_arithmetic(e))
+                    .then(|| e.clone());
+                let outer = self.in_witnessed_constant;
+                self.in_witnessed_constant |= witnessed.is_some();
                 let rules = rule::find(self.collector, e);
                 visit_mut::visit_expr_mut(self, e);
-                let site = self.operator_site(e, written);
+                let mut site = self.operator_site(e, written);
+                self.in_witnessed_constant = outer;
+                if let (Some(site), Some(written)) = (&mut site, witnessed) {
+                    let witnesses = constant::witnesses(
+                        self.collector,
+                        before,
+                        &written,
+                        quote::quote!(),
+                        |m| m.to_token_stream(),
+                    );
+                    let tokens = &site.tokens;
+                    site.tokens = quote::quote!(({ #witnesses #tokens }));
+                }
                 let Some(rules) = rules else {
                     return site;
                 };
@@ -149,7 +180,10 @@ impl Rewriter<'_> {
         let first_mutant = self.collector.mutants.len();
         let (tokens, at) = match e {
             Expr::Binary(b) => (
-                self.made(|c| binary::rewrite(c, b, written.pure_right)),
+                self.made(|c| {
+                    let right = written.constant_right.as_ref().map(|(e, n)| (e, *n));
+                    binary::rewrite(c, b, written.pure_right, right)
+                }),
                 first_span(&b.op.to_token_stream()),
             ),
             Expr::Unary(u) => (

@@ -164,36 +164,37 @@ pub fn wrap_in_attrs(attrs: &[Attribute], tokens: TokenStream) -> TokenStream {
 /// the site, where the rebuild net finds it, not at the attribute.
 pub fn located_at(tokens: TokenStream, at: Span) -> TokenStream {
     let call_site = Span::call_site();
-    relocate(tokens, at, &|span| {
-        crate::location::start(span) == crate::location::start(call_site)
-            && crate::location::end(span) == crate::location::end(call_site)
+    respan(tokens, &|span| {
+        let generated = crate::location::start(span) == crate::location::start(call_site)
+            && crate::location::end(span) == crate::location::end(call_site);
+        if generated { span.located_at(at) } else { span }
     })
 }
 
 /// `tokens`, every one of them (the user's too) located at `at`, name resolution unchanged.
 pub fn all_located_at(tokens: TokenStream, at: Span) -> TokenStream {
-    relocate(tokens, at, &|_| true)
+    respan(tokens, &|span| span.located_at(at))
 }
 
-/// `tokens` with those whose span `moves` located at `at`.
-fn relocate(tokens: TokenStream, at: Span, moves: &dyn Fn(Span) -> bool) -> TokenStream {
-    let moved = |span: Span| {
-        if moves(span) {
-            span.located_at(at)
-        } else {
-            span
-        }
-    };
+/// `tokens` as if the user had written them at `at`: located there, and resolving names
+/// there. Unlike code a macro generates, such code gets every lint the user's code gets
+/// (rustc is silent on most lints in other crates' macros).
+pub fn written_at(tokens: TokenStream, at: Span) -> TokenStream {
+    respan(tokens, &|_| at)
+}
+
+/// `tokens` with each span mapped by `map`.
+fn respan(tokens: TokenStream, map: &dyn Fn(Span) -> Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|token| match token {
             TokenTree::Group(g) => {
-                let mut group = Group::new(g.delimiter(), relocate(g.stream(), at, moves));
-                group.set_span(moved(g.span()));
+                let mut group = Group::new(g.delimiter(), respan(g.stream(), map));
+                group.set_span(map(g.span()));
                 TokenTree::Group(group)
             }
             mut other => {
-                other.set_span(moved(other.span()));
+                other.set_span(map(other.span()));
                 other
             }
         })

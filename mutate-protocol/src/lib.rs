@@ -4,7 +4,7 @@
 //! - [`env`]: the environment variables the driver sets for builds and test binaries.
 //! - [`build_errors`]: where a schemata build failed, read back by `#[mutate]`.
 //! - [`infection`]: what a coverage run saw each mutant's replacement compute.
-//! - [`type_fallback`]: the mark rustc's warnings carry for a mutant it proved unviable.
+//! - [`unviable_marks`]: the mark rustc's warnings carry for a mutant it proved unviable.
 //! - The line protocol between `cargo mutate-driver` and the fork server in a test binary:
 //!   the server writes to its stdout, the driver to the server's stdin. Every server line
 //!   starts with [`PREFIX`], so anything else a binary prints before `main` is ignored.
@@ -18,7 +18,7 @@ mod report;
 mod request;
 pub mod rules;
 pub mod server_exit;
-pub mod type_fallback;
+pub mod unviable_marks;
 
 pub use handshake::{CatalogEntry, Greeting};
 pub use report::{End, Report};

@@ -1,10 +1,17 @@
-//! Functions whose body replacement `Default::default()` (or a leaked default behind a
-//! reference) cannot be built for their types: a generic `T` with no `Default` bound,
-//! returned or borrowed, and an `impl Trait` return. `cargo test` on any of
-//! those edits fails to compile, so each is unviable, reached by a test or not. The crate
-//! denies warnings and one function allows `deprecated`: neither level may hide how rustc
-//! tells the driver, nor fail the build.
+//! Replacements rustc rejects, which `cargo test` on the edited text could not build: each
+//! is unviable, reached by a test or not.
+//!
+//! - Body replacements `Default::default()` (or a leaked default behind a reference) that
+//!   do not exist for their types: a generic `T` with no `Default` bound, returned or
+//!   borrowed, and an `impl Trait` return (here).
+//! - Mutants of constant arithmetic that rustc's lints reject: a shift past the width, a
+//!   division by zero, an overflow (`constants.rs`).
+//!
+//! The crate denies warnings and one function allows `deprecated`: neither level may hide
+//! how rustc tells the driver, nor fail the build.
 #![deny(warnings)]
+
+pub mod constants;
 
 use mutate_runtime::mutate;
 use std::fmt::Display;

@@ -20,3 +20,14 @@ fn doubles() {
 fn limits_surround() {
     assert_eq!(limits(10), Limits { low: 5, high: 20 });
 }
+
+#[test]
+fn constant_arithmetic() {
+    use fallbacks::constants::{bytes_past_words, middle_byte, top_bit};
+    assert!(top_bit(1 << 63));
+    assert!(!top_bit(1 << 62));
+    assert!(!top_bit(1));
+    assert_eq!(bytes_past_words(17), 1);
+    assert_eq!(bytes_past_words(8), 0);
+    assert_eq!(middle_byte(), 128);
+}

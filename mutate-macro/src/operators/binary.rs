@@ -100,8 +100,15 @@ fn symbol(text: &str) -> TokenStream {
 
 /// Schemata for a binary expression whose operands were already rewritten; `pure_right`
 /// tells whether its right side, as written, has no effect but its value
-/// ([`right_is_pure`]).
-pub fn rewrite(c: &mut Collector, e: &ExprBinary, pure_right: bool) -> Option<TokenStream> {
+/// ([`right_is_pure`]); `constant_right`: its right side as written where it is a constant
+/// that rustc checks against the left (a shift's amount, a divisor), with the number of
+/// mutants made before this expression's operands.
+pub fn rewrite(
+    c: &mut Collector,
+    e: &ExprBinary,
+    pure_right: bool,
+    constant_right: Option<(&Expr, usize)>,
+) -> Option<TokenStream> {
     let loc = location::of_tokens(&e.op.to_token_stream());
     if let Some((original, replacements)) = relational(&e.op) {
         return Some(relational_site(c, e, loc, original, replacements));
@@ -110,10 +117,24 @@ pub fn rewrite(c: &mut Collector, e: &ExprBinary, pure_right: bool) -> Option<To
         return logical_site(c, e, loc, pure_right);
     }
     if let Some((family, original, replacements)) = value_op(&e.op) {
-        return Some(value_site(c, e, loc, (family, original), replacements));
+        return Some(value_site(
+            c,
+            e,
+            loc,
+            (family, original),
+            replacements,
+            constant_right,
+        ));
     }
     if let Some((original, replacements)) = assign_op(&e.op) {
-        return Some(assign_site(c, e, loc, original, replacements));
+        return Some(assign_site(
+            c,
+            e,
+            loc,
+            original,
+            replacements,
+            constant_right,
+        ));
     }
     None
 }
@@ -263,13 +284,16 @@ fn is_pure(e: &Expr) -> bool {
 }
 
 /// An arithmetic or bitwise swap, through the autoref fallback: viable only where the
-/// operands' types have the replacement with the same output.
+/// operands' types have the replacement with the same output. With a constant amount or
+/// divisor (`constant_right`), each mutant of it is also witnessed against the left side
+/// (`constant.rs`).
 fn value_site(
     c: &mut Collector,
     e: &ExprBinary,
     loc: Location,
     (family, original): (Operator, Op),
     replacements: &[Op],
+    constant_right: Option<(&Expr, usize)>,
 ) -> TokenStream {
     let (left, right, op) = (&e.left, &e.right, &e.op);
     let rt = rt();
@@ -305,9 +329,22 @@ fn value_site(
         quote!(&__mutate_l),
         quote!(&__mutate_r),
     );
+    // The left side's stand-in is a local: the witnessed text (spanned as the user's
+    // code) names no path of the runtime's.
+    let witnesses = constant_right.map(|(written, before)| {
+        let stand_in = quote!(let __mutate_w = #rt::witness::like(&__mutate_l););
+        super::constant::witnesses(
+            c,
+            before,
+            written,
+            stand_in,
+            |m| quote!(__mutate_w #op (#m)),
+        )
+    });
     quote! {
         ({
             let (__mutate_l, __mutate_r) = (#left, #right);
+            #witnesses
             match #sw { #(#arms)* _ => { #probe __mutate_l #op __mutate_r } }
         })
     }
@@ -342,13 +379,16 @@ fn arith_probe(
     )
 }
 
-/// A compound assignment's swap, through the autoref fallback.
+/// A compound assignment's swap, through the autoref fallback. With a constant amount or
+/// divisor (`constant_right`) and a plain place, each mutant of it is also witnessed
+/// against the place (`constant.rs`).
 fn assign_site(
     c: &mut Collector,
     e: &ExprBinary,
     loc: Location,
     original: Op,
     replacements: &[Op],
+    constant_right: Option<(&Expr, usize)>,
 ) -> TokenStream {
     let (left, right, op) = (&e.left, &e.right, &e.op);
     let rt = rt();
@@ -393,10 +433,23 @@ fn assign_site(
         let ks = swaps.iter().map(|(k, _)| k);
         when_probing(site, quote!(#(#rt::probe::unknown(&#table, #ks);)*))
     };
+    let witnesses = constant_right
+        .filter(|_| is_plain_place(left))
+        .map(|(written, before)| {
+            let stand_in = quote!(let mut __mutate_w = #rt::witness::like(&#left););
+            super::constant::witnesses(
+                c,
+                before,
+                written,
+                stand_in,
+                |m| quote!(__mutate_w #op (#m)),
+            )
+        });
     // Built-in compound assignment evaluates the right side first.
     quote! {
         ({
             let __mutate_r = #right;
+            #witnesses
             match #sw { #(#arms)* _ => { #probe #left #op __mutate_r } }
         })
     }

@@ -1,12 +1,12 @@
 //! The fallbacks of a body replacement, declared in the arm that places it, one set per
 //! mutant. Each is a deprecated method whose note names the mutant
-//! (`mutate_protocol::type_fallback`): when rustc resolves the replacement to its fallback
+//! (`mutate_protocol::unviable_marks`): when rustc resolves the replacement to its fallback
 //! (the type has no `Default`, the referenced type is unsized), its warning tells the
 //! driver the mutant is unviable, whether or not a test ever reaches the function.
 
 use super::returns::Fallbacks;
 use crate::emit::rt;
-use mutate_protocol::type_fallback::{self, Kind};
+use mutate_protocol::unviable_marks::{self, Kind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -64,7 +64,7 @@ pub fn unwritable(id: Option<&str>) -> TokenStream {
 fn mark(kind: Kind, id: Option<&str>) -> TokenStream {
     match id {
         Some(id) => {
-            let note = type_fallback::note(kind, id);
+            let note = unviable_marks::note(kind, id);
             quote!(#[deprecated(note = #note)])
         }
         None => TokenStream::new(),

@@ -12,6 +12,7 @@
 pub mod arm_order;
 pub mod binary;
 pub mod condition;
+pub mod constant;
 mod fallback;
 pub mod field;
 pub mod fn_value;

@@ -14,6 +14,7 @@ pub mod probe;
 pub mod returns;
 pub mod reverse;
 pub mod values;
+pub mod witness;
 
 pub use once::Once;
 pub use ops::{Operand, Operands, PlaceOperand};

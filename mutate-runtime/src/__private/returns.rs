@@ -5,7 +5,7 @@
 //!
 //! The fallbacks are not here: the macro declares them in each mutant's arm, as deprecated
 //! methods whose note names the mutant, so rustc's warning says which mutants resolved to
-//! one (`mutate_protocol::type_fallback`).
+//! one (`mutate_protocol::unviable_marks`).
 
 use std::marker::PhantomData;
 

@@ -1,16 +1,24 @@
-//! Mutants that rustc proves unviable while it builds them. A replacement the macro cannot
-//! type-check itself (`Default::default()` of a type it can only name) is written through
-//! autoref specialization: the viable impl when the type allows it, else a fallback. Which
-//! one rustc picks is fixed at each call, even in a generic function no test reaches. The
-//! macro declares that mutant's fallback as a deprecated method whose note carries
-//! [`note`]`(kind, id)`; the driver forces the `deprecated` lint on for the crates it
-//! builds, reads the warning back with [`parse`], and reports the mutant unviable without
+//! Mutants that rustc proves unviable while it builds them, marked in its warnings.
+//!
+//! - A replacement the macro cannot type-check itself (`Default::default()` of a type it
+//!   can only name) is written through autoref specialization: the viable impl when the
+//!   type allows it, else a fallback. Which one rustc picks is fixed at each call, even in
+//!   a generic function no test reaches. The macro declares that mutant's fallback as a
+//!   deprecated method whose note carries [`note`]`(kind, id)`; the driver forces the
+//!   `deprecated` lint on for the crates it builds.
+//! - A replacement in constant arithmetic (`BITS - 1` made `BITS + 1`, the amount of a
+//!   shift) can make rustc's deny-by-default `arithmetic_overflow` or `unconditional_panic`
+//!   lint reject the mutated text. The macro writes that text once more where the lints
+//!   see it (never run), under `#[warn(.., reason = note(Constant, id))]`: rustc prints the
+//!   reason beside its warning.
+//!
+//! The driver reads each warning back with [`parse`] and reports the mutant unviable without
 //! running it, as `cargo test` could not build it either.
 
 /// Start of every note; what follows is `<kind> <mutant id>`.
 const PREFIX: &str = "[mutate unviable] ";
 
-/// Which replacement does not exist for the types at hand.
+/// Why rustc rejects the replacement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// `Default::default()`: the type has no `Default`.
@@ -20,6 +28,8 @@ pub enum Kind {
     Leaked,
     /// No value of the type can be written (`impl Trait`).
     Unwritable,
+    /// The mutated constant arithmetic overflows or panics, which rustc's lints reject.
+    Constant,
 }
 
 impl Kind {
@@ -28,16 +38,23 @@ impl Kind {
             Kind::Default => "default",
             Kind::Leaked => "leaked",
             Kind::Unwritable => "unwritable",
+            Kind::Constant => "constant",
         }
     }
 
     fn from_word(word: &str) -> Option<Self> {
-        [Kind::Default, Kind::Leaked, Kind::Unwritable]
-            .into_iter()
-            .find(|k| k.word() == word)
+        [
+            Kind::Default,
+            Kind::Leaked,
+            Kind::Unwritable,
+            Kind::Constant,
+        ]
+        .into_iter()
+        .find(|k| k.word() == word)
     }
 
-    /// Why the mutant is unviable, as the report says it.
+    /// Why the mutant is unviable, as the report says it (for [`Kind::Constant`], rustc's
+    /// own words follow).
     pub fn reason(self) -> &'static str {
         match self {
             Kind::Default => "the type has no `Default` value here (rustc chose the fallback)",
@@ -46,17 +63,19 @@ impl Kind {
                  the fallback)"
             }
             Kind::Unwritable => "no value of an `impl Trait` type can be written",
+            Kind::Constant => "rustc rejects the mutated constant arithmetic",
         }
     }
 }
 
-/// The deprecation note the macro gives the fallback of mutant `id`.
+/// The note the macro gives mutant `id`'s mark.
 pub fn note(kind: Kind, id: &str) -> String {
     format!("{PREFIX}{} {id}", kind.word())
 }
 
 /// The kind and mutant id in a rustc message holding a [`note`] (`use of deprecated
-/// method `..`: <note>`), if it holds one.
+/// method `..`: <note>`, or a lint's reason, which rustc prints as a note of its own), if
+/// it holds one.
 pub fn parse(message: &str) -> Option<(Kind, &str)> {
     let (_, rest) = message.split_once(PREFIX)?;
     let (word, id) = rest.split_once(' ')?;
@@ -75,6 +94,8 @@ mod tests {
             note(Kind::Default, id)
         );
         assert_eq!(parse(&message), Some((Kind::Default, id)));
+        let id = "src/lib.rs:9:40: replace - with + in f";
+        assert_eq!(parse(&note(Kind::Constant, id)), Some((Kind::Constant, id)));
     }
 
     #[test]

@@ -1,0 +1,30 @@
+//! Constant arithmetic whose mutants rustc can reject as written: `cargo test` on
+//! `word >> (WORD_BITS + 1)` does not build (`arithmetic_overflow`), nor on
+//! `n % (WORD_BITS % 8)` (`unconditional_panic`: a remainder by zero), nor on
+//! `u8::MAX * 2` (an overflow). Their other mutants build, and the tests kill them.
+
+use mutate_runtime::mutate;
+
+/// Bits in a machine word.
+pub const WORD_BITS: usize = core::mem::size_of::<usize>() * 8;
+
+/// Whether the word's highest bit is set. `WORD_BITS - 1` made `+ 1`, `/ 1` or `- 0`
+/// shifts by the width or more.
+#[mutate]
+pub fn top_bit(word: usize) -> bool {
+    word >> (WORD_BITS - 1) == 1
+}
+
+/// The bytes of `n` past its last whole word. `WORD_BITS / 8` made `% 8` or `/ 0` divides
+/// by zero.
+#[mutate]
+pub fn bytes_past_words(n: usize) -> usize {
+    n % (WORD_BITS / 8)
+}
+
+/// The middle of the `u8` range. `u8::MAX / 2` made `* 2` overflows; made `/ 0`, it
+/// divides by zero.
+#[mutate]
+pub fn middle_byte() -> u8 {
+    u8::MAX / 2 + 1
+}
