@@ -148,7 +148,7 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
     };
     // `double`'s test plays another number of rounds in every process: its two traced runs
     // with every mutant off made other calls, so the mutant it let through is chance.
-    let (chance, suggestion) = category("8:9: replace 2 with 3 in double");
+    let (chance, suggestion) = category("10:9: replace 2 with 3 in double");
     assert_eq!(chance, "chance");
     assert!(
         suggestion.starts_with("rounds::doubles_in_a_random_number_of_rounds made other calls"),
@@ -156,11 +156,40 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
     );
     // `half`'s test does the same every run: its survivors are diagnosed as usual.
     for id in [
-        "13:7: replace / with % in half",
-        "13:9: replace 2 with 3 in half",
+        "15:7: replace / with % in half",
+        "15:9: replace 2 with 3 in half",
     ] {
         assert_eq!(category(id).0, "weak_oracle", "{id}");
     }
     let terminal = String::from_utf8_lossy(&out.stdout);
     assert!(terminal.contains("why: chance: "), "{terminal}");
+    // `parity`'s test detects a wrong parity only in the second run in a row that sees one.
+    // The first mutant run after the unmutated baseline lets its mutant through; that
+    // survivor's test is unsteady, so it is run again, and a run again detects it. None of
+    // these stays a survivor, and at least one was detected only in a run again.
+    let parity: Vec<_> = report
+        .mutants
+        .iter()
+        .filter(|m| m.function == "parity" && m.replacement != "1")
+        .filter(|m| m.status != "CompileError")
+        .collect();
+    assert_eq!(parity.len(), 5, "{parity:#?}");
+    for m in &parity {
+        assert_eq!(m.status, "Killed", "{}: {}", m.id, m.reason);
+    }
+    assert!(
+        parity.iter().any(|m| m.reason.contains(
+            "of 5: rounds::parity_in_turns makes other calls from run to run, and the first \
+             run did not detect it)"
+        )),
+        "{parity:#?}"
+    );
+    // Its body replaced by 1 is right for the 5 it checks, however many runs.
+    let one = report
+        .mutants
+        .iter()
+        .find(|m| m.function == "parity" && m.replacement == "1")
+        .expect("parity -> 1");
+    assert_eq!(one.status, "Survived");
+    assert_eq!(one.category, "chance");
 }

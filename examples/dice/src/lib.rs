@@ -1,7 +1,9 @@
-//! Two functions, each with one test that lets a mutant through. `double`'s test draws how
-//! many rounds it plays from the process it runs in, as a property test draws its inputs
-//! from a random seed: what it does changes from run to run, so a mutant it lets through
-//! this run, another run might catch. `half`'s test does the same thing every run.
+//! Functions whose tests let a mutant through. `double`'s test draws how many rounds it
+//! plays from the process it runs in, as a property test draws its inputs from a random
+//! seed: what it does changes from run to run, so a mutant it lets through this run,
+//! another run might catch. `half`'s test does the same thing every run. `parity`'s test
+//! changes from run to run too, and detects a wrong parity only in the second run in a row
+//! that sees one: a mutant it lets through once, a run again detects.
 
 #[mutate_runtime::mutate]
 pub fn double(x: u32) -> u32 {
@@ -11,4 +13,9 @@ pub fn double(x: u32) -> u32 {
 #[mutate_runtime::mutate]
 pub fn half(x: u32) -> u32 {
     x / 2
+}
+
+#[mutate_runtime::mutate]
+pub fn parity(x: u32) -> u32 {
+    x % 2
 }

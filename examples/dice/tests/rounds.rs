@@ -1,4 +1,4 @@
-use dice::{double, half};
+use dice::{double, half, parity};
 
 /// As many rounds as the process id says: another number in every process, as a property
 /// test's random cases are.
@@ -13,4 +13,20 @@ fn doubles_in_a_random_number_of_rounds() {
 #[test]
 fn halves_the_same_way_every_run() {
     assert!(half(4) <= 2);
+}
+
+/// As many rounds as the process id says, and a wrong parity fails it only when the run
+/// before it saw one too: its calls change from run to run, and it detects a mutant in some
+/// runs and not in others, as a property test with a few unlucky draws does. What the run
+/// before saw is in a file that each run reads and writes.
+#[test]
+fn parity_in_turns() {
+    let state = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("dice-parity-turns");
+    let wrong_before = std::fs::read_to_string(&state).is_ok_and(|s| s == "wrong");
+    let mut wrong = false;
+    for _ in 0..1 + std::process::id() % 1000 {
+        wrong |= parity(5) != 1;
+    }
+    std::fs::write(&state, if wrong { "wrong" } else { "right" }).unwrap();
+    assert!(!(wrong && wrong_before), "a wrong parity twice in a row");
 }

@@ -222,7 +222,12 @@ fn record(
 }
 
 /// A flaky test's failure kills no mutant: it counts as surviving that test, and says so.
-fn unless_flaky(d: &Discovery, baseline: &Baseline, t: usize, verdict: Verdict) -> Verdict {
+pub(super) fn unless_flaky(
+    d: &Discovery,
+    baseline: &Baseline,
+    t: usize,
+    verdict: Verdict,
+) -> Verdict {
     if !(baseline.flaky && verdict.status.detected()) {
         return verdict;
     }

@@ -1,24 +1,39 @@
 //! The propagation runs: for each survivor not proven uninfected, a covering test (the
 //! first by name among those that infect it, else among all) traced twice with every
 //! mutant off and once with the survivor on; the traces go to `propagation::compare`. A
-//! test whose two unmutated runs made other calls leaves its survivors unsteady (their
-//! verdict is chance). A run that fails to trace leaves the survivor untraced: diagnosis
-//! never changes a verdict.
+//! run that fails to trace leaves the survivor untraced: diagnosis never changes a verdict.
+//!
+//! A test whose two unmutated runs made other calls (random inputs, the time, hash order)
+//! leaves its survivors unsteady: whether it detects them is chance, and one run is one
+//! draw where `cargo test`, run again, makes another. Each such survivor is run against
+//! that test [`CHANCE_RERUNS`] more times, and a detection there is its verdict: a
+//! survivor is then one that draw after draw did not detect.
 
 use super::baseline::Baseline;
 use super::results::{Config, MutantResult};
 use crate::discover::Discovery;
 use crate::error::{Error, Result};
 use crate::interrupt;
-use crate::outcome::Status;
+use crate::outcome::{self, Status, Verdict};
 use crate::pool;
 use crate::progress::Progress;
 use crate::propagation::{self, Propagation, Trace};
 use crate::server::Server;
 use mutate_protocol::{Request, infection};
 
+/// Runs of an unsteady test against each survivor it covers, after the one that let it
+/// survive.
+pub const CHANCE_RERUNS: usize = 4;
+
+/// What tracing a survivor's test found.
+struct Traced {
+    propagation: Propagation,
+    /// A detection in one of the [`CHANCE_RERUNS`] of an unsteady test, and which run.
+    detected: Option<(Verdict, usize)>,
+}
+
 /// Traces a covering test of every survivor not proven uninfected, and records where the
-/// difference went.
+/// difference went; an unsteady test's detection in a run again is the survivor's verdict.
 pub fn run(
     d: &Discovery,
     config: &Config,
@@ -61,8 +76,8 @@ pub fn run(
         jobs,
         config.jobs,
         |(t, ms): (usize, Vec<usize>), send| {
-            for (m, propagation) in trace(d, config, &baseline[t], t, &ms) {
-                send((m, (t, propagation)));
+            for (m, traced) in trace(d, config, &baseline[t], t, &ms) {
+                send((m, (t, traced)));
             }
         },
         |(m, propagation)| {
@@ -73,8 +88,24 @@ pub fn run(
     if interrupt::interrupted() {
         return Err(Error::Interrupted);
     }
-    for (m, propagation) in traced {
-        results[m].propagation = Some(propagation);
+    for (m, (t, traced)) in traced {
+        let r = &mut results[m];
+        match traced.detected {
+            Some((verdict, run)) => {
+                r.status = verdict.status;
+                r.reason = format!(
+                    "{} (in run {} of {}: {} makes other calls from run to run, and the \
+                     first run did not detect it)",
+                    verdict.reason,
+                    run + 1,
+                    CHANCE_RERUNS + 1,
+                    d.test_id(t),
+                );
+                r.killed_by.push(t);
+                r.outcomes.push((t, verdict.status));
+            }
+            None => r.propagation = Some((t, traced.propagation)),
+        }
     }
     Ok(())
 }
@@ -87,11 +118,15 @@ fn trace(
     baseline: &Baseline,
     t: usize,
     mutants: &[usize],
-) -> Vec<(usize, Propagation)> {
+) -> Vec<(usize, Traced)> {
+    let only = |propagation: Propagation| Traced {
+        propagation,
+        detected: None,
+    };
     let untraced = || {
         mutants
             .iter()
-            .map(|&m| (m, Propagation::Untraced))
+            .map(|&m| (m, only(Propagation::Untraced)))
             .collect()
     };
     let test = &d.tests[t];
@@ -111,11 +146,20 @@ fn trace(
     // Read once for every mutant of the chunk.
     let (original, again) = (Trace::parse(&original), Trace::parse(&again));
     // A test that took two paths unmutated would show any mutant "changing" something, and
-    // may well have detected it in another run: said as such, with no run of the mutant.
+    // may well detect it in another run: it gets those runs.
     if !original.same_path(&again) {
         return mutants
             .iter()
-            .map(|&m| (m, Propagation::Unsteady))
+            .map(|&m| {
+                let detected = rerun(d, config, baseline, t, &mut server, m);
+                (
+                    m,
+                    Traced {
+                        propagation: Propagation::Unsteady,
+                        detected,
+                    },
+                )
+            })
             .collect();
     }
     mutants
@@ -128,7 +172,32 @@ fn trace(
                 }
                 Err(_) => Propagation::Untraced,
             };
-            (m, propagation)
+            (m, only(propagation))
         })
         .collect()
+}
+
+/// Mutant `m` run against unsteady test `t` up to [`CHANCE_RERUNS`] times, within the test's
+/// limits, until a run detects it (a flaky test's failure detects nothing): that verdict and
+/// the run's index.
+fn rerun(
+    d: &Discovery,
+    config: &Config,
+    baseline: &Baseline,
+    t: usize,
+    server: &mut Server,
+    m: usize,
+) -> Option<(Verdict, usize)> {
+    let request = Request {
+        output: true,
+        ..super::mutants::limited(baseline, config, Some(d.mutants[m].entry.id.clone()))
+    };
+    (1..=CHANCE_RERUNS).find_map(|run| {
+        if interrupt::interrupted() {
+            return None;
+        }
+        let verdict = outcome::judge(&server.run(&request).ok()?);
+        let verdict = super::mutants::unless_flaky(d, baseline, t, verdict);
+        verdict.status.detected().then_some((verdict, run))
+    })
 }
