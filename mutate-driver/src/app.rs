@@ -180,6 +180,7 @@ pub fn run(args: &Args) -> Result<i32> {
         build: build_time,
         baseline: results.baseline_time,
         mutants: results.mutants_time,
+        mutants_costs: results.mutants_costs,
         tracing: results.tracing_time,
         coverage_overhead: results.coverage_overhead,
     };

@@ -176,6 +176,8 @@ struct Row {
     plain_build: f64,
     /// Our clean run's build and mutation phases.
     phases: Option<(f64, f64)>,
+    /// Where the mutation phase's job time went (`tools::phase_costs`).
+    phase_costs: Option<String>,
     floor: Result<crate::floor::Floor, String>,
     /// `cargo test`'s view of each disagreement: detected in how many of [`VIEW_RUNS`].
     views: std::collections::HashMap<String, Option<usize>>,
@@ -227,6 +229,7 @@ fn measure(
     .0;
     let report = base.join("mutate-out/report.json");
     let phases = tools::phases(&report);
+    let phase_costs = tools::phase_costs(&report);
     let floor = crate::floor::measure(&plain_tree, &report, options.jobs, round_trip);
     let warm = if options.warm {
         eprintln!("   cargo-mutants, warm");
@@ -277,6 +280,7 @@ fn measure(
         their_out,
         plain_build,
         phases,
+        phase_costs,
         floor,
         views,
     })
@@ -313,6 +317,12 @@ fn print_floors(rows: &[Row], options: &Options, round_trip: f64) {
                 f.untimed
             ),
             Err(why) => println!("{:<16} {builds:>24}  floor not measured: {why}", r.name),
+        }
+    }
+    println!("\nwhere the mutation phase went (job seconds, summed over --jobs)");
+    for r in rows {
+        if let Some(costs) = &r.phase_costs {
+            println!("{:<16} {costs}", r.name);
         }
     }
 }

@@ -3,6 +3,7 @@
 //! first, stopping at the first that detects it, all in forked children.
 
 pub mod baseline;
+pub mod costs;
 mod mutants;
 mod results;
 mod trace;
@@ -116,8 +117,16 @@ pub fn run(
         .map(|m| selected[m] && d.mutants[m].entry.build_error.is_empty() && !results[m].reused)
         .collect();
     let started = Instant::now();
-    let (interrupted, proven) =
-        mutants::run(d, &to_run, config, progress, &baseline, &mut results)?;
+    let costs = costs::Gathering::default();
+    let (interrupted, proven) = mutants::run(
+        d,
+        &to_run,
+        config,
+        progress,
+        &baseline,
+        &mut results,
+        &costs,
+    )?;
     let mutants_time = started.elapsed();
     let started = Instant::now();
     if !interrupted && config.probe {
@@ -132,6 +141,7 @@ pub fn run(
             baseline.iter().map(|b| b.coverage_overhead).sum(),
         ),
         mutants_time,
+        mutants_costs: costs.total(),
         tracing_time: started.elapsed(),
         test_micros: baseline.iter().map(|b| b.micros).collect(),
         flaky: (0..baseline.len()).filter(|&t| baseline[t].flaky).collect(),

@@ -3,6 +3,7 @@
 //! serves many mutants.
 
 use super::baseline::Baseline;
+use super::costs::Gathering;
 use super::results::{Config, MutantResult, Proven};
 use crate::discover::Discovery;
 use crate::error::{Error, Result};
@@ -13,6 +14,7 @@ use crate::progress::Progress;
 use crate::server::Server;
 use mutate_protocol::{Request, infection};
 use std::collections::HashMap;
+use std::time::Instant;
 
 /// Hit budget for a mutant under a test: ten times the test's own hits, plus slack.
 fn budget(baseline: &Baseline) -> u64 {
@@ -48,6 +50,7 @@ pub fn run(
     progress: &mut Progress,
     baseline: &[Baseline],
     results: &mut [MutantResult],
+    costs: &Gathering,
 ) -> Result<(bool, Proven)> {
     let Plan {
         order,
@@ -71,7 +74,7 @@ pub fn run(
             jobs,
             config.jobs,
             |(t, ms), send| {
-                if let Err(e) = run_batch(d, config, &baseline[t], t, &ms, send) {
+                if let Err(e) = run_batch(d, config, &baseline[t], (t, &ms), costs, send) {
                     send(Err(e));
                 }
             },
@@ -254,20 +257,24 @@ fn not_run(undecided: impl IntoIterator<Item = usize>, results: &mut [MutantResu
 }
 
 /// One server for test `t`, running each mutant of the batch in turn and sending each
-/// verdict as it comes.
+/// verdict as it comes; what the server and runs cost goes to `costs`.
 fn run_batch(
     d: &Discovery,
     config: &Config,
     baseline: &Baseline,
-    t: usize,
-    mutants: &[usize],
+    (t, mutants): (usize, &[usize]),
+    costs: &Gathering,
     send: &dyn Fn(Result<(usize, usize, Verdict)>),
 ) -> Result<()> {
     let test = &d.tests[t];
     let binary = &d.binaries[test.binary];
     let start = || {
-        Server::start(binary, Some(&test.name))?
-            .ok_or_else(|| Error::run(format!("{} has no mutate runtime", binary.path.display())))
+        let since = Instant::now();
+        let server = Server::start(binary, Some(&test.name))?.ok_or_else(|| {
+            Error::run(format!("{} has no mutate runtime", binary.path.display()))
+        })?;
+        costs.started(since);
+        Ok::<_, Error>(server)
     };
     let mut server = start()?;
     for &m in mutants {
@@ -278,6 +285,7 @@ fn run_batch(
             output: true,
             ..limited(baseline, config, Some(d.mutants[m].entry.id.clone()))
         };
+        let since = Instant::now();
         let report = match server.run(&request) {
             Ok(report) => report,
             Err(Error::Interrupted) => return Err(Error::Interrupted),
@@ -287,6 +295,7 @@ fn run_batch(
                 server.run(&request)?
             }
         };
+        costs.ran(since, report.micros);
         send(Ok((m, t, outcome::judge(&report))));
     }
     Ok(())

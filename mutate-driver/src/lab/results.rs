@@ -56,6 +56,9 @@ pub struct Results {
     /// `--flakes`): their coverage run against their fastest plain run.
     pub coverage_overhead: Duration,
     pub mutants_time: Duration,
+    /// Where the mutants' runs spent their time (job time).
+    #[serde(default)]
+    pub mutants_costs: super::costs::PhaseCosts,
     /// Wall time of the propagation runs (survivors' infecting tests traced).
     pub tracing_time: Duration,
     /// Each test's time alone with every mutant off, in microseconds (0: it did not pass).

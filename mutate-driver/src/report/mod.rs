@@ -25,6 +25,9 @@ pub struct Times {
     pub baseline: Duration,
     /// The mutants' runs.
     pub mutants: Duration,
+    /// Where the mutants' runs spent their (job) time.
+    #[serde(default)]
+    pub mutants_costs: crate::lab::costs::PhaseCosts,
     /// The propagation runs: survivors' infecting tests traced with and without them.
     pub tracing: Duration,
     /// Of the tests' coverage runs, what hit counting and the infection probe added
@@ -42,6 +45,7 @@ impl Times {
             "mutants": self.mutants.as_secs_f64(),
             "tracing": self.tracing.as_secs_f64(),
             "coverageAndProbe": self.coverage_overhead.as_secs_f64(),
+            "mutantsCosts": self.mutants_costs.to_json(),
         })
     }
 }
