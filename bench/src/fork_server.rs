@@ -23,7 +23,11 @@ fn start(binary: &TestBinary, test: &str) -> Result<Server, String> {
 }
 
 /// The first mutant of the binary's catalog: any one will do, the test does not reach it.
-fn some_mutant(server: &Server) -> Result<String, String> {
+/// (A server started for a test sends no catalog; one started without reads it.)
+fn some_mutant(binary: &TestBinary) -> Result<String, String> {
+    let server = Server::start(binary, None)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{} has no mutate runtime", binary.path.display()))?;
     let entry = server.catalog.first().ok_or("the fixture has no mutants")?;
     Ok(entry.id.clone())
 }
@@ -33,7 +37,7 @@ fn some_mutant(server: &Server) -> Result<String, String> {
 fn through_server(binary: &TestBinary, test: &str, requests: usize) -> Result<(f64, f64), String> {
     let mut server = start(binary, test)?;
     let request = Request {
-        mutant: Some(some_mutant(&server)?),
+        mutant: Some(some_mutant(binary)?),
         budget: 1_000_000,
         timeout_ms: 10_000,
         grace_ms: 0,
@@ -106,7 +110,7 @@ pub fn round_trip_ms() -> Result<f64, String> {
 
 pub fn measure(runs: usize, requests: usize) -> Result<(), String> {
     let binary = fixture()?;
-    let mutant = some_mutant(&start(&binary, "tests::empty")?)?;
+    let mutant = some_mutant(&binary)?;
     println!("fork server: one test run with a mutant on ({requests} runs x {runs}, median)");
     let (mut served, mut child, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
     // Interleaved, so drift in the machine's load hits both alike.

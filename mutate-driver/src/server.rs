@@ -21,8 +21,8 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `binary` as a server for `test` (or, with `None`, only to read its catalog).
-    /// Returns `None` for a binary without the mutate runtime.
+    /// Starts `binary` as a server for `test` (its catalog left empty), or, with `None`,
+    /// only to read its catalog. Returns `None` for a binary without the mutate runtime.
     pub fn start(binary: &TestBinary, test: Option<&str>) -> Result<Option<Server>> {
         let mut command = test_command(binary);
         match test {
@@ -30,8 +30,13 @@ impl Server {
             // Without the runtime the binary just lists its tests and exits.
             None => command.args(["--list", "--format", "terse"]),
         };
+        // The catalog is read once, by discovery (no test); runs need none.
+        let mode = match test {
+            Some(_) => mutate_protocol::env::SERVER_RUNS,
+            None => mutate_protocol::env::SERVER_CATALOG,
+        };
         command
-            .env(SERVER_ENV, "1")
+            .env(SERVER_ENV, mode)
             .env("RUST_BACKTRACE", "0")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -4,8 +4,16 @@
 /// schemata build (read once, before `main`).
 pub const ACTIVE: &str = "MUTATE_ACTIVE";
 
-/// Set (to `1`) by the driver on a test binary it starts as a fork server.
+/// Set by the driver on a test binary it starts as a fork server: to [`SERVER_CATALOG`]
+/// when it wants the binary's catalog, to [`SERVER_RUNS`] when it only runs mutants (the
+/// catalog, one line per mutant of the build, is then not sent).
 pub const SERVER: &str = "MUTATE_SERVER";
+
+/// [`SERVER`]'s value for a server that sends its catalog before it is ready.
+pub const SERVER_CATALOG: &str = "1";
+
+/// [`SERVER`]'s value for a server that only runs mutants: no catalog.
+pub const SERVER_RUNS: &str = "runs";
 
 /// Directory of the build-error lists the driver keeps for its schemata builds, one per
 /// crate. `#[mutate]` reads its crate's at expansion time and leaves the functions it

@@ -18,8 +18,10 @@ use std::time::{Duration, Instant};
 ctor::declarative::ctor! {
     #[ctor(unsafe, priority = late)]
     fn serve_if_asked() {
-        if std::env::var_os(SERVER_ENV).is_some() {
-            serve();
+        if let Some(asked) = std::env::var_os(SERVER_ENV) {
+            // A server that only runs mutants does not send the catalog: a line per mutant
+            // of the build, at every start.
+            serve(asked != mutate_protocol::env::SERVER_RUNS);
         }
     }
 }
@@ -34,7 +36,7 @@ pub(crate) fn anchor() -> usize {
 /// Most output kept from a child, from its end (where libtest's summary is).
 const OUTPUT_LIMIT: usize = 64 * 1024;
 
-fn serve() {
+fn serve(with_catalog: bool) {
     // SAFETY: before `main`, and this process stays single-threaded while serving.
     unsafe {
         std::env::remove_var(SERVER_ENV);
@@ -57,24 +59,8 @@ fn serve() {
         }
         .encode(),
     ];
-    for entry in catalog::entries() {
-        let info = entry.info;
-        out.push(
-            Greeting::Mutant(Box::new(CatalogEntry {
-                index: entry.index,
-                site: entry.site,
-                id: info.id.into(),
-                operator: info.operator.into(),
-                file: info.file.into(),
-                span: info.span,
-                original: info.original.into(),
-                replacement: info.replacement.into(),
-                description: info.description.into(),
-                function: info.function.into(),
-                build_error: info.build_error.into(),
-            }))
-            .encode(),
-        );
+    if with_catalog {
+        out.extend(catalog::entries().into_iter().map(catalog_line));
     }
     out.push(Greeting::Ready.encode());
     send(&mut replies, &out);
@@ -428,6 +414,25 @@ fn map_shared(size: usize) -> *mut u8 {
         unsafe { libc::_exit(server_exit::NO_SHARED_MEMORY) };
     }
     memory.cast()
+}
+
+/// The catalog's line for one mutant.
+fn catalog_line(entry: catalog::Entry) -> String {
+    let info = entry.info;
+    Greeting::Mutant(Box::new(CatalogEntry {
+        index: entry.index,
+        site: entry.site,
+        id: info.id.into(),
+        operator: info.operator.into(),
+        file: info.file.into(),
+        span: info.span,
+        original: info.original.into(),
+        replacement: info.replacement.into(),
+        description: info.description.into(),
+        function: info.function.into(),
+        build_error: info.build_error.into(),
+    }))
+    .encode()
 }
 
 #[cfg(test)]
