@@ -37,6 +37,7 @@ fn some_mutant(binary: &TestBinary) -> Result<String, String> {
 fn through_server(binary: &TestBinary, test: &str, requests: usize) -> Result<(f64, f64), String> {
     let mut server = start(binary, test)?;
     let request = Request {
+        test: None,
         mutant: Some(some_mutant(binary)?),
         budget: 1_000_000,
         timeout_ms: 10_000,

@@ -18,22 +18,37 @@ pub struct Server {
     pub catalog: Vec<CatalogEntry>,
     /// Number of sites the binary registered.
     pub sites: u32,
+    /// It runs whichever test of its binary a request names (`Request::test`).
+    pub any_test: bool,
 }
 
 impl Server {
     /// Starts `binary` as a server for `test` (its catalog left empty), or, with `None`,
     /// only to read its catalog. Returns `None` for a binary without the mutate runtime.
     pub fn start(binary: &TestBinary, test: Option<&str>) -> Result<Option<Server>> {
-        let mut command = test_command(binary);
         match test {
-            Some(test) => command.args(["--exact", test]),
+            Some(test) => Self::spawn(binary, &["--exact", test]),
             // Without the runtime the binary just lists its tests and exits.
-            None => command.args(["--list", "--format", "terse"]),
-        };
-        // The catalog is read once, by discovery (no test); runs need none.
-        let mode = match test {
-            Some(_) => mutate_protocol::env::SERVER_RUNS,
-            None => mutate_protocol::env::SERVER_CATALOG,
+            None => Self::spawn(binary, &["--list", "--format", "terse"]),
+        }
+    }
+
+    /// Starts `binary` as a server for any of its tests, each request naming its test
+    /// (`mutate_protocol::test_slot`); its `any_test` says whether it found its slot.
+    /// Returns `None` for a binary without the mutate runtime.
+    pub fn start_any(binary: &TestBinary) -> Result<Option<Server>> {
+        let slot = mutate_protocol::test_slot::argument();
+        Self::spawn(binary, &["--exact", &slot])
+    }
+
+    fn spawn(binary: &TestBinary, args: &[&str]) -> Result<Option<Server>> {
+        let mut command = test_command(binary);
+        command.args(args);
+        let listing = args.first() == Some(&"--list");
+        // The catalog is read once, by discovery (which lists); runs need none.
+        let mode = match listing {
+            false => mutate_protocol::env::SERVER_RUNS,
+            true => mutate_protocol::env::SERVER_CATALOG,
         };
         command
             .env(SERVER_ENV, mode)
@@ -56,6 +71,7 @@ impl Server {
             stdout,
             catalog: Vec::new(),
             sites: 0,
+            any_test: false,
         };
         let mut greeted = false;
         loop {
@@ -80,7 +96,11 @@ impl Server {
                 };
             };
             match Greeting::decode(&line).map_err(|e| Error::failed(Operation::Run, e))? {
-                Some(Greeting::Hello { version, sites }) => {
+                Some(Greeting::Hello {
+                    version,
+                    sites,
+                    any_test,
+                }) => {
                     if version != VERSION {
                         return Err(Error::failed(
                             Operation::Run,
@@ -92,6 +112,7 @@ impl Server {
                         ));
                     }
                     server.sites = sites;
+                    server.any_test = any_test;
                     greeted = true;
                 }
                 Some(Greeting::Mutant(entry)) => server.catalog.push(*entry),

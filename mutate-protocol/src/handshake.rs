@@ -6,8 +6,14 @@ use crate::{escape, unescape};
 /// One line of a server's start.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Greeting {
-    /// The first line: the server's protocol version and how many sites it registered.
-    Hello { version: u32, sites: u32 },
+    /// The first line: the server's protocol version, how many sites it registered, and
+    /// whether it found the test slot among its arguments (and so runs any test of its
+    /// binary a request names; see [`test_slot`](crate::test_slot)).
+    Hello {
+        version: u32,
+        sites: u32,
+        any_test: bool,
+    },
     /// One mutant of its catalog.
     Mutant(Box<CatalogEntry>),
     /// The catalog is complete; the server waits for requests.
@@ -17,7 +23,11 @@ pub enum Greeting {
 impl Greeting {
     pub fn encode(&self) -> String {
         match self {
-            Greeting::Hello { version, sites } => format!("hello\t{version}\t{sites}"),
+            Greeting::Hello {
+                version,
+                sites,
+                any_test,
+            } => format!("hello\t{version}\t{sites}\t{}", u8::from(*any_test)),
             Greeting::Mutant(entry) => entry.encode(),
             Greeting::Ready => "ready".into(),
         }
@@ -32,10 +42,18 @@ impl Greeting {
         Ok(Some(match kind {
             "hello" => {
                 let mut fields = rest.split('\t').map(str::parse::<u32>);
-                match (fields.next(), fields.next()) {
-                    (Some(Ok(version)), Some(Ok(sites))) => Greeting::Hello { version, sites },
-                    // A server too old to say its site count still says its version.
-                    (Some(Ok(version)), None) => Greeting::Hello { version, sites: 0 },
+                match (fields.next(), fields.next(), fields.next()) {
+                    (Some(Ok(version)), Some(Ok(sites)), any_test) => Greeting::Hello {
+                        version,
+                        sites,
+                        any_test: matches!(any_test, Some(Ok(1))),
+                    },
+                    // A server too old to say more still says its version.
+                    (Some(Ok(version)), None, _) => Greeting::Hello {
+                        version,
+                        sites: 0,
+                        any_test: false,
+                    },
                     _ => return Err(malformed()),
                 }
             }
@@ -135,6 +153,12 @@ mod tests {
             Greeting::Hello {
                 version: 2,
                 sites: 40,
+                any_test: false,
+            },
+            Greeting::Hello {
+                version: 5,
+                sites: 3,
+                any_test: true,
             },
             Greeting::Ready,
         ] {

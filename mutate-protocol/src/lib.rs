@@ -18,6 +18,7 @@ mod report;
 mod request;
 pub mod rules;
 pub mod server_exit;
+pub mod test_slot;
 pub mod unviable_marks;
 
 pub use handshake::{CatalogEntry, Greeting};
@@ -33,7 +34,7 @@ pub const TRACE_SEPARATOR: &str = "\u{1f}";
 /// The last line of a trace that reached its size limit: calls after it were not written.
 pub const TRACE_TRUNCATED: &str = "truncated";
 /// Protocol version, checked in the handshake.
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 
 /// Escapes backslash, tab, newline and carriage return.
 pub fn escape(text: &str) -> String {

@@ -1,10 +1,13 @@
-//! What the driver asks of a server: run its one test with a mutant, under limits.
+//! What the driver asks of a server: run a test with a mutant, under limits.
 
 use crate::{escape, unescape};
 
-/// A request to run the binary's one test in a forked child.
+/// A request to run a test in a forked child.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Request {
+    /// The test to run, for a server started with the test slot
+    /// ([`test_slot`](crate::test_slot)); `None`: the one test it was started for.
+    pub test: Option<String>,
     /// Mutant to activate; `None` runs the original code.
     pub mutant: Option<String>,
     /// Hit budget (total site hits) after which the child ends as a timeout; 0: none.
@@ -32,7 +35,7 @@ pub struct Request {
 impl Request {
     pub fn encode(&self) -> String {
         format!(
-            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             escape(self.mutant.as_deref().unwrap_or("")),
             self.budget,
             self.timeout_ms,
@@ -42,16 +45,19 @@ impl Request {
             u8::from(self.probe),
             u8::from(self.output),
             u8::from(self.observe),
+            escape(self.test.as_deref().unwrap_or("")),
         )
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 10 || f[0] != "run" {
+        if f.len() != 11 || f[0] != "run" {
             return None;
         }
         let mutant = unescape(f[1]);
+        let test = unescape(f[10]);
         Some(Request {
+            test: (!test.is_empty()).then_some(test),
             mutant: (!mutant.is_empty()).then_some(mutant),
             budget: f[2].parse().ok()?,
             timeout_ms: f[3].parse().ok()?,
@@ -72,6 +78,7 @@ mod tests {
     #[test]
     fn request_round_trips() {
         let request = Request {
+            test: Some("map::tests::a\tb".into()),
             mutant: Some("x\ty".into()),
             budget: 10,
             timeout_ms: 20,

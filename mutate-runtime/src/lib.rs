@@ -20,6 +20,8 @@ mod probe;
 mod registration;
 mod select;
 mod switch;
+#[cfg(target_os = "linux")]
+mod test_slot;
 
 #[cfg(target_os = "linux")]
 mod server;

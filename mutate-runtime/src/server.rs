@@ -4,6 +4,9 @@
 //! into libtest's `main` to run that one test, while the server waits with a timeout,
 //! reads the shared counters and reports how the child ended.
 //!
+//! Started with the test slot (`mutate_protocol::test_slot`), it runs whichever test of
+//! its binary each request names: the child writes the name over the slot before `main`.
+//!
 //! Runs after every other constructor (`priority = late`), when all tables are registered.
 
 use crate::{catalog, counters, switch};
@@ -47,6 +50,7 @@ fn serve(with_catalog: bool) {
     let requests = BufReader::new(dup_private(0));
     let mut replies = dup_private(1);
 
+    let slot = crate::test_slot::Slot::find();
     let (sites, mutants) = catalog::counts();
     let region = map_shared(counters::region_size(sites, mutants));
     // SAFETY: a fresh zeroed shared mapping of the right size, never unmapped.
@@ -56,6 +60,7 @@ fn serve(with_catalog: bool) {
         Greeting::Hello {
             version: VERSION,
             sites,
+            any_test: slot.is_some(),
         }
         .encode(),
     ];
@@ -88,7 +93,20 @@ fn serve(with_catalog: bool) {
                 }
             },
         };
-        if let Some(report) = run_child(&request, index) {
+        if let Some(test) = &request.test
+            && !slot
+                .as_ref()
+                .is_some_and(|_| mutate_protocol::test_slot::fits(test))
+        {
+            send(
+                &mut replies,
+                &[Report::refusal(&format!(
+                    "this server runs only the test it was started for, not {test}"
+                ))],
+            );
+            continue;
+        }
+        if let Some(report) = run_child(&request, index, slot.as_ref()) {
             send(&mut replies, &report.encode());
         } else {
             // Forked child: run the test.
@@ -112,8 +130,13 @@ fn send(replies: &mut File, lines: &[String]) {
     }
 }
 
-/// Forks a child for `request`. Returns `None` in the child, the report in the server.
-fn run_child(request: &Request, index: u32) -> Option<Report> {
+/// Forks a child for `request` (its test written over `slot`, if it names one). Returns
+/// `None` in the child, the report in the server.
+fn run_child(
+    request: &Request,
+    index: u32,
+    slot: Option<&crate::test_slot::Slot>,
+) -> Option<Report> {
     counters::reset(request.budget, request.coverage);
     // SAFETY: plain libc calls; results checked.
     let capture = unsafe { libc::memfd_create(c"mutate-capture".as_ptr(), libc::MFD_CLOEXEC) };
@@ -132,6 +155,10 @@ fn run_child(request: &Request, index: u32) -> Option<Report> {
         return Some(failed_fork(started));
     }
     if pid == 0 {
+        if let (Some(test), Some(slot)) = (&request.test, slot) {
+            // Checked to fit before the fork.
+            slot.write(test);
+        }
         become_child(request, index, capture, trace);
         return None;
     }

@@ -304,7 +304,7 @@ pub fn phases(report: &Path) -> Option<(f64, f64)> {
 
 /// Where the driver's mutation phase spent its job time (`seconds.mutantsCosts` of its
 /// report), as one line: servers started and their start time, runs, their round trips
-/// and the tests' own time in them.
+/// and the children's lives in them.
 pub fn phase_costs(report: &Path) -> Option<String> {
     let json = crate::report_json::read(report).ok()?;
     let c = &json["seconds"]["mutantsCosts"];
@@ -313,11 +313,11 @@ pub fn phase_costs(report: &Path) -> Option<String> {
     let (starting, trips, tests) = (
         c["starting"].as_f64()?,
         c["roundTrips"].as_f64()?,
-        c["inTests"].as_f64()?,
+        c["inChildren"].as_f64()?,
     );
     Some(format!(
         "{starts} servers started in {starting:.2} s ({:.1} ms each); {runs} runs, \
-         {trips:.2} s round trips, of which {tests:.2} s in the tests ({:.2} ms a run \
+         {trips:.2} s round trips, of which {tests:.2} s in the children ({:.2} ms a run \
          outside them)",
         1e3 * starting / starts.max(1) as f64,
         1e3 * (trips - tests) / runs.max(1) as f64,

@@ -185,6 +185,7 @@ fn run_alone(
     progress: &mut Progress,
 ) -> Result<Vec<Alone>> {
     let request = Request {
+        test: None,
         mutant: None,
         budget: 0,
         timeout_ms: timeout.as_millis() as u64,

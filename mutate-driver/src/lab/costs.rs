@@ -1,6 +1,6 @@
 //! Where the mutant phase's time goes: fork servers started, and each run's round trip
-//! against the time the test itself took in the child. Set beside the phase's floor (the
-//! covering tests' own times), it tells what the rest is spent on.
+//! against the child's life (fork to reap, the test's run within it). Set beside the
+//! phase's floor (the covering tests' own times), it tells what the rest is spent on.
 
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -17,8 +17,8 @@ pub struct PhaseCosts {
     pub runs: u64,
     /// Each run from request to report, as the driver waited for it.
     pub round_trips: Duration,
-    /// Of that, the test's own time in the child, as the server timed it.
-    pub in_tests: Duration,
+    /// Of that, the children's lives, fork to reap, as the server timed them.
+    pub in_children: Duration,
 }
 
 impl PhaseCosts {
@@ -27,7 +27,7 @@ impl PhaseCosts {
         self.starting += other.starting;
         self.runs += other.runs;
         self.round_trips += other.round_trips;
-        self.in_tests += other.in_tests;
+        self.in_children += other.in_children;
     }
 
     /// Seconds and counts, for `report.json`.
@@ -37,7 +37,7 @@ impl PhaseCosts {
             "starting": self.starting.as_secs_f64(),
             "runs": self.runs,
             "roundTrips": self.round_trips.as_secs_f64(),
-            "inTests": self.in_tests.as_secs_f64(),
+            "inChildren": self.in_children.as_secs_f64(),
         })
     }
 }
@@ -49,7 +49,7 @@ pub struct Gathering {
     starting_micros: AtomicU64,
     runs: AtomicU64,
     round_trip_micros: AtomicU64,
-    in_test_micros: AtomicU64,
+    in_child_micros: AtomicU64,
 }
 
 impl Gathering {
@@ -60,12 +60,12 @@ impl Gathering {
             .fetch_add(micros(since.elapsed()), Relaxed);
     }
 
-    /// A run requested at `since`, whose test took `in_test_micros` in the child.
-    pub fn ran(&self, since: Instant, in_test_micros: u64) {
+    /// A run requested at `since`, whose child lived `in_child_micros`.
+    pub fn ran(&self, since: Instant, in_child_micros: u64) {
         self.runs.fetch_add(1, Relaxed);
         self.round_trip_micros
             .fetch_add(micros(since.elapsed()), Relaxed);
-        self.in_test_micros.fetch_add(in_test_micros, Relaxed);
+        self.in_child_micros.fetch_add(in_child_micros, Relaxed);
     }
 
     pub fn total(&self) -> PhaseCosts {
@@ -75,7 +75,7 @@ impl Gathering {
             starting: Duration::from_micros(get(&self.starting_micros)),
             runs: get(&self.runs),
             round_trips: Duration::from_micros(get(&self.round_trip_micros)),
-            in_tests: Duration::from_micros(get(&self.in_test_micros)),
+            in_children: Duration::from_micros(get(&self.in_child_micros)),
         }
     }
 }
@@ -97,7 +97,7 @@ mod tests {
         g.ran(before, 500);
         let total = g.total();
         assert_eq!((total.server_starts, total.runs), (1, 2));
-        assert_eq!(total.in_tests, Duration::from_micros(1_500));
+        assert_eq!(total.in_children, Duration::from_micros(1_500));
         assert!(total.round_trips >= Duration::from_millis(6));
         let mut sum = total;
         sum.add(total);

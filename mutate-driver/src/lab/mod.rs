@@ -6,6 +6,7 @@ pub mod baseline;
 pub mod costs;
 mod mutants;
 mod results;
+mod servers;
 mod trace;
 
 pub use mutants::limited;
@@ -149,23 +150,23 @@ pub fn run(
     })
 }
 
-/// Jobs for one fork server each: `(test, mutant)` pairs grouped by test, in chunks of at
-/// most `chunk` mutants, so one server serves many mutants and many tests keep the workers
-/// busy.
-pub(crate) fn batches(
-    pairs: impl IntoIterator<Item = (usize, usize)>,
+/// Jobs for one fork server each: `(key, item)` pairs grouped by key (a test, or a test
+/// binary), in chunks of at most `chunk` items, so one server serves many and many keys
+/// keep the workers busy.
+pub(crate) fn batches<T>(
+    pairs: impl IntoIterator<Item = (usize, T)>,
     chunk: usize,
-) -> Vec<(usize, Vec<usize>)> {
-    let mut by_test: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
-    for (t, m) in pairs {
-        by_test.entry(t).or_default().push(m);
+) -> Vec<(usize, Vec<T>)> {
+    let mut by_key: std::collections::BTreeMap<usize, Vec<T>> = Default::default();
+    for (key, item) in pairs {
+        by_key.entry(key).or_default().push(item);
     }
-    by_test
-        .into_iter()
-        .flat_map(|(t, ms)| {
-            ms.chunks(chunk)
-                .map(|c| (t, c.to_vec()))
-                .collect::<Vec<_>>()
-        })
-        .collect()
+    let mut out = Vec::new();
+    for (key, mut items) in by_key {
+        while !items.is_empty() {
+            let rest = items.split_off(items.len().min(chunk));
+            out.push((key, std::mem::replace(&mut items, rest)));
+        }
+    }
+    out
 }

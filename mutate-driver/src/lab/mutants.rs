@@ -5,6 +5,7 @@
 use super::baseline::Baseline;
 use super::costs::Gathering;
 use super::results::{Config, MutantResult, Proven};
+use super::servers::{self, Idle};
 use crate::discover::Discovery;
 use crate::error::{Error, Result};
 use crate::interrupt;
@@ -12,7 +13,7 @@ use crate::outcome::{self, Status, Verdict};
 use crate::pool;
 use crate::progress::Progress;
 use crate::server::Server;
-use mutate_protocol::{Request, infection};
+use mutate_protocol::{Request, infection, test_slot};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -26,9 +27,10 @@ fn budget(baseline: &Baseline) -> u64 {
 
 /// A mutant's run under a test (`None`: the original), within the test's limits: its hit
 /// budget, time limit and grace, and the memory limit; nothing asked back. Callers set
-/// what they want back.
+/// what they want back, and the test's name for a server of any test.
 pub fn limited(baseline: &Baseline, config: &Config, mutant: Option<String>) -> Request {
     Request {
+        test: None,
         mutant,
         budget: budget(baseline),
         timeout_ms: baseline.limits.timeout_ms,
@@ -59,12 +61,20 @@ pub fn run(
     } = plan(d, selected, config, progress, results);
     // Per mutant: the first detecting verdict, or the last surviving one.
     let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
+    let idle = Idle::new(IDLE_SERVERS_PER_JOB * config.jobs);
     while !pending.is_empty() {
         if interrupt::interrupted() {
             return Ok((not_run(pending.iter().map(|&(m, _)| m), results), proven));
         }
         let chunk = (pending.len() / (config.jobs * 4)).max(8);
-        let jobs = super::batches(pending.iter().map(|&(m, k)| (order[m][k], m)), chunk);
+        // By binary: one server runs the batch's mutants under their tests, each its own.
+        let jobs = super::batches(
+            pending.iter().map(|&(m, k)| {
+                let t = order[m][k];
+                (d.tests[t].binary, (t, m))
+            }),
+            chunk,
+        );
         // Which covering test (by rank) each pending mutant is on in this round; a
         // mutant leaves the map when its verdict for this round comes in.
         let mut rank: HashMap<usize, usize> = pending.iter().copied().collect();
@@ -73,8 +83,8 @@ pub fn run(
         pool::run(
             jobs,
             config.jobs,
-            |(t, ms), send| {
-                if let Err(e) = run_batch(d, config, &baseline[t], (t, &ms), costs, send) {
+            |(b, runs), send| {
+                if let Err(e) = run_batch(d, config, baseline, (b, &runs), (&idle, costs), send) {
                     send(Err(e));
                 }
             },
@@ -256,34 +266,46 @@ fn not_run(undecided: impl IntoIterator<Item = usize>, results: &mut [MutantResu
     true
 }
 
-/// One server for test `t`, running each mutant of the batch in turn and sending each
-/// verdict as it comes; what the server and runs cost goes to `costs`.
+/// Idle servers kept between batches, per job.
+const IDLE_SERVERS_PER_JOB: usize = 4;
+
+/// One server for binary `b` (idle, or started), running each `(test, mutant)` of the batch
+/// in turn and sending each verdict as it comes; the server is then kept for a later
+/// batch. A test whose name does not fit the server's slot, or a binary whose server
+/// found none, gets a server of its own. What servers and runs cost goes to `costs`.
 fn run_batch(
     d: &Discovery,
     config: &Config,
-    baseline: &Baseline,
-    (t, mutants): (usize, &[usize]),
-    costs: &Gathering,
+    baseline: &[Baseline],
+    (b, runs): (usize, &[(usize, usize)]),
+    (idle, costs): (&Idle, &Gathering),
     send: &dyn Fn(Result<(usize, usize, Verdict)>),
 ) -> Result<()> {
-    let test = &d.tests[t];
-    let binary = &d.binaries[test.binary];
-    let start = || {
-        let since = Instant::now();
-        let server = Server::start(binary, Some(&test.name))?.ok_or_else(|| {
-            Error::run(format!("{} has no mutate runtime", binary.path.display()))
-        })?;
-        costs.started(since);
-        Ok::<_, Error>(server)
-    };
-    let mut server = start()?;
-    for &m in mutants {
+    let binary = &d.binaries[b];
+    let mut shared = idle.take(b, binary, costs)?;
+    // The server of a test that cannot share, with its test.
+    let mut own: Option<(usize, Server)> = None;
+    for &(t, m) in runs {
         if interrupt::interrupted() {
             return Err(Error::Interrupted);
         }
+        let name = &d.tests[t].name;
+        let any = shared.any_test && test_slot::fits(name);
         let request = Request {
             output: true,
-            ..limited(baseline, config, Some(d.mutants[m].entry.id.clone()))
+            test: any.then(|| name.clone()),
+            ..limited(&baseline[t], config, Some(d.mutants[m].entry.id.clone()))
+        };
+        let start = || match any {
+            true => servers::start(binary, None, costs),
+            false => servers::start(binary, Some(name), costs),
+        };
+        let server = match any {
+            true => &mut shared,
+            false => match &mut own {
+                Some((of, server)) if *of == t => server,
+                own => &mut own.insert((t, start()?)).1,
+            },
         };
         let since = Instant::now();
         let report = match server.run(&request) {
@@ -291,12 +313,13 @@ fn run_batch(
             Err(Error::Interrupted) => return Err(Error::Interrupted),
             // A server that broke down is restarted once for this mutant.
             Err(_) => {
-                server = start()?;
+                *server = start()?;
                 server.run(&request)?
             }
         };
         costs.ran(since, report.micros);
         send(Ok((m, t, outcome::judge(&report))));
     }
+    idle.put(b, shared);
     Ok(())
 }

@@ -1,0 +1,68 @@
+//! The mutant phase's fork servers: one per test binary, for any of its tests
+//! (`Server::start_any`), kept between batches so that a later round's batch of the same
+//! binary takes one instead of starting its own. Starting a server (`exec`, the binary's
+//! constructors, the handshake) costs many times a run's fork; a round runs each mutant
+//! against one test, so a server per test and round started one for every few runs.
+
+use super::costs::Gathering;
+use crate::compile::TestBinary;
+use crate::error::{Error, Result};
+use crate::server::Server;
+use std::collections::VecDeque;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Idle servers by binary, the oldest first.
+pub struct Idle {
+    servers: Mutex<VecDeque<(usize, Server)>>,
+    /// How many are kept: each is a process holding its binary's memory.
+    most: usize,
+}
+
+impl Idle {
+    pub fn new(most: usize) -> Idle {
+        Idle {
+            servers: Mutex::new(VecDeque::new()),
+            most,
+        }
+    }
+
+    /// An idle server of binary `b`, or a new one (its start counted in `costs`).
+    pub fn take(&self, b: usize, binary: &TestBinary, costs: &Gathering) -> Result<Server> {
+        let idle = {
+            let mut servers = self.servers.lock().expect("no worker panics holding it");
+            let at = servers.iter().position(|(of, _)| *of == b);
+            at.and_then(|at| servers.remove(at))
+        };
+        match idle {
+            Some((_, server)) => Ok(server),
+            None => start(binary, None, costs),
+        }
+    }
+
+    /// Keeps `server` of binary `b` for a later batch; past the limit, the oldest idle
+    /// server ends.
+    pub fn put(&self, b: usize, server: Server) {
+        let oldest = {
+            let mut servers = self.servers.lock().expect("no worker panics holding it");
+            servers.push_back((b, server));
+            (servers.len() > self.most).then(|| servers.pop_front())
+        };
+        // Ended outside the lock: dropping a server kills and reaps it.
+        drop(oldest);
+    }
+}
+
+/// Starts `binary` as a server for `test`, or for any test with `None`, counting it in
+/// `costs`.
+pub fn start(binary: &TestBinary, test: Option<&str>, costs: &Gathering) -> Result<Server> {
+    let since = Instant::now();
+    let server = match test {
+        Some(test) => Server::start(binary, Some(test))?,
+        None => Server::start_any(binary)?,
+    };
+    let server = server
+        .ok_or_else(|| Error::run(format!("{} has no mutate runtime", binary.path.display())))?;
+    costs.started(since);
+    Ok(server)
+}
