@@ -3,7 +3,9 @@
 //! binary runs whole, to tell order-dependent tests and slow tests from broken ones. A
 //! suite that is not green this way is refused with a [`Refusal`] naming each test.
 
+use super::costs::Gathering;
 use super::results::{Config, MutantResult};
+use super::servers::{self, Idle};
 use crate::discover::Discovery;
 use crate::error::{Error, Result};
 use crate::interrupt;
@@ -13,7 +15,7 @@ use crate::progress::Progress;
 use crate::refusal::{FailedTest, How, Refusal};
 use crate::server::Server;
 use crate::together::{self, Together};
-use mutate_protocol::{End, Report, Request};
+use mutate_protocol::{End, Report, Request, test_slot};
 use std::time::Duration;
 
 /// What the baseline learnt of one passing test.
@@ -198,10 +200,15 @@ fn run_alone(
     };
     let mut reports = Vec::new();
     let mut error = None;
+    let idle = Idle::new(super::IDLE_SERVERS_PER_JOB * config.jobs);
+    let starts = Gathering::default();
     pool::run(
         tests,
         config.jobs,
-        |t, send| send((t, time_alone(d, t, &request, config.flakes))),
+        |t, send| {
+            let runs = time_alone(d, t, (&request, config.flakes), (&idle, &starts));
+            send((t, runs));
+        },
         |(t, runs)| {
             progress.tick();
             match runs {
@@ -222,21 +229,37 @@ fn run_alone(
 }
 
 /// Test `t`'s coverage run under `request`, then, if it passed, its runs again: twice at
-/// least if it is fast (to time it), `flakes` times at least (to see if it is flaky).
+/// least if it is fast (to time it), `flakes` times at least (to see if it is flaky). Run
+/// by an idle server of its binary (kept for the next test) where its name fits the slot.
 fn time_alone(
     d: &Discovery,
     t: usize,
-    request: &Request,
-    flakes: usize,
+    (request, flakes): (&Request, usize),
+    (idle, starts): (&Idle, &Gathering),
 ) -> Result<(Report, Vec<Report>)> {
     let test = &d.tests[t];
-    let binary = &d.binaries[test.binary];
-    let Some(mut server) = Server::start(binary, Some(&test.name))? else {
-        return Err(Error::run(format!(
-            "{} lost its mutate runtime between listing and running",
-            binary.path.display()
-        )));
+    let b = test.binary;
+    let binary = &d.binaries[b];
+    let mut server = idle.take(b, binary, starts)?;
+    let shared = server.any_test && test_slot::fits(&test.name);
+    if !shared {
+        idle.put(b, server);
+        server = servers::start(binary, Some(&test.name), starts)?;
+    }
+    let request = &Request {
+        test: shared.then(|| test.name.clone()),
+        ..request.clone()
     };
+    let runs = runs_of(&mut server, request, flakes);
+    // A server that broke down is not kept.
+    if shared && runs.is_ok() {
+        idle.put(b, server);
+    }
+    runs
+}
+
+/// The coverage run under `request`, then the runs again `time_alone` asks for.
+fn runs_of(server: &mut Server, request: &Request, flakes: usize) -> Result<(Report, Vec<Report>)> {
     let report = server.run(request)?;
     let fast = report.micros < limits::RETIME_BELOW.as_micros() as u64;
     let again = if fast {

@@ -150,6 +150,9 @@ pub fn run(
     })
 }
 
+/// Idle fork servers kept between batches and tests, per job (`servers::Idle`).
+const IDLE_SERVERS_PER_JOB: usize = 4;
+
 /// Jobs for one fork server each: `(key, item)` pairs grouped by key (a test, or a test
 /// binary), in chunks of at most `chunk` items, so one server serves many and many keys
 /// keep the workers busy.

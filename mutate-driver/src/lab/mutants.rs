@@ -61,7 +61,7 @@ pub fn run(
     } = plan(d, selected, config, progress, results);
     // Per mutant: the first detecting verdict, or the last surviving one.
     let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
-    let idle = Idle::new(IDLE_SERVERS_PER_JOB * config.jobs);
+    let idle = Idle::new(super::IDLE_SERVERS_PER_JOB * config.jobs);
     while !pending.is_empty() {
         if interrupt::interrupted() {
             return Ok((not_run(pending.iter().map(|&(m, _)| m), results), proven));
@@ -265,9 +265,6 @@ fn not_run(undecided: impl IntoIterator<Item = usize>, results: &mut [MutantResu
     }
     true
 }
-
-/// Idle servers kept between batches, per job.
-const IDLE_SERVERS_PER_JOB: usize = 4;
 
 /// One server for binary `b` (idle, or started), running each `(test, mutant)` of the batch
 /// in turn and sending each verdict as it comes; the server is then kept for a later
