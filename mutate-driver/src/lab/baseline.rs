@@ -200,7 +200,10 @@ fn run_alone(
     };
     let mut reports = Vec::new();
     let mut error = None;
-    let idle = Idle::new(super::IDLE_SERVERS_PER_JOB * config.jobs);
+    let idle = Idle::new(
+        super::IDLE_SERVERS_PER_JOB * config.jobs,
+        servers::tests_per_binary(d),
+    );
     let starts = Gathering::default();
     pool::run(
         tests,

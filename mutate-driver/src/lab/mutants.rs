@@ -61,7 +61,10 @@ pub fn run(
     } = plan(d, selected, config, progress, results);
     // Per mutant: the first detecting verdict, or the last surviving one.
     let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
-    let idle = Idle::new(super::IDLE_SERVERS_PER_JOB * config.jobs);
+    let idle = Idle::new(
+        super::IDLE_SERVERS_PER_JOB * config.jobs,
+        servers::tests_per_binary(d),
+    );
     while !pending.is_empty() {
         if interrupt::interrupted() {
             return Ok((not_run(pending.iter().map(|&(m, _)| m), results), proven));

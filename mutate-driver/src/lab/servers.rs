@@ -6,6 +6,7 @@
 
 use super::costs::Gathering;
 use crate::compile::TestBinary;
+use crate::discover::Discovery;
 use crate::error::{Error, Result};
 use crate::server::Server;
 use std::collections::VecDeque;
@@ -17,13 +18,18 @@ pub struct Idle {
     servers: Mutex<VecDeque<(usize, Server)>>,
     /// How many are kept: each is a process holding its binary's memory.
     most: usize,
+    /// Tests per binary: past the limit, a server of a binary with fewer tests (a doc
+    /// test's, which has one) goes first, as it is the least likely to serve again.
+    tests: Vec<usize>,
 }
 
 impl Idle {
-    pub fn new(most: usize) -> Idle {
+    /// At most `most` idle servers, for binaries with `tests[b]` tests each.
+    pub fn new(most: usize, tests: Vec<usize>) -> Idle {
         Idle {
             servers: Mutex::new(VecDeque::new()),
             most,
+            tests,
         }
     }
 
@@ -41,16 +47,31 @@ impl Idle {
     }
 
     /// Keeps `server` of binary `b` for a later batch; past the limit, the oldest idle
-    /// server ends.
+    /// server of a binary with the fewest tests ends.
     pub fn put(&self, b: usize, server: Server) {
-        let oldest = {
+        let ended = {
             let mut servers = self.servers.lock().expect("no worker panics holding it");
             servers.push_back((b, server));
-            (servers.len() > self.most).then(|| servers.pop_front())
+            if servers.len() > self.most {
+                let tests = |of: usize| self.tests.get(of).copied().unwrap_or(0);
+                let fewest = (0..servers.len()).min_by_key(|&i| tests(servers[i].0));
+                fewest.and_then(|i| servers.remove(i))
+            } else {
+                None
+            }
         };
         // Ended outside the lock: dropping a server kills and reaps it.
-        drop(oldest);
+        drop(ended);
     }
+}
+
+/// How many tests each binary of `d` has, for [`Idle::new`].
+pub fn tests_per_binary(d: &Discovery) -> Vec<usize> {
+    let mut tests = vec![0; d.binaries.len()];
+    for test in &d.tests {
+        tests[test.binary] += 1;
+    }
+    tests
 }
 
 /// Starts `binary` as a server for `test`, or for any test with `None`, counting it in
