@@ -1,6 +1,6 @@
 //! Each mutant against the tests that reach it, in rounds: round k tries every undecided
-//! mutant against its k-th fastest covering test, batched by test so that one fork server
-//! serves many mutants.
+//! mutant against its k-th fastest covering test, batched by test binary so that one fork
+//! server (kept from round to round, `servers.rs`) serves many mutants and many tests.
 
 use super::baseline::Baseline;
 use super::costs::Gathering;
