@@ -347,26 +347,30 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
             .collect::<std::collections::BTreeSet<_>>()
             .len()
     };
-    for (ms, what) in [
+    for (ms, what, why) in [
         (
             &by_net,
-            "whose code does not build with them, in {} functions (compiled as written; \
-             rustc's message is each one's reason)",
+            "whose code does not build with them",
+            "compiled as written; rustc's message is each one's reason",
         ),
         (
             &by_type,
-            "whose replacement has no value of the type at hand, in {} functions (rustc \
-             chose the fallback; not run)",
+            "whose replacement has no value of the type at hand",
+            "rustc chose the fallback; not run",
         ),
         (
             &by_constant,
             "whose constant arithmetic rustc rejects (an overflow, a shift past the width, \
-             a division by zero), in {} functions (not run)",
+             a division by zero)",
+            "not run",
         ),
     ] {
         if !ms.is_empty() {
-            let what = what.replace("{}", &functions(ms).to_string());
-            eprintln!("  Unviable {} mutants {what}", ms.len());
+            eprintln!(
+                "  Unviable {} mutants {what}, in {} functions ({why})",
+                ms.len(),
+                functions(ms)
+            );
         }
     }
 }

@@ -9,7 +9,7 @@
 //! - A replacement in constant arithmetic (`BITS - 1` made `BITS + 1`, the amount of a
 //!   shift) can make rustc's deny-by-default `arithmetic_overflow` or `unconditional_panic`
 //!   lint reject the mutated text. The macro writes that text once more where the lints
-//!   see it (never run), under `#[warn(.., reason = note(Constant, id))]`: rustc prints the
+//!   see it (in a closure no one calls), under `#[warn(.., reason = note(Constant, id))]`: rustc prints the
 //!   reason beside its warning.
 //!
 //! The driver reads each warning back with [`parse`] and reports the mutant unviable without

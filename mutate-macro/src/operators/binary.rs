@@ -65,6 +65,11 @@ fn value_op(op: &BinOp) -> Option<(Operator, Op, &'static [Op])> {
     })
 }
 
+/// Whether `op` is an arithmetic or bitwise operator (not a compound assignment).
+pub fn is_value_op(op: &BinOp) -> bool {
+    value_op(op).is_some()
+}
+
 fn assign_op(op: &BinOp) -> Option<(Op, &'static [Op])> {
     Some(match op {
         BinOp::AddAssign(_) => (ADD_A, &[SUB_A, MUL_A]),
@@ -329,18 +334,8 @@ fn value_site(
         quote!(&__mutate_l),
         quote!(&__mutate_r),
     );
-    // The left side's stand-in is a local: the witnessed text (spanned as the user's
-    // code) names no path of the runtime's.
-    let witnesses = constant_right.map(|(written, before)| {
-        let stand_in = quote!(let __mutate_w = #rt::witness::like(&__mutate_l););
-        super::constant::witnesses(
-            c,
-            before,
-            written,
-            stand_in,
-            |m| quote!(__mutate_w #op (#m)),
-        )
-    });
+    let witnesses = constant_right
+        .map(|right| super::constant::against_left(c, right, &e.op, quote!(__mutate_l)));
     quote! {
         ({
             let (__mutate_l, __mutate_r) = (#left, #right);
@@ -435,16 +430,7 @@ fn assign_site(
     };
     let witnesses = constant_right
         .filter(|_| is_plain_place(left))
-        .map(|(written, before)| {
-            let stand_in = quote!(let mut __mutate_w = #rt::witness::like(&#left););
-            super::constant::witnesses(
-                c,
-                before,
-                written,
-                stand_in,
-                |m| quote!(__mutate_w #op (#m)),
-            )
-        });
+        .map(|right| super::constant::against_left(c, right, op, quote!(#left)));
     // Built-in compound assignment evaluates the right side first.
     quote! {
         ({

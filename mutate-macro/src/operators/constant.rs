@@ -71,19 +71,7 @@ pub fn checks_right(op: &BinOp) -> bool {
 }
 
 fn arithmetic(op: &BinOp) -> bool {
-    matches!(
-        op,
-        BinOp::Add(_)
-            | BinOp::Sub(_)
-            | BinOp::Mul(_)
-            | BinOp::Div(_)
-            | BinOp::Rem(_)
-            | BinOp::BitAnd(_)
-            | BinOp::BitOr(_)
-            | BinOp::BitXor(_)
-            | BinOp::Shl(_)
-            | BinOp::Shr(_)
-    )
+    super::binary::is_value_op(op)
 }
 
 /// `SCREAMING_CASE`, with at least one letter.
@@ -122,7 +110,6 @@ pub fn witnesses(
     prelude: TokenStream,
     context: impl Fn(&Expr) -> TokenStream,
 ) -> TokenStream {
-    let rt = rt();
     // The witnessed text is spanned as the user's code: rustc does not report these lints
     // in code that another crate's macro generated.
     let at = crate::syntax::first_span(&written.to_token_stream());
@@ -136,18 +123,45 @@ pub fn witnesses(
         };
         let note = unviable_marks::note(Kind::Constant, &id);
         let text = crate::syntax::written_at(context(&mutated), at);
+        // A closure no one calls: no branch on the path that runs, and the captures end
+        // with the statement.
         out.extend(quote! {
-            if #rt::witness::never() {
+            let _ = || {
                 #prelude
                 // Clippy reads it as the user's code too, and finds `BITS / 1` silly.
                 #[allow(clippy::all, clippy::pedantic)]
                 #[warn(warnings)]
                 #[warn(arithmetic_overflow, unconditional_panic, overflowing_literals, reason = #note)]
                 let _ = #text;
-            }
+            };
         });
     }
     out
+}
+
+/// Witnesses of a constant amount or divisor (`written`, with the number of mutants made
+/// before it) against the left side of `op`, a value or place borrowed as `left`: rustc
+/// judges the amount by the left side's type, which a stand-in of that type carries.
+pub fn against_left(
+    c: &Collector,
+    (written, before): (&Expr, usize),
+    op: &BinOp,
+    left: TokenStream,
+) -> TokenStream {
+    let rt = rt();
+    // A local, so the witnessed text (spanned as the user's code) names no runtime path;
+    // `mut` for a compound assignment.
+    let stand_in = quote! {
+        #[allow(unused_mut)]
+        let mut __mutate_w = #rt::witness::like(&#left);
+    };
+    witnesses(
+        c,
+        before,
+        written,
+        stand_in,
+        |m| quote!(__mutate_w #op (#m)),
+    )
 }
 
 /// `written` with mutant `m` applied as text, if `m` is an operator or literal of it.
