@@ -65,11 +65,6 @@ fn value_op(op: &BinOp) -> Option<(Operator, Op, &'static [Op])> {
     })
 }
 
-/// Whether `op` is an arithmetic or bitwise operator (not a compound assignment).
-pub fn is_value_op(op: &BinOp) -> bool {
-    value_op(op).is_some()
-}
-
 fn assign_op(op: &BinOp) -> Option<(Op, &'static [Op])> {
     Some(match op {
         BinOp::AddAssign(_) => (ADD_A, &[SUB_A, MUL_A]),
