@@ -16,7 +16,7 @@ use std::process::Stdio;
 use std::time::Instant;
 
 /// Starts the driver's client on `binary` as a server for `test`.
-fn start(binary: &TestBinary, test: &str) -> Result<Server, String> {
+pub(crate) fn start(binary: &TestBinary, test: &str) -> Result<Server, String> {
     Server::start(binary, Some(test))
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("{} has no mutate runtime", binary.path.display()))
@@ -86,11 +86,15 @@ fn fresh_process(
 
 /// The fixture's test binary in the schemata build.
 fn fixture() -> Result<TestBinary, String> {
-    let path = artifacts::one(
-        Mode::Schemata,
-        &["test", "--no-run", "-p", "bench-fixture", "--lib"],
-        "bench_fixture",
-    )?;
+    fixture_in(&[])
+}
+
+/// The fixture's test binary in the schemata build, with more cargo arguments
+/// (`--release`).
+pub(crate) fn fixture_in(more: &[&str]) -> Result<TestBinary, String> {
+    let mut args = vec!["test", "--no-run", "-p", "bench-fixture", "--lib"];
+    args.extend_from_slice(more);
+    let path = artifacts::one(Mode::Schemata, &args, "bench_fixture")?;
     Ok(TestBinary {
         path,
         target: "bench_fixture".into(),

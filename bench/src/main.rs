@@ -2,6 +2,7 @@
 //! Every figure is a median over repeated runs, and every comparison is taken side by
 //! side, interleaved, in one run: this machine is shared and its timings drift.
 
+mod active_body;
 mod artifacts;
 mod corpus;
 mod floor;
@@ -65,6 +66,9 @@ enum What {
     ForkServer,
     /// A test suite run in the schemata build against the plain build.
     Baseline,
+    /// The active mutant's own function: its schemata body, with and without the hit
+    /// budget, against nothing on.
+    ActiveBody,
     /// The driver over the triangle example, build warm.
     WholeRun,
     /// `cargo test --no-run` of the torture fixture, clean and incremental, both modes.
@@ -113,6 +117,9 @@ fn main() {
         }
         if all || cli.what == What::ForkServer {
             fork_server::measure(cli.runs, cli.requests)?;
+        }
+        if all || cli.what == What::ActiveBody {
+            active_body::measure(cli.runs)?;
         }
         if all || cli.what == What::Baseline {
             suites::baseline(cli.runs)?;

@@ -53,12 +53,12 @@ impl<T: 'static> Slots<T> {
 
     #[inline(always)]
     fn get(&self) -> &'static [T] {
-        let first = self.first.load(Relaxed);
+        let first = crate::flag::pointer(&self.first);
         if first.is_null() {
             return &[];
         }
         // SAFETY: `install` set a pointer to `len` live values in a region never unmapped.
-        unsafe { std::slice::from_raw_parts(first, self.len.load(Relaxed)) }
+        unsafe { std::slice::from_raw_parts(first, crate::flag::size(&self.len)) }
     }
 }
 
@@ -151,18 +151,20 @@ pub(crate) fn reset(budget: u64, sites: bool) {
     }
 }
 
-/// Records one hit of a site, when counting is on.
+/// Records one hit of a site, when counting is on. Generated code calls this at every
+/// site it passes in a schemata body, so each step is one instruction where it can be:
+/// a mutant's run pays it in its own function's hot loops.
 #[inline(always)]
 pub(crate) fn hit(table: &Table, site: u32) {
-    let region = REGION.load(Relaxed);
+    let region = crate::flag::pointer(&REGION);
     if region.is_null() {
         return;
     }
-    let index = table.site_base.load(Relaxed).wrapping_add(site);
     if crate::flag::load(&BUDGETED) {
-        record(region, index);
+        // SAFETY: non-null regions come from `install` and live forever.
+        spend(unsafe { &*region });
     } else {
-        count(index);
+        count(crate::flag::word(&table.site_base).wrapping_add(site));
     }
 }
 
@@ -170,15 +172,16 @@ pub(crate) fn hit(table: &Table, site: u32) {
 /// makes endless ends in milliseconds even when no site is in it) and toward no site.
 #[inline(always)]
 pub(crate) fn tick() {
-    let region = REGION.load(Relaxed);
+    let region = crate::flag::pointer(&REGION);
     if region.is_null() {
         return;
     }
+    // SAFETY: non-null regions come from `install` and live forever.
+    let header = unsafe { &*region };
     if crate::flag::load(&BUDGETED) {
-        record(region, u32::MAX);
+        spend(header);
     } else {
-        // SAFETY: non-null regions come from `install` and live forever.
-        crate::flag::bump(unsafe { &(*region).total });
+        crate::flag::bump(&header.total);
     }
 }
 
@@ -210,25 +213,24 @@ pub(crate) fn total_hits(budget: u64) -> u64 {
     }
 }
 
+/// One hit or loop round of a budgeted run (a mutant's): added to the total, which ends
+/// the run past the budget. Inline and without a call: the site counters are not kept in
+/// such a run (nothing reads them), and a lost increment between threads is harmless where
+/// a locked one is two orders of magnitude slower.
+#[inline(always)]
+fn spend(header: &Header) {
+    crate::flag::bump(&header.total);
+    if crate::flag::quad(&header.total) > crate::flag::quad(&header.budget) {
+        over_budget(header);
+    }
+}
+
 #[cold]
 #[inline(never)]
-fn record(region: *mut Header, site: u32) {
-    // SAFETY: non-null regions come from `install` and live forever.
-    let header = unsafe { &*region };
-    // Load and store rather than fetch_add: a lost increment between threads is harmless
-    // and the locked instruction is two orders of magnitude slower.
-    let total = header.total.load(Relaxed) + 1;
-    header.total.store(total, Relaxed);
-    if (site as u64) < header.sites {
-        let counter = &counters()[site as usize];
-        counter.store(counter.load(Relaxed) + 1, Relaxed);
-    }
-    let budget = header.budget.load(Relaxed);
-    if budget != 0 && total > budget {
-        header.budget_exceeded.store(1, Relaxed);
-        // SAFETY: ends the process at once; nothing of the test's must run any further.
-        unsafe { libc::_exit(BUDGET_EXIT_CODE) };
-    }
+fn over_budget(header: &Header) {
+    header.budget_exceeded.store(1, Relaxed);
+    // SAFETY: ends the process at once; nothing of the test's must run any further.
+    unsafe { libc::_exit(BUDGET_EXIT_CODE) };
 }
 
 pub(crate) fn mark_fell_back() {

@@ -1,10 +1,11 @@
-//! A relaxed load of a flag that generated code reads on hot paths, as one instruction.
+//! Relaxed loads of the atomics that generated code reads on hot paths, as one
+//! instruction each.
 //!
 //! Generated code runs in the user's profile, usually `opt-level = 0`, where
 //! `AtomicBool::load` stays an out-of-line call into std (about 7 ns a call). On the
-//! common targets the load is written as the one instruction a relaxed load compiles to.
+//! common targets each load is written as the one instruction a relaxed load compiles to.
 
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
 
 #[inline(always)]
 pub(crate) fn load(flag: &AtomicBool) -> bool {
@@ -43,6 +44,99 @@ pub(crate) fn byte(flag: *const AtomicU8) -> u8 {
     unsafe {
         (*flag).load(std::sync::atomic::Ordering::Relaxed)
     }
+}
+
+/// A relaxed load of an atomic `u32`.
+#[inline(always)]
+pub(crate) fn word(value: &AtomicU32) -> u32 {
+    let at = value as *const AtomicU32;
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    {
+        let value: u32;
+        // SAFETY: reads an aligned 32-bit atomic; a plain load is a relaxed atomic load on
+        // these targets.
+        unsafe {
+            #[cfg(target_arch = "x86_64")]
+            core::arch::asm!(
+                "mov {value:e}, dword ptr [{at}]",
+                at = in(reg) at,
+                value = out(reg) value,
+                options(nostack, preserves_flags, readonly),
+            );
+            #[cfg(target_arch = "aarch64")]
+            core::arch::asm!(
+                "ldr {value:w}, [{at}]",
+                at = in(reg) at,
+                value = out(reg) value,
+                options(nostack, preserves_flags, readonly),
+            );
+        }
+        value
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    // SAFETY: the pointer came from a live reference just above.
+    unsafe {
+        (*at).load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// A relaxed load of an atomic `u64`.
+#[inline(always)]
+pub(crate) fn quad(value: &AtomicU64) -> u64 {
+    let at = value as *const AtomicU64;
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    {
+        let value: u64;
+        // SAFETY: reads an aligned 64-bit atomic; a plain load is a relaxed atomic load on
+        // these targets.
+        unsafe {
+            #[cfg(target_arch = "x86_64")]
+            core::arch::asm!(
+                "mov {value}, qword ptr [{at}]",
+                at = in(reg) at,
+                value = out(reg) value,
+                options(nostack, preserves_flags, readonly),
+            );
+            #[cfg(target_arch = "aarch64")]
+            core::arch::asm!(
+                "ldr {value}, [{at}]",
+                at = in(reg) at,
+                value = out(reg) value,
+                options(nostack, preserves_flags, readonly),
+            );
+        }
+        value
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    // SAFETY: the pointer came from a live reference just above.
+    unsafe {
+        (*at).load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// A relaxed load of an atomic pointer (64 bits wide on the targets with one instruction).
+#[inline(always)]
+pub(crate) fn pointer<T>(value: &AtomicPtr<T>) -> *mut T {
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    {
+        // SAFETY: `AtomicPtr<T>` has the layout of a `*mut T`, 64 bits on these targets.
+        let bits = quad(unsafe { &*(value as *const AtomicPtr<T> as *const AtomicU64) });
+        bits as usize as *mut T
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    value.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A relaxed load of an atomic `usize` (64 bits wide on the targets with one instruction).
+#[inline(always)]
+pub(crate) fn size(value: &AtomicUsize) -> usize {
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    {
+        // SAFETY: `AtomicUsize` has the layout of a `u64` on these targets.
+        quad(unsafe { &*(value as *const AtomicUsize as *const AtomicU64) }) as usize
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    value.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Adds one to a counter, not atomically: two threads may lose an increment, which a hit

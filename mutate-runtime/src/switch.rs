@@ -18,9 +18,7 @@ static FELL_BACK: AtomicBool = AtomicBool::new(false);
 /// means "run the original".
 #[inline(always)]
 pub(crate) fn active_in(table: &Table) -> u32 {
-    ACTIVE
-        .load(Relaxed)
-        .wrapping_sub(table.mutant_base.load(Relaxed))
+    crate::flag::word(&ACTIVE).wrapping_sub(crate::flag::word(&table.mutant_base))
 }
 
 pub(crate) fn set(index: u32) {
