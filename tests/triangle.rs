@@ -26,6 +26,21 @@ fn triangle_strong_and_weak_oracles() {
     let order = std::fs::read_to_string(strong.path().join("order_dependent_tests.txt")).unwrap();
     assert_eq!(order, "");
     let strong_verdicts = verdicts(strong.path());
+    // What judging each mutant took: a killed mutant ran its tests up to the killer; a
+    // mutant no test ran against (uncovered, unviable) has neither figure.
+    for m in Report::read(strong.path()).mutants {
+        match m.status.as_str() {
+            "Killed" => {
+                let ran = m.tests_completed.expect("a killed mutant ran tests");
+                assert!((1..=m.covered_by.len() as u64).contains(&ran), "{m:?}");
+                assert!(m.duration_ms.is_some_and(|ms| ms > 0.0), "{m:?}");
+            }
+            "NoCoverage" | "CompileError" => {
+                assert_eq!((m.tests_completed, m.duration_ms), (None, None), "{m:?}")
+            }
+            _ => {}
+        }
+    }
     check_expected("examples/triangle/expected/strong.txt", &strong_verdicts);
 
     let (out, weak) = run_example(

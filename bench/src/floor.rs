@@ -6,7 +6,7 @@
 
 use crate::stats::median;
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -18,6 +18,20 @@ pub struct Floor {
     /// Of those, runs of tests the plain build does not have (the driver's doc tests,
     /// which rustdoc builds and runs one process each): counted at the round trip alone.
     pub untimed: usize,
+    /// By verdict (`Killed`, `Survived`, `Timeout`): the driver's runs against the floor's,
+    /// to show where the phase exceeds it.
+    pub by_status: BTreeMap<String, Share>,
+}
+
+/// One verdict's part of the phase, in job seconds (not divided by the jobs).
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Share {
+    /// The driver's runs (`testsCompleted`) and its children's lives (`duration`).
+    pub runs: usize,
+    pub seconds: f64,
+    /// The floor's runs and their plain-build times (round trips not counted).
+    pub floor_runs: usize,
+    pub floor_seconds: f64,
 }
 
 /// The floor of the driver's run whose report is `report`, on `tree` (the crate as the
@@ -42,18 +56,20 @@ fn floor_of(
     round_trip_ms: f64,
 ) -> Floor {
     let (mut seconds, mut runs, mut untimed) = (0.0, 0, 0);
+    let mut by_status: BTreeMap<String, Share> = BTreeMap::new();
     let mutants = report["files"]
         .as_object()
         .into_iter()
         .flat_map(|files| files.values())
         .flat_map(|file| file["mutants"].as_array().into_iter().flatten());
     for mutant in mutants {
-        if !matches!(
-            mutant["status"].as_str(),
-            Some("Killed" | "Survived" | "Timeout")
-        ) {
-            continue;
-        }
+        let status = match mutant["status"].as_str() {
+            Some(s @ ("Killed" | "Survived" | "Timeout")) => s,
+            _ => continue,
+        };
+        let share = by_status.entry(status.to_owned()).or_default();
+        share.runs += mutant["testsCompleted"].as_u64().unwrap_or(0) as usize;
+        share.seconds += mutant["duration"].as_f64().unwrap_or(0.0) / 1000.0;
         let ids = |key: &str| -> Vec<String> {
             mutant[key]
                 .as_array()
@@ -70,8 +86,12 @@ fn floor_of(
         });
         for test in covering {
             runs += 1;
+            share.floor_runs += 1;
             match times.get(&test) {
-                Some(t) => seconds += t,
+                Some(t) => {
+                    seconds += t;
+                    share.floor_seconds += t;
+                }
                 None => untimed += 1,
             }
             if killer.as_ref() == Some(&test) {
@@ -84,6 +104,7 @@ fn floor_of(
         seconds: seconds / jobs.max(1) as f64,
         runs,
         untimed,
+        by_status,
     }
 }
 
@@ -148,14 +169,17 @@ mod tests {
     fn counts_covering_tests_fastest_first_up_to_the_killer() {
         let report = json!({"files": {"src/lib.rs": {"mutants": [
             // Killed by b: a (0.1 s) and b (0.2 s) run, c (0.4 s) does not.
-            {"status": "Killed", "coveredBy": ["c", "b", "a"], "killedBy": ["b"]},
+            {"status": "Killed", "coveredBy": ["c", "b", "a"], "killedBy": ["b"],
+             "testsCompleted": 2, "duration": 450.0},
             // Survived: every covering test runs.
-            {"status": "Survived", "coveredBy": ["a", "c"]},
+            {"status": "Survived", "coveredBy": ["a", "c"], "testsCompleted": 1,
+             "duration": 500.0},
             // Not run: no cost.
             {"status": "NoCoverage", "coveredBy": []},
             {"status": "CompileError", "coveredBy": ["a"]},
             // A doc test the plain build has no binary for.
-            {"status": "Killed", "coveredBy": ["doc"], "killedBy": ["doc"]},
+            {"status": "Killed", "coveredBy": ["doc"], "killedBy": ["doc"],
+             "testsCompleted": 1, "duration": 1.0},
         ]}}});
         let times = HashMap::from([("a".into(), 0.1), ("b".into(), 0.2), ("c".into(), 0.4)]);
         let floor = floor_of(&report, &times, 2, 10.0);
@@ -163,5 +187,16 @@ mod tests {
         assert_eq!(floor.untimed, 1);
         // (0.1 + 0.2 + 0.1 + 0.4 + 5 x 0.01) / 2
         assert!((floor.seconds - 0.425).abs() < 1e-9, "{}", floor.seconds);
+        let survived = &floor.by_status["Survived"];
+        assert_eq!((survived.runs, survived.floor_runs), (1, 2));
+        assert!((survived.seconds - 0.5).abs() < 1e-9);
+        assert!((survived.floor_seconds - 0.5).abs() < 1e-9);
+        let killed = &floor.by_status["Killed"];
+        assert_eq!(
+            (killed.runs, killed.floor_runs),
+            (3, 3),
+            "the doc test counts"
+        );
+        assert!((killed.floor_seconds - 0.3).abs() < 1e-9);
     }
 }

@@ -28,6 +28,10 @@ pub struct Mutant {
     /// The diagnosis as the report writes it (`null` for mutants that have none).
     pub diagnosis: Value,
     pub function: String,
+    /// The schema's `testsCompleted` and `duration` (milliseconds): the covering tests run
+    /// against it and their children's time (`None` for a mutant no test ran against).
+    pub tests_completed: Option<u64>,
+    pub duration_ms: Option<f64>,
     /// Its verdict was taken from the previous run (`--incremental`).
     pub reused: bool,
     /// With `--relevance`: `modification`, `relevant` or `not_relevant` ("" without).
@@ -76,6 +80,8 @@ impl Mutant {
                 .to_owned(),
             diagnosis: m["diagnosis"].clone(),
             function: text("function"),
+            tests_completed: m["testsCompleted"].as_u64(),
+            duration_ms: m["duration"].as_f64(),
             reused: m["reused"] == Value::Bool(true),
             relevance: text("relevance"),
             relevant_because: m["relevantBecause"].clone(),

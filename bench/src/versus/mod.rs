@@ -325,6 +325,27 @@ fn print_floors(rows: &[Row], options: &Options, round_trip: f64) {
             println!("{:<16} {costs}", r.name);
         }
     }
+    println!(
+        "\nby verdict: children's lives / the floor's plain tests (job seconds), runs ours / floor's"
+    );
+    for r in rows {
+        let Ok(floor) = &r.floor else { continue };
+        let shares: Vec<String> = floor
+            .by_status
+            .iter()
+            .map(|(status, s)| {
+                format!(
+                    "{status} {:.2}/{:.2}s ({:.2}x), {}/{} runs",
+                    s.seconds,
+                    s.floor_seconds,
+                    s.seconds / s.floor_seconds.max(1e-6),
+                    s.runs,
+                    s.floor_runs
+                )
+            })
+            .collect();
+        println!("{:<16} {}", r.name, shares.join("; "));
+    }
 }
 
 fn print_table(rows: &[Row], options: &Options) {

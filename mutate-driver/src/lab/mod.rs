@@ -70,6 +70,7 @@ pub fn prepare(
                 infection: Default::default(),
                 propagation: None,
                 outcomes: Vec::new(),
+                runs: Vec::new(),
                 reused: false,
             }
         })

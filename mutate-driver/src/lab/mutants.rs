@@ -43,6 +43,9 @@ pub fn limited(baseline: &Baseline, config: &Config, mutant: Option<String>) -> 
     }
 }
 
+/// A run's verdict: mutant, test, verdict and the forked child's life in microseconds.
+type Judged = (usize, usize, Verdict, u64);
+
 /// Runs mutants in rounds: round k tries each undecided mutant against its k-th fastest
 /// covering test. Returns whether the run was interrupted, and what the probe spared.
 pub fn run(
@@ -92,8 +95,9 @@ pub fn run(
                 }
             },
             |verdict| match verdict {
-                Ok((m, t, verdict)) => {
+                Ok((m, t, verdict, micros)) => {
                     let k = rank.remove(&m).expect("a verdict for a pending mutant");
+                    results[m].runs.push((t, micros));
                     let verdict = unless_flaky(d, &baseline[t], t, verdict);
                     let last = k + 1 == order[m].len();
                     let done = record(config, &mut results[m], &mut verdicts[m], last, t, verdict);
@@ -271,7 +275,7 @@ fn not_run(undecided: impl IntoIterator<Item = usize>, results: &mut [MutantResu
 
 /// One server for binary `b` (idle, or started), running each `(test, mutant)` of the batch
 /// in turn and sending each verdict as it comes; the server is then kept for a later
-/// batch. A test whose name does not fit the server's slot, or a binary whose server
+/// batch, each with its child's life in microseconds. A test whose name does not fit the server's slot, or a binary whose server
 /// found none, gets a server of its own. What servers and runs cost goes to `costs`.
 fn run_batch(
     d: &Discovery,
@@ -279,7 +283,7 @@ fn run_batch(
     baseline: &[Baseline],
     (b, runs): (usize, &[(usize, usize)]),
     (idle, costs): (&Idle, &Gathering),
-    send: &dyn Fn(Result<(usize, usize, Verdict)>),
+    send: &dyn Fn(Result<Judged>),
 ) -> Result<()> {
     let binary = &d.binaries[b];
     let mut shared = idle.take(b, binary, costs)?;
@@ -318,7 +322,7 @@ fn run_batch(
             }
         };
         costs.ran(since, report.micros);
-        send(Ok((m, t, outcome::judge(&report))));
+        send(Ok((m, t, outcome::judge(&report), report.micros)));
     }
     idle.put(b, shared);
     Ok(())

@@ -38,6 +38,11 @@ pub struct MutantResult {
     /// Each covering test run against the mutant, in order, with its outcome: up to the
     /// first kill, or all of them with `--matrix`.
     pub outcomes: Vec<(usize, Status)>,
+    /// Each run of a covering test against the mutant in the mutant phase, in order, with
+    /// its forked child's life in microseconds (the runs of `outcomes` that were made, not
+    /// those the probe spared, nor a survivor's reruns while traced).
+    #[serde(default)]
+    pub runs: Vec<(usize, u64)>,
     /// Its verdict was taken from the previous run (`--incremental`), not run again.
     pub reused: bool,
 }

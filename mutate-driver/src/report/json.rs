@@ -77,6 +77,13 @@ pub fn build(
         mutant["status"] = json!(schema_status(r.status));
         mutant["killedBy"] = json!(r.killed_by.iter().map(|&t| test_id(t)).collect::<Vec<_>>());
         mutant["coveredBy"] = json!(r.covered_by.iter().map(|&t| test_id(t)).collect::<Vec<_>>());
+        if !r.runs.is_empty() {
+            // The schema's net time (milliseconds) and tests run: the forked children's
+            // lives, without the fork server's round trips.
+            let micros: u64 = r.runs.iter().map(|&(_, micros)| micros).sum();
+            mutant["duration"] = json!(micros as f64 / 1000.0);
+            mutant["testsCompleted"] = json!(r.runs.len());
+        }
         if let Some(diagnosis) = diagnoses.get(&m) {
             reason = match reason.is_empty() {
                 true => diagnosis.category.label().to_owned(),
