@@ -69,7 +69,10 @@ pub fn judge(report: &Report) -> Verdict {
     match report.end {
         End::HitBudget => verdict(
             Status::Timeout,
-            format!("ran {} site hits, past its budget", report.total_hits),
+            format!(
+                "made {} loop rounds and calls in mutated code, past its hit budget",
+                report.total_hits
+            ),
         ),
         End::WallClock => verdict(
             Status::Timeout,

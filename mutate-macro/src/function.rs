@@ -55,6 +55,12 @@ pub fn rewrite(
         if traced && let Some(wrapper) = observe::wrapper(sig, reach, &collector.function) {
             block.stmts.insert(0, Stmt::Item(Item::Verbatim(wrapper)));
         }
+        // Each call counts toward the hit budget, as each loop round does: a caller that a
+        // mutant sends round forever ends by the budget even where the loop is not ours.
+        let rt = emit::rt();
+        block
+            .stmts
+            .insert(0, Stmt::Item(Item::Verbatim(quote::quote!(#rt::tick();))));
         if dispatch::possible(sig, &written) {
             dispatch::choose(block, written);
         }

@@ -24,6 +24,7 @@ pub enum End {
 pub struct Report {
     pub end: End,
     pub micros: u64,
+    /// Loop rounds and calls counted in mutated code (what the hit budget counts).
     pub total_hits: u64,
     /// The active mutant's type fallback ran.
     pub fell_back: bool,

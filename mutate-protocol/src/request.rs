@@ -10,7 +10,8 @@ pub struct Request {
     pub test: Option<String>,
     /// Mutant to activate; `None` runs the original code.
     pub mutant: Option<String>,
-    /// Hit budget (total site hits) after which the child ends as a timeout; 0: none.
+    /// Hit budget (loop rounds and calls in mutated code) after which the child ends as a
+    /// timeout; 0: none.
     pub budget: u64,
     /// Wall-clock limit in milliseconds; 0: none.
     pub timeout_ms: u64,

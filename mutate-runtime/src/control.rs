@@ -75,8 +75,8 @@ pub fn reset_counts() {
     counters::reset(0, true);
 }
 
-/// Ends the process with exit code [`HIT_BUDGET_EXIT_CODE`] once more than `budget` site
-/// hits and loop rounds have been counted in schemata bodies (0: no limit). A mutant that
+/// Ends the process with exit code [`HIT_BUDGET_EXIT_CODE`] once more than `budget` loop
+/// rounds and calls have been counted in schemata bodies (0: no limit). A mutant that
 /// turns a loop endless is stopped deterministically this way, long before any wall clock
 /// would. Unlike [`start_counting`], functions without the active mutant keep running
 /// their bodies as written, as in the driver's runs of a mutant.

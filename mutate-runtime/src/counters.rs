@@ -10,7 +10,8 @@ use std::sync::atomic::{
 /// Header of the counter region; the site counters follow it.
 #[repr(C)]
 pub(crate) struct Header {
-    /// Total hits of every site in this run.
+    /// Loop rounds and calls of functions running their schemata body in this run (site
+    /// hits are in the site counters): what the hit budget counts.
     pub total: AtomicU64,
     /// Exit as a timeout once `total` passes this; 0 means no budget.
     pub budget: AtomicU64,
@@ -66,8 +67,9 @@ static SITES: Slots<AtomicU64> = Slots::new();
 static INFECTION: Slots<AtomicU8> = Slots::new();
 static SETTLED: Slots<AtomicU8> = Slots::new();
 
-/// Whether the run has a hit budget: then every hit goes through [`record`], which keeps
-/// the total as it goes and stops the run past the budget.
+/// Whether the run has a hit budget (a mutant's run): then loop rounds and calls go
+/// through [`spend`], which keeps the total as it goes and stops the run past the budget,
+/// and site hits are not counted.
 static BUDGETED: AtomicBool = AtomicBool::new(false);
 
 pub(crate) fn region_size(sites: u32, mutants: u32) -> usize {
@@ -139,7 +141,8 @@ pub(crate) fn reset(budget: u64, sites: bool) {
     BUDGETED.store(budget != 0, Relaxed);
     header.budget_exceeded.store(0, Relaxed);
     header.fell_back.store(0, Relaxed);
-    // Without a budget the total is summed from the counters, so they start from zero.
+    // A budgeted run does not touch the site counters: leave them (zeroing them is work
+    // over every site, per mutant).
     if !sites && budget != 0 {
         return;
     }
@@ -151,25 +154,25 @@ pub(crate) fn reset(budget: u64, sites: bool) {
     }
 }
 
-/// Records one hit of a site, when counting is on. Generated code calls this at every
-/// site it passes in a schemata body, so each step is one instruction where it can be:
-/// a mutant's run pays it in its own function's hot loops.
+/// Records one hit of a site in a run that counts them (coverage, tracing). Generated code
+/// calls this at every site it passes in a schemata body, so a mutant's run pays it in its
+/// own function's hot loops: there it is two loads, since a budgeted run counts loop
+/// rounds and calls ([`tick`]), not sites.
 #[inline(always)]
 pub(crate) fn hit(table: &Table, site: u32) {
-    let region = crate::flag::pointer(&REGION);
-    if region.is_null() {
+    if crate::flag::load(&BUDGETED) {
         return;
     }
-    if crate::flag::load(&BUDGETED) {
-        // SAFETY: non-null regions come from `install` and live forever.
-        spend(unsafe { &*region });
-    } else {
-        count(crate::flag::word(&table.site_base).wrapping_add(site));
+    if crate::flag::pointer(&REGION).is_null() {
+        return;
     }
+    count(crate::flag::word(&table.site_base).wrapping_add(site));
 }
 
-/// Records one round of a loop: it counts toward the hit budget (so a loop that a mutant
-/// makes endless ends in milliseconds even when no site is in it) and toward no site.
+/// Records one round of a loop, or one call of a function running its schemata body: what
+/// a budgeted run counts toward its budget (so a loop that a mutant makes endless, or a
+/// caller's loop that keeps calling the mutant's function, ends in milliseconds), and what
+/// a counting run adds to its sites' hits.
 #[inline(always)]
 pub(crate) fn tick() {
     let region = crate::flag::pointer(&REGION);
@@ -201,22 +204,15 @@ pub(crate) fn site_hits(index: usize) -> u64 {
     SITES.get().get(index).map_or(0, |c| c.load(Relaxed))
 }
 
-/// Every hit and loop round counted in the run that just ended under `budget`.
-pub(crate) fn total_hits(budget: u64) -> u64 {
-    let Some(header) = header() else { return 0 };
-    let ticks = header.total.load(Relaxed);
-    if budget != 0 {
-        // Budgeted runs count every hit in the total as it happens, to check it.
-        ticks
-    } else {
-        ticks + counters().iter().map(|c| c.load(Relaxed)).sum::<u64>()
-    }
+/// The loop rounds and calls counted in the run that just ended: what a hit budget is
+/// measured in.
+pub(crate) fn total_hits() -> u64 {
+    header().map_or(0, |header| header.total.load(Relaxed))
 }
 
-/// One hit or loop round of a budgeted run (a mutant's): added to the total, which ends
-/// the run past the budget. Inline and without a call: the site counters are not kept in
-/// such a run (nothing reads them), and a lost increment between threads is harmless where
-/// a locked one is two orders of magnitude slower.
+/// One loop round or call of a budgeted run (a mutant's): added to the total, which ends
+/// the run past the budget. Inline and without a call; a lost increment between threads is
+/// harmless where a locked one is two orders of magnitude slower.
 #[inline(always)]
 fn spend(header: &Header) {
     crate::flag::bump(&header.total);

@@ -186,7 +186,7 @@ fn run_child(
     Some(Report {
         end,
         micros,
-        total_hits: counters::total_hits(request.budget),
+        total_hits: counters::total_hits(),
         fell_back: header.fell_back.load(Relaxed) != 0,
         passed: libtest_passed(&output),
         hits,
