@@ -38,15 +38,23 @@ fn doc_tests_kill_as_cargo_test_would() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
-        stderr.contains("Doctests 9 doc tests, each built as an integration test"),
+        stderr.contains(
+            "Doctests 9 doc tests, built as integration tests: 8 sharing a crate, 1 apart"
+        ),
         "{stderr}"
     );
+    // `negate`'s first example fails to build beside the others, then alone.
     assert!(
-        stderr.contains("Rebuild 1: 1 doc test left out: it does not build as an integration test"),
+        stderr.contains(
+            "Rebuild 1: 1 doc test set apart in a crate of its own: it does not build beside \
+             the others"
+        ) && stderr
+            .contains("Rebuild 2: 1 doc test left out: it does not build as an integration test"),
         "{stderr}"
     );
+    // Its second passes only in a crate named as rustdoc names it.
     assert!(
-        stderr.contains("note: doc test doctest_src_lib_rs__negate__line_"),
+        stderr.contains("note: doc test doctest_shared::doctest_src_lib_rs__negate__line_"),
         "{stderr}"
     );
     let actual = verdicts(dir.path());

@@ -9,7 +9,7 @@
 
 use crate::cli::Args;
 use crate::compile::{self, Built, Workspace};
-use crate::doctests::DocTests;
+use crate::doctests::{Absorbed, DocTests};
 use crate::error::{Error, Operation, Result};
 use cargo_metadata::diagnostic::{Diagnostic, DiagnosticSpan};
 use mutate_protocol::build_errors::{self, BuildError, Scope};
@@ -17,7 +17,9 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
 /// Each round turns at least one more function unviable; a crate needing more than this
-/// many rounds is more likely stuck than unlucky.
+/// many such rounds is more likely stuck than unlucky. (Rounds that only set doc tests
+/// apart or leave them out are not counted: each takes at least one doc test out of the
+/// way, so there are at most twice as many as doc tests.)
 const MAX_ROUNDS: usize = 12;
 
 /// Builds the tests in schemata mode, rebuilding with failing functions compiled as
@@ -30,7 +32,8 @@ pub fn build(
     let mut lists = Lists::load(workspace)?;
     let mut shown = HashSet::new();
     let mut last_errors = Vec::new();
-    for round in 0..MAX_ROUNDS {
+    let mut code_rounds = 0;
+    for round in 0.. {
         let attempt = compile::build_once(args, workspace, lists.path(), &mut shown)?;
         if attempt.success {
             return Ok(Built {
@@ -38,9 +41,9 @@ pub fn build(
                 unviable: attempt.unviable,
             });
         }
-        let left_out = match doctests.as_deref_mut() {
+        let absorbed = match doctests.as_deref_mut() {
             Some(doctests) => doctests.absorb(&attempt.errors)?,
-            None => 0,
+            None => Absorbed::default(),
         };
         let in_code: Vec<(String, Diagnostic)> = attempt
             .errors
@@ -56,6 +59,24 @@ pub fn build(
             .collect();
         let added = lists.add(&in_code, &workspace.build_root);
         last_errors = attempt.errors;
+        let Absorbed {
+            set_apart,
+            left_out,
+        } = absorbed;
+        if set_apart > 0 {
+            eprintln!(
+                "   Rebuild {}: {set_apart} doc test{} set apart in {} own: {} not build \
+                 beside the others",
+                round + 1,
+                if set_apart == 1 { "" } else { "s" },
+                if set_apart == 1 {
+                    "a crate of its"
+                } else {
+                    "crates of their"
+                },
+                if set_apart == 1 { "it does" } else { "they do" },
+            );
+        }
         if left_out > 0 {
             eprintln!(
                 "   Rebuild {}: {left_out} doc test{} left out: {} not build as an \
@@ -65,11 +86,15 @@ pub fn build(
                 if left_out == 1 { "it does" } else { "they do" },
             );
         }
-        if added + left_out == 0 {
+        if added + set_apart + left_out == 0 {
             break;
         }
         if added == 0 {
             continue;
+        }
+        code_rounds += 1;
+        if code_rounds > MAX_ROUNDS {
+            break;
         }
         lists.save()?;
         eprintln!(

@@ -29,6 +29,40 @@ pub struct Edit<'a> {
     pub doctests: &'a [(String, String)],
 }
 
+/// Declares `tests` (target name, file relative to the package) as `[[test]]` targets of
+/// the manifest `text`: the rebuild net's doc tests set apart, after the mirror was made.
+pub fn declare_tests(
+    text: &str,
+    tests: &[(String, String)],
+) -> Result<String, toml_edit::TomlError> {
+    let mut doc: DocumentMut = text.parse()?;
+    declare(&mut doc, tests);
+    Ok(doc.to_string())
+}
+
+fn declare(doc: &mut DocumentMut, tests: &[(String, String)]) {
+    if tests.is_empty() {
+        return;
+    }
+    // An explicit `[[test]]` turns off finding `tests/*.rs` in edition 2015.
+    if let Some(package) = doc.get_mut("package").and_then(Item::as_table_like_mut)
+        && !package.contains_key("autotests")
+    {
+        package.insert("autotests", toml_edit::value(true));
+    }
+    let declared = doc
+        .entry("test")
+        .or_insert_with(|| Item::ArrayOfTables(toml_edit::ArrayOfTables::new()));
+    if let Some(declared) = declared.as_array_of_tables_mut() {
+        for (name, path) in tests {
+            let mut test = Table::new();
+            test.insert("name", toml_edit::value(name));
+            test.insert("path", toml_edit::value(path));
+            declared.push(test);
+        }
+    }
+}
+
 pub const RUNTIME: &str = "mutate-runtime";
 
 impl Edit<'_> {
@@ -62,25 +96,7 @@ impl Edit<'_> {
                 deps.insert(RUNTIME, Item::Value(Value::InlineTable(spec)));
             }
         }
-        if !self.doctests.is_empty() {
-            // An explicit `[[test]]` turns off finding `tests/*.rs` in edition 2015.
-            if let Some(package) = doc.get_mut("package").and_then(Item::as_table_like_mut)
-                && !package.contains_key("autotests")
-            {
-                package.insert("autotests", toml_edit::value(true));
-            }
-            let tests = doc
-                .entry("test")
-                .or_insert_with(|| Item::ArrayOfTables(toml_edit::ArrayOfTables::new()));
-            if let Some(tests) = tests.as_array_of_tables_mut() {
-                for (name, path) in self.doctests {
-                    let mut test = Table::new();
-                    test.insert("name", toml_edit::value(name));
-                    test.insert("path", toml_edit::value(path));
-                    tests.push(test);
-                }
-            }
-        }
+        declare(&mut doc, self.doctests);
         Ok(doc.to_string())
     }
 

@@ -13,6 +13,7 @@ mod manifest;
 mod mirror;
 
 use manifest::Runtime;
+pub use manifest::declare_tests;
 
 use crate::cli::Args;
 use crate::compile::Workspace;
@@ -78,7 +79,7 @@ struct Plan<'a> {
     runtime: Option<&'a Runtime>,
     tested: &'a BTreeSet<String>,
     with_doctests: bool,
-    dropped: &'a BTreeSet<String>,
+    remembered: &'a doctests::Remembered,
 }
 
 /// What the mirror holds so far.
@@ -101,14 +102,14 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepare
         Mode::DocTestsOnly => None,
     };
     let tested = tested_packages(args, metadata, &user_manifest)?;
-    let dropped = DocTests::dropped_in(&workspace.target_dir);
+    let remembered = doctests::Remembered::read(&workspace.target_dir);
     let plan = Plan {
         mode,
         user_root: &user_root,
         runtime: runtime.as_ref(),
         tested: &tested,
         with_doctests: doc_tests_wanted(args, workspace),
-        dropped: &dropped.1,
+        remembered: &remembered,
     };
     let mut mirrored = Mirrored::default();
     for package in &metadata.packages {
@@ -140,11 +141,18 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepare
         .strip_prefix(&user_root)
         .map(Path::to_path_buf)
         .unwrap_or_else(|_| PathBuf::from("Cargo.toml"));
-    let doctests = DocTests::new(mirrored.doctest_packages, dropped, &mirror_root);
+    let doctests = DocTests::new(
+        mirrored.doctest_packages,
+        remembered,
+        &workspace.target_dir,
+        &mirror_root,
+    );
     if doctests.count() > 0 {
         eprintln!(
-            "  Doctests {} doc tests, each built as an integration test",
-            doctests.count()
+            "  Doctests {} doc tests, built as integration tests: {} sharing a crate, {} apart",
+            doctests.count(),
+            doctests.shared(),
+            doctests.count() - doctests.shared(),
         );
     }
     for note in doctests.notes() {
@@ -174,7 +182,7 @@ fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Re
             &target.name,
             &package_dir,
             plan.user_root,
-            plan.dropped,
+            plan.remembered,
         ),
         _ => None,
     };
@@ -368,11 +376,12 @@ fn doc_tests(
     lib_name: &str,
     package_dir: &Path,
     user_root: &Path,
-    dropped: &BTreeSet<String>,
+    remembered: &doctests::Remembered,
 ) -> Option<doctests::Package> {
     let tests = doctests::collect::library(lib_root, package_dir);
     let lib = lib_name.replace('-', "_");
-    let generated = doctests::generate(&tests, &lib, package.edition.as_str(), dropped);
+    let edition = package.edition.as_str().to_owned();
+    let generated = doctests::generate(&tests, &lib, &edition, remembered);
     if generated.files.is_empty() && generated.skipped.is_empty() {
         return None;
     }
@@ -381,7 +390,13 @@ fn doc_tests(
         .unwrap_or(Path::new(""))
         .to_string_lossy()
         .replace('\\', "/");
-    Some(doctests::Package { dir, generated })
+    Some(doctests::Package {
+        dir,
+        generated,
+        tests,
+        lib,
+        edition,
+    })
 }
 
 fn edit_manifest(edit: &manifest::Edit, path: &Path) -> Result<Vec<u8>> {

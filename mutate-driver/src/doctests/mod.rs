@@ -3,45 +3,77 @@
 //!
 //! rustdoc compiles each doc test as a crate of its own on every run, which would cost a
 //! compile per mutant. Instead the driver reads the doc tests of each tested library
-//! ([`collect`]), makes each a program as rustdoc does ([`program`]), and declares each as
-//! an integration test of the package, a crate of its own as under rustdoc, whose one
-//! `#[test]` calls its `main`: built once, run in forked children with per-test coverage
-//! like any test. Blocks rustdoc does not run (`ignore`, `no_run`, `compile_fail`, other
-//! languages) are left out; `should_panic` is kept. A doc test that does not build as an
-//! integration test is left out by the rebuild net, and one that fails with every mutant
-//! off is left out by the baseline, each with a note.
+//! ([`collect`]), makes each a program as rustdoc does ([`program`]), and declares them as
+//! integration tests of the package: built once, run in forked children with per-test
+//! coverage like any test. The doc tests that can share a crate go into one
+//! ([`SHARED_TARGET`]), each in a module of its own whose one `#[test]` calls its `main`:
+//! one crate to compile and link, one binary to serve, where a crate per doc test cost a
+//! link and a fork server each. A doc test that cannot share (it loads macros at the crate
+//! root, names `crate::`, exports a symbol; edition 2015 code that loads other crates) gets
+//! a crate of its own, as under rustdoc; so does one that fails to build beside the others
+//! ([`net`]), remembered for later runs. Blocks rustdoc does not run (`ignore`, `no_run`,
+//! `compile_fail`, other languages) are left out; `should_panic` is kept. A doc test that
+//! does not build alone either is left out by the rebuild net, and one that fails with
+//! every mutant off is left out by the baseline, each with a note.
 
 pub mod collect;
 mod markdown;
 mod net;
 mod program;
 
-pub use net::{DocTests, Package};
+pub use net::{Absorbed, DocTests, Package, Remembered};
 
 use collect::DocTest;
-use std::collections::BTreeSet;
 
 /// Folder of the generated tests, in the package's folder of the mirror.
 pub const DIR: &str = "mutate-doctests";
 /// Prefix of every generated test target's name.
 pub const TARGET_PREFIX: &str = "doctest_";
+/// The test target of the doc tests that share a crate.
+pub const SHARED_TARGET: &str = "doctest_shared";
 
 /// The generated test crates of one library.
 pub struct Generated {
+    /// The shared crate first, if any doc test is in it; then one per doc test apart.
     pub files: Vec<GeneratedFile>,
     /// Doc tests left out, with why.
     pub skipped: Vec<(String, String)>,
 }
 
-/// One doc test as an integration test.
+/// One generated test crate.
 pub struct GeneratedFile {
     /// The test target's name.
     pub target: String,
     /// Its file, relative to the package: `mutate-doctests/<target>.rs`.
     pub path: String,
     pub text: String,
+    /// The doc tests in it, each with its lines in `text`.
+    pub tests: Vec<Placed>,
+}
+
+/// A doc test in a generated file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placed {
     /// What names the doc test from run to run (see [`key`]).
     pub key: String,
+    /// Its first and last line in the file (1-based).
+    pub lines: (usize, usize),
+}
+
+impl GeneratedFile {
+    /// The doc tests that an error at `line` falls in: the one whose lines hold it, or
+    /// every test in the file for a line outside them all (the crate's own lines).
+    pub fn tests_at(&self, line: usize) -> Vec<&Placed> {
+        let within: Vec<&Placed> = self
+            .tests
+            .iter()
+            .filter(|t| (t.lines.0..=t.lines.1).contains(&line))
+            .collect();
+        match within.is_empty() {
+            true => self.tests.iter().collect(),
+            false => within,
+        }
+    }
 }
 
 /// What names a doc test from run to run: its file, item and code (not its line, which
@@ -56,21 +88,18 @@ pub fn is_doc_test_target(target: &str) -> bool {
     target.starts_with(TARGET_PREFIX)
 }
 
-/// One integration test per doc test rustdoc runs (less the `dropped` keys), for library
-/// `lib` of a package of edition `edition`.
-pub fn generate(
-    tests: &[DocTest],
-    lib: &str,
-    edition: &str,
-    dropped: &BTreeSet<String>,
-) -> Generated {
-    let mut files = Vec::new();
+/// The integration tests of the doc tests rustdoc runs, for library `lib` of a package of
+/// edition `edition`: those that can share a crate in one, the others (and those
+/// `remembered` as set apart) in one each; those `remembered` as left out not at all.
+pub fn generate(tests: &[DocTest], lib: &str, edition: &str, remembered: &Remembered) -> Generated {
+    let mut apart = Vec::new();
+    let mut shared = Shared::new(lib, edition);
     let mut skipped = Vec::new();
-    let mut targets = BTreeSet::new();
+    let mut names = std::collections::BTreeSet::new();
     for test in tests.iter().filter(|t| t.info.is_run()) {
         let key = key(test);
         let display = display_name(test);
-        if dropped.contains(&key) {
+        if remembered.left_out.contains(&key) {
             skipped.push((display, "it does not build as an integration test".into()));
             continue;
         }
@@ -81,21 +110,140 @@ pub fn generate(
                 continue;
             }
         };
-        let mut target = target_name(test);
-        while !targets.insert(target.clone()) {
-            target.push('_');
+        let mut name = target_name(test);
+        while !names.insert(name.clone()) {
+            name.push('_');
         }
-        files.push(GeneratedFile {
-            path: format!("{DIR}/{target}.rs"),
-            text: crate_text(test, &program, lib, edition),
-            target,
-            key,
-        });
+        if remembered.apart.contains(&key) || !can_share(&program, edition) {
+            let text = crate_text(test, &program, lib, edition);
+            let lines = text.lines().count();
+            apart.push(GeneratedFile {
+                path: format!("{DIR}/{name}.rs"),
+                target: name,
+                text,
+                tests: vec![Placed {
+                    key,
+                    lines: (1, lines),
+                }],
+            });
+        } else {
+            shared.add(test, &program, &name, key);
+        }
     }
+    let files = shared.into_file().into_iter().chain(apart).collect();
     Generated { files, skipped }
 }
 
-/// The test crate of one doc test.
+/// Whether a doc test's program can be a module of the shared crate and mean the same:
+/// what only a crate root may hold, or what names the crate root, keeps it apart.
+fn can_share(program: &program::Program, edition: &str) -> bool {
+    const LINT_LEVELS: [&str; 5] = [
+        "#![allow(",
+        "#![warn(",
+        "#![deny(",
+        "#![forbid(",
+        "#![expect(",
+    ];
+    let body = program.body.as_str();
+    program.macro_crates.is_empty()
+        && program
+            .inner_attributes
+            .iter()
+            .all(|a| LINT_LEVELS.iter().any(|l| a.starts_with(l)))
+        && !names_crate_root(body)
+        && !["#[macro_export]", "no_mangle", "export_name", "global_allocator"]
+            .iter()
+            .any(|word| body.contains(word))
+        // Edition 2015 resolves `use` paths from the crate root, where a module's own
+        // `extern crate` is not.
+        && !(edition == "2015" && body.contains("extern crate"))
+}
+
+/// Whether code says `crate::` (or `$crate::`) as a path of its own, not as the end of a
+/// longer name (`my_crate::`).
+fn names_crate_root(code: &str) -> bool {
+    code.match_indices("crate::").any(|(at, _)| {
+        !code[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// The shared crate as it is written, a module per doc test.
+struct Shared {
+    text: String,
+    tests: Vec<Placed>,
+    lib: String,
+    edition: String,
+}
+
+impl Shared {
+    fn new(lib: &str, edition: &str) -> Self {
+        let mut text = format!(
+            "// Generated by cargo mutate-driver: the doc tests of `{lib}` that can share a \
+             crate, each made into a program as rustdoc makes it, in a module of its own.\n\
+             #![allow(unused, dead_code, non_snake_case, deprecated, missing_docs)]\n"
+        );
+        if edition == "2015" {
+            text.push_str(&format!("extern crate {lib};\n"));
+        }
+        Shared {
+            text,
+            tests: Vec::new(),
+            lib: lib.to_owned(),
+            edition: edition.to_owned(),
+        }
+    }
+
+    fn add(&mut self, test: &DocTest, program: &program::Program, name: &str, key: String) {
+        self.text.push('\n');
+        let first = self.text.lines().count() + 1;
+        self.text.push_str(&format!("// {}\n", display_name(test)));
+        if !test.cfg.is_empty() {
+            let cfg: Vec<String> = test.cfg.iter().map(|c| as_doc_test_cfg(c)).collect();
+            self.text
+                .push_str(&format!("#[cfg(all({}))]\n", cfg.join(", ")));
+        }
+        self.text.push_str(&format!("mod {name} {{\n"));
+        for attribute in &program.inner_attributes {
+            self.text.push_str(attribute);
+            self.text.push('\n');
+        }
+        if self.edition == "2015" {
+            // A 2015 module reaches other crates through an `extern crate` of its own.
+            self.text.push_str(&format!("extern crate {};\n", self.lib));
+        }
+        self.text.push_str(&program.body);
+        self.text.push('\n');
+        self.text.push_str(test_function(test.info.should_panic));
+        self.text.push_str("}\n");
+        let last = self.text.lines().count();
+        self.tests.push(Placed {
+            key,
+            lines: (first, last),
+        });
+    }
+
+    fn into_file(self) -> Option<GeneratedFile> {
+        (!self.tests.is_empty()).then(|| GeneratedFile {
+            target: SHARED_TARGET.into(),
+            path: format!("{DIR}/{SHARED_TARGET}.rs"),
+            text: self.text,
+            tests: self.tests,
+        })
+    }
+}
+
+/// The `#[test]` that runs a doc test's `main`.
+fn test_function(should_panic: bool) -> &'static str {
+    match should_panic {
+        true => "#[test]\n#[should_panic]\nfn doctest() {\n    let _ = main();\n}\n",
+        false => "#[test]\nfn doctest() -> impl ::std::process::Termination {\n    main()\n}\n",
+    }
+}
+
+/// The test crate of one doc test apart.
 fn crate_text(test: &DocTest, program: &program::Program, lib: &str, edition: &str) -> String {
     let mut text = format!(
         "// Generated by cargo mutate-driver: {}, made into a program as rustdoc makes it.\n",
@@ -121,13 +269,7 @@ fn crate_text(test: &DocTest, program: &program::Program, lib: &str, edition: &s
     }
     text.push_str(&program.body);
     text.push('\n');
-    if test.info.should_panic {
-        text.push_str("#[test]\n#[should_panic]\nfn doctest() {\n    let _ = main();\n}\n");
-    } else {
-        text.push_str(
-            "#[test]\nfn doctest() -> impl ::std::process::Termination {\n    main()\n}\n",
-        );
-    }
+    text.push_str(test_function(test.info.should_panic));
     text
 }
 
@@ -203,16 +345,76 @@ mod tests {
     }
 
     #[test]
-    fn one_crate_per_run_doc_test() {
+    fn doc_tests_share_one_crate_a_module_each() {
         let tests = [
             doc_test("Point::new", "assert_eq!(1, 1);", ""),
             doc_test("skip", "broken(", "ignore"),
             doc_test("boom", "panic!()", "should_panic"),
         ];
-        let generated = generate(&tests, "geo", "2015", &BTreeSet::new());
-        assert_eq!(generated.files.len(), 2);
+        let generated = generate(&tests, "geo", "2015", &Remembered::default());
+        assert_eq!(generated.files.len(), 1);
+        let shared = &generated.files[0];
+        assert_eq!(shared.target, SHARED_TARGET);
+        assert_eq!(shared.path, "mutate-doctests/doctest_shared.rs");
+        assert!(
+            shared.text.starts_with(
+                "// Generated by cargo mutate-driver: the doc tests of `geo` that can share a \
+                 crate, each made into a program as rustdoc makes it, in a module of its own.\n\
+                 #![allow(unused, dead_code, non_snake_case, deprecated, missing_docs)]\n\
+                 extern crate geo;\n"
+            ),
+            "{}",
+            shared.text
+        );
+        let lines: Vec<&str> = shared.text.lines().collect();
+        let module = |placed: &Placed| lines[placed.lines.0 - 1..placed.lines.1].join("\n");
+        assert_eq!(
+            module(&shared.tests[0]),
+            "// src/lib.rs - Point::new (line 7)\n\
+             #[cfg(all(feature = \"std\", not (any())))]\n\
+             mod doctest_src_lib_rs__Point__new__line_7 {\n\
+             extern crate geo;\n\
+             fn main() {\nassert_eq!(1, 1);\n}\n\
+             #[test]\nfn doctest() -> impl ::std::process::Termination {\n    main()\n}\n}"
+        );
+        assert!(module(&shared.tests[1]).contains("#[should_panic]"));
+        assert_eq!(shared.tests[0].key, key(&tests[0]));
+        // An error on a module's line is that doc test's; on the crate's own, everyone's.
+        let at = |line: usize| -> Vec<String> {
+            shared
+                .tests_at(line)
+                .iter()
+                .map(|t| t.key.clone())
+                .collect()
+        };
+        assert_eq!(at(shared.tests[1].lines.0 + 2), [key(&tests[2])]);
+        assert_eq!(at(2).len(), 2);
+    }
+
+    #[test]
+    fn doc_tests_apart_or_left_out() {
+        let tests = [
+            doc_test("Point::new", "assert_eq!(1, 1);", ""),
+            doc_test("macros", "#[macro_use] extern crate geo;\nlet a = 1;", ""),
+            doc_test("root", "struct S;\nlet _ = crate::S;", ""),
+            doc_test("mine", "let _ = my_crate::ONE;", ""),
+        ];
+        let remembered = Remembered {
+            apart: [key(&tests[0])].into(),
+            left_out: [key(&tests[3])].into(),
+        };
+        let generated = generate(&tests, "geo", "2021", &remembered);
+        let targets: Vec<&str> = generated.files.iter().map(|f| f.target.as_str()).collect();
+        assert_eq!(
+            targets,
+            [
+                "doctest_src_lib_rs__Point__new__line_7",
+                "doctest_src_lib_rs__macros__line_7",
+                "doctest_src_lib_rs__root__line_7",
+            ],
+            "remembered apart, loads macros, names the crate root; left out"
+        );
         let first = &generated.files[0];
-        assert_eq!(first.target, "doctest_src_lib_rs__Point__new__line_7");
         assert_eq!(
             first.path,
             "mutate-doctests/doctest_src_lib_rs__Point__new__line_7.rs"
@@ -226,19 +428,10 @@ mod tests {
             "{}",
             first.text
         );
-        assert!(
-            first
-                .text
-                .ends_with("extern crate geo;\nfn main() {\nassert_eq!(1, 1);\n}\n#[test]\nfn doctest() -> impl ::std::process::Termination {\n    main()\n}\n"),
-            "{}",
-            first.text
-        );
-        assert!(generated.files[1].text.contains("#[should_panic]"));
-        let dropped: BTreeSet<String> = [key(&tests[0])].into();
-        let generated = generate(&tests, "geo", "2021", &dropped);
-        assert_eq!(generated.files.len(), 1);
-        assert!(!generated.files[0].text.contains("extern crate"));
+        assert!(!first.text.contains("extern crate"), "{}", first.text);
+        assert_eq!(first.tests_at(1).len(), 1);
         assert_eq!(generated.skipped.len(), 1);
+        assert!(names_crate_root("x = $crate::y") && !names_crate_root("use my_crate::y;"));
     }
 
     #[test]

@@ -1,115 +1,241 @@
 //! The doc tests of the tested packages as generated into the mirror, and the part of the
-//! rebuild net that leaves out a doc test that does not build as an integration test (one
-//! that needs `cfg(doctest)`, say). Its crate is emptied for this run, and its key is
-//! remembered in the target directory, so the next run does not generate it at all.
+//! rebuild net that deals with doc tests that do not build. One that fails in the shared
+//! crate is set apart: it gets a crate of its own, declared in the mirror's manifest, and
+//! the shared crate is written again without it. One that fails in a crate of its own (it
+//! needs `cfg(doctest)`, say) is left out: its crate is emptied for this run. Both are
+//! remembered in the target directory, so the next run generates them so from the start.
 
-use super::{Generated, GeneratedFile};
+use super::collect::DocTest;
+use super::{Generated, SHARED_TARGET};
 use crate::error::{Error, Operation, Result};
 use cargo_metadata::diagnostic::Diagnostic;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// First line of the file of left-out doc tests: which driver left them out.
+/// First line of the file of remembered doc tests: which driver wrote it.
 const HEADER: &str = concat!(
-    "# left out by mutate-driver ",
+    "# doc tests set apart or left out by mutate-driver ",
     env!("CARGO_PKG_VERSION"),
     " (",
     env!("CARGO_PKG_NAME"),
     ")"
 );
 
-/// One package's generated doc tests.
+/// The mark of a doc test set apart in that file (a left-out one has none).
+const APART: &str = "apart ";
+
+/// Doc tests that earlier runs found do not build in the shared crate (`apart`) or at all
+/// (`left_out`), by key.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Remembered {
+    pub apart: BTreeSet<String>,
+    pub left_out: BTreeSet<String>,
+}
+
+impl Remembered {
+    /// What runs before remembered in `target_dir`; forgotten when the driver's version
+    /// changed, since it may build them now.
+    pub fn read(target_dir: &Path) -> Remembered {
+        let text = std::fs::read_to_string(file_in(target_dir)).unwrap_or_default();
+        let mut lines = text.lines();
+        let mut remembered = Remembered::default();
+        if lines.next() != Some(HEADER) {
+            return remembered;
+        }
+        for line in lines {
+            match line.strip_prefix(APART) {
+                Some(key) => remembered.apart.insert(key.to_owned()),
+                None => remembered.left_out.insert(line.to_owned()),
+            };
+        }
+        remembered
+    }
+
+    fn write(&self, target_dir: &Path) -> std::io::Result<()> {
+        let mut text = format!("{HEADER}\n");
+        for key in &self.apart {
+            text.push_str(&format!("{APART}{key}\n"));
+        }
+        for key in &self.left_out {
+            text.push_str(&format!("{key}\n"));
+        }
+        std::fs::write(file_in(target_dir), text)
+    }
+}
+
+fn file_in(target_dir: &Path) -> PathBuf {
+    target_dir.join("doctests-left-out.txt")
+}
+
+/// One package's generated doc tests, with what generated them.
 pub struct Package {
     /// The package's folder, relative to the mirror's root: rustc names the generated
     /// files from there.
     pub dir: String,
     pub generated: Generated,
+    pub tests: Vec<DocTest>,
+    pub lib: String,
+    pub edition: String,
 }
 
 impl Package {
-    /// A generated file's name as rustc gives it.
-    fn rustc_name(&self, file: &GeneratedFile) -> String {
+    /// A generated file's name as rustc gives it (`path` relative to the package).
+    fn rustc_name(&self, path: &str) -> String {
         if self.dir.is_empty() {
-            file.path.clone()
+            path.to_owned()
         } else {
-            format!("{}/{}", self.dir, file.path)
+            format!("{}/{}", self.dir, path)
         }
     }
+}
+
+/// What one round of the net did with the doc tests.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Absorbed {
+    /// Moved out of the shared crate into crates of their own.
+    pub set_apart: usize,
+    /// Left out of this run (they failed in a crate of their own).
+    pub left_out: usize,
 }
 
 /// Every tested package's doc tests.
 pub struct DocTests {
     pub packages: Vec<Package>,
-    pub dropped: BTreeSet<String>,
-    dropped_path: PathBuf,
+    pub remembered: Remembered,
+    target_dir: PathBuf,
     root: PathBuf,
 }
 
 impl DocTests {
-    /// Doc tests left out in earlier runs, kept in `target_dir`; forgotten when the
-    /// driver's version changed, since it may build them now.
-    pub fn dropped_in(target_dir: &Path) -> (PathBuf, BTreeSet<String>) {
-        let path = target_dir.join("doctests-left-out.txt");
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        let mut lines = text.lines();
-        let keys = if lines.next() == Some(HEADER) {
-            lines.map(str::to_owned).collect()
-        } else {
-            BTreeSet::new()
-        };
-        (path, keys)
-    }
-
     pub fn new(
         packages: Vec<Package>,
-        dropped: (PathBuf, BTreeSet<String>),
+        remembered: Remembered,
+        target_dir: &Path,
         mirror_root: &Path,
     ) -> Self {
         DocTests {
             packages,
-            dropped: dropped.1,
-            dropped_path: dropped.0,
+            remembered,
+            target_dir: target_dir.to_path_buf(),
             root: mirror_root.to_path_buf(),
         }
     }
 
     /// Whether rustc's `file` is a generated doc test.
     pub fn is_generated(&self, file: &str) -> bool {
-        self.packages
-            .iter()
-            .any(|p| p.generated.files.iter().any(|f| p.rustc_name(f) == file))
+        self.packages.iter().any(|p| {
+            p.generated
+                .files
+                .iter()
+                .any(|f| p.rustc_name(&f.path) == file)
+        })
     }
 
-    /// Leaves out the doc tests that `errors` fall in, emptying their crates; returns how
-    /// many it left out.
-    pub fn absorb(&mut self, errors: &[(String, Diagnostic)]) -> Result<usize> {
-        let mut newly = Vec::new();
-        for package in &self.packages {
+    /// Sets apart the doc tests of the shared crates that `errors` fall in, and leaves out
+    /// those that fail in a crate of their own.
+    pub fn absorb(&mut self, errors: &[(String, Diagnostic)]) -> Result<Absorbed> {
+        let mut absorbed = Absorbed::default();
+        let mut regenerate = Vec::new();
+        for (index, package) in self.packages.iter().enumerate() {
             for file in &package.generated.files {
-                let name = package.rustc_name(file);
-                let failed = errors
+                let name = package.rustc_name(&file.path);
+                let failing: BTreeSet<&str> = errors
                     .iter()
-                    .any(|(_, e)| e.spans.iter().any(|s| s.file_name == name));
-                if failed && !self.dropped.contains(&file.key) {
-                    newly.push((name, file.key.clone()));
+                    .flat_map(|(_, e)| &e.spans)
+                    .filter(|s| s.file_name == name)
+                    .flat_map(|s| file.tests_at(s.line_start))
+                    .map(|t| t.key.as_str())
+                    .collect();
+                for key in failing {
+                    if file.target == SHARED_TARGET {
+                        if self.remembered.apart.insert(key.to_owned()) {
+                            absorbed.set_apart += 1;
+                            regenerate.push(index);
+                        }
+                    } else if self.remembered.left_out.insert(key.to_owned()) {
+                        absorbed.left_out += 1;
+                        std::fs::write(
+                            self.root.join(&name),
+                            "// Left out: this doc test does not build as an integration test.\n",
+                        )
+                        .map_err(|e| {
+                            Error::caused(Operation::Build, "leaving out a doc test", e)
+                        })?;
+                    }
                 }
             }
         }
-        for (name, key) in &newly {
-            std::fs::write(
-                self.root.join(name),
-                "// Left out: this doc test does not build as an integration test.\n",
-            )
-            .map_err(|e| Error::caused(Operation::Build, "leaving out a doc test", e))?;
-            self.dropped.insert(key.clone());
+        regenerate.dedup();
+        for index in regenerate {
+            self.write_again(index)?;
         }
-        if !newly.is_empty() {
-            let keys: String = self.dropped.iter().map(|k| format!("{k}\n")).collect();
-            let text = format!("{HEADER}\n{keys}");
-            std::fs::write(&self.dropped_path, text)
-                .map_err(|e| Error::caused(Operation::Build, "recording left-out doc tests", e))?;
+        if absorbed != Absorbed::default() {
+            self.remembered
+                .write(&self.target_dir)
+                .map_err(|e| Error::caused(Operation::Build, "recording doc tests set apart", e))?;
         }
-        Ok(newly.len())
+        Ok(absorbed)
+    }
+
+    /// Generates package `index`'s doc tests again with what is now remembered, writes
+    /// their files and declares the new crates in its manifest.
+    fn write_again(&mut self, index: usize) -> Result<()> {
+        let package = &self.packages[index];
+        let generated = super::generate(
+            &package.tests,
+            &package.lib,
+            &package.edition,
+            &self.remembered,
+        );
+        let declared: BTreeSet<&str> = package
+            .generated
+            .files
+            .iter()
+            .map(|f| f.target.as_str())
+            .collect();
+        let new: Vec<(String, String)> = generated
+            .files
+            .iter()
+            .filter(|f| !declared.contains(f.target.as_str()))
+            .map(|f| (f.target.clone(), f.path.clone()))
+            .collect();
+        let failed =
+            |e: std::io::Error| Error::caused(Operation::Build, "setting a doc test apart", e);
+        for file in &generated.files {
+            std::fs::write(self.root.join(package.rustc_name(&file.path)), &file.text)
+                .map_err(failed)?;
+        }
+        if !generated.files.iter().any(|f| f.target == SHARED_TARGET) {
+            // Declared, but every doc test left it: an empty crate.
+            let path = package.rustc_name(&format!("{}/{SHARED_TARGET}.rs", super::DIR));
+            std::fs::write(self.root.join(path), "// Every doc test is apart.\n")
+                .map_err(failed)?;
+        }
+        let manifest = self.root.join(package.rustc_name("Cargo.toml"));
+        let text = std::fs::read_to_string(&manifest).map_err(failed)?;
+        let text = crate::all_items::declare_tests(&text, &new).map_err(|e| {
+            Error::BuildFailed(format!(
+                "cannot declare doc tests in {}: {e}",
+                manifest.display()
+            ))
+        })?;
+        std::fs::write(&manifest, text).map_err(failed)?;
+        let package = &mut self.packages[index];
+        // Files no longer generated stay declared (the shared crate, emptied above).
+        let mut files = generated.files;
+        for old in std::mem::take(&mut package.generated.files) {
+            if !files.iter().any(|f| f.target == old.target) {
+                files.push(super::GeneratedFile {
+                    tests: Vec::new(),
+                    ..old
+                });
+            }
+        }
+        package.generated = Generated {
+            files,
+            skipped: generated.skipped,
+        };
+        Ok(())
     }
 
     /// Notes on the doc tests left out, for the terminal.
@@ -121,7 +247,20 @@ impl DocTests {
             .collect()
     }
 
+    /// The doc tests generated.
     pub fn count(&self) -> usize {
-        self.packages.iter().map(|p| p.generated.files.len()).sum()
+        self.files().map(|f| f.tests.len()).sum()
+    }
+
+    /// Of those, the ones in a shared crate.
+    pub fn shared(&self) -> usize {
+        self.files()
+            .filter(|f| f.target == SHARED_TARGET)
+            .map(|f| f.tests.len())
+            .sum()
+    }
+
+    fn files(&self) -> impl Iterator<Item = &super::GeneratedFile> {
+        self.packages.iter().flat_map(|p| &p.generated.files)
     }
 }
