@@ -4,9 +4,39 @@ mod common;
 
 use common::*;
 
+/// Lets this process and what it starts write core files, as a machine that keeps them
+/// does (raising the hard limit where allowed).
+fn allow_core_files() {
+    let unlimited = libc::rlimit {
+        rlim_cur: libc::RLIM_INFINITY,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: plain libc calls on valid structs.
+    unsafe {
+        if libc::setrlimit(libc::RLIMIT_CORE, &unlimited) != 0 {
+            let mut current = std::mem::zeroed::<libc::rlimit>();
+            libc::getrlimit(libc::RLIMIT_CORE, &mut current);
+            current.rlim_cur = current.rlim_max;
+            libc::setrlimit(libc::RLIMIT_CORE, &current);
+        }
+    }
+}
+
+/// Core files in the example's folder, where its tests run.
+fn core_files() -> Vec<String> {
+    std::fs::read_dir(repo().join("examples/hostile"))
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| name == "core" || name.starts_with("core."))
+        .collect()
+}
+
 #[test]
 fn hostile_mutants_are_detected_without_hanging() {
     let started = std::time::Instant::now();
+    // Crashing mutants leave no core file, even where the user's limits allow them.
+    allow_core_files();
+    let cores_before = core_files();
     // A lower memory limit than the default, so the unbounded allocation ends sooner.
     let (out, out_dir) = run_example("examples/hostile/Cargo.toml", &["--memory-limit", "512"]);
     assert_eq!(
@@ -43,5 +73,10 @@ fn hostile_mutants_are_detected_without_hanging() {
             "{crash}\n{actual}"
         );
     }
+    assert_eq!(
+        core_files(),
+        cores_before,
+        "a crashing mutant left a core file"
+    );
     assert!(started.elapsed() < std::time::Duration::from_secs(240));
 }

@@ -228,6 +228,13 @@ fn become_child(request: &Request, index: u32, capture: RawFd, trace: RawFd) {
         libc::dup2(null, 0);
         libc::dup2(capture, 1);
         libc::dup2(capture, 2);
+        // A mutant that crashes the test (a stack overflow, an abort) must not leave a
+        // core file behind, nor wait for one to be written.
+        let no_core = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        libc::setrlimit(libc::RLIMIT_CORE, &no_core);
         if request.memory_mb > 0 {
             let bytes = request.memory_mb.saturating_mul(1 << 20);
             let limit = libc::rlimit {
