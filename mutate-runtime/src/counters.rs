@@ -72,6 +72,10 @@ static SETTLED: Slots<AtomicU8> = Slots::new();
 /// and site hits are not counted.
 static BUDGETED: AtomicBool = AtomicBool::new(false);
 
+/// Whether site hits are counted: a region is installed and the run has no budget
+/// (coverage, tracing). One flag, so a site checks it with one load.
+static COUNTING: AtomicBool = AtomicBool::new(false);
+
 pub(crate) fn region_size(sites: u32, mutants: u32) -> usize {
     std::mem::size_of::<Header>()
         + sites as usize * std::mem::size_of::<AtomicU64>()
@@ -139,6 +143,7 @@ pub(crate) fn reset(budget: u64, sites: bool) {
     header.total.store(0, Relaxed);
     header.budget.store(budget, Relaxed);
     BUDGETED.store(budget != 0, Relaxed);
+    COUNTING.store(budget == 0, Relaxed);
     header.budget_exceeded.store(0, Relaxed);
     header.fell_back.store(0, Relaxed);
     // A budgeted run does not touch the site counters: leave them (zeroing them is work
@@ -156,17 +161,13 @@ pub(crate) fn reset(budget: u64, sites: bool) {
 
 /// Records one hit of a site in a run that counts them (coverage, tracing). Generated code
 /// calls this at every site it passes in a schemata body, so a mutant's run pays it in its
-/// own function's hot loops: there it is two loads, since a budgeted run counts loop
+/// own function's hot loops: there it is one load, since a budgeted run counts loop
 /// rounds and calls ([`tick`]), not sites.
 #[inline(always)]
 pub(crate) fn hit(table: &Table, site: u32) {
-    if crate::flag::load(&BUDGETED) {
-        return;
+    if crate::flag::load(&COUNTING) {
+        count(crate::flag::word(&table.site_base).wrapping_add(site));
     }
-    if crate::flag::pointer(&REGION).is_null() {
-        return;
-    }
-    count(crate::flag::word(&table.site_base).wrapping_add(site));
 }
 
 /// Records one round of a loop, or one call of a function running its schemata body: what
