@@ -9,110 +9,60 @@ use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU8, AtomicU32, AtomicU64, A
 
 #[inline(always)]
 pub(crate) fn load(flag: &AtomicBool) -> bool {
-    // `AtomicBool` has the layout of a `u8`.
-    byte(flag as *const AtomicBool as *const AtomicU8) != 0
+    // SAFETY: `AtomicBool` has the layout of an `AtomicU8`.
+    byte(unsafe { &*(flag as *const AtomicBool as *const AtomicU8) }) != 0
 }
 
-/// A relaxed load of one atomic byte.
-#[inline(always)]
-pub(crate) fn byte(flag: *const AtomicU8) -> u8 {
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    {
-        let value: u8;
-        // SAFETY: reads one byte of a live atomic; a plain load is a relaxed atomic load
-        // on these targets.
-        unsafe {
-            #[cfg(target_arch = "x86_64")]
-            core::arch::asm!(
-                "mov {value}, byte ptr [{flag}]",
-                flag = in(reg) flag,
-                value = out(reg_byte) value,
-                options(nostack, preserves_flags, readonly),
-            );
-            #[cfg(target_arch = "aarch64")]
-            core::arch::asm!(
-                "ldrb {value:w}, [{flag}]",
-                flag = in(reg) flag,
-                value = out(reg) value,
-                options(nostack, preserves_flags, readonly),
-            );
+/// Defines `$name`, a relaxed load of an `$atomic` as one instruction: `$x86` on x86_64
+/// (its value in a register of class `$class`), `$arm` on aarch64, the atomic's own load
+/// elsewhere.
+macro_rules! one_instruction_load {
+    ($(#[$doc:meta])* $name:ident, $atomic:ty, $int:ty, $class:ident, $x86:literal, $arm:literal) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub(crate) fn $name(atomic: &$atomic) -> $int {
+            #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+            {
+                let at = atomic as *const $atomic;
+                let value: $int;
+                // SAFETY: reads a live, aligned atomic; a plain load is a relaxed atomic
+                // load on these targets.
+                unsafe {
+                    #[cfg(target_arch = "x86_64")]
+                    core::arch::asm!(
+                        $x86,
+                        at = in(reg) at,
+                        value = out($class) value,
+                        options(nostack, preserves_flags, readonly),
+                    );
+                    #[cfg(target_arch = "aarch64")]
+                    core::arch::asm!(
+                        $arm,
+                        at = in(reg) at,
+                        value = out(reg) value,
+                        options(nostack, preserves_flags, readonly),
+                    );
+                }
+                value
+            }
+            #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+            atomic.load(std::sync::atomic::Ordering::Relaxed)
         }
-        value
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    // SAFETY: the caller hands a pointer to a live atomic.
-    unsafe {
-        (*flag).load(std::sync::atomic::Ordering::Relaxed)
-    }
+    };
 }
 
-/// A relaxed load of an atomic `u32`.
-#[inline(always)]
-pub(crate) fn word(value: &AtomicU32) -> u32 {
-    let at = value as *const AtomicU32;
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    {
-        let value: u32;
-        // SAFETY: reads an aligned 32-bit atomic; a plain load is a relaxed atomic load on
-        // these targets.
-        unsafe {
-            #[cfg(target_arch = "x86_64")]
-            core::arch::asm!(
-                "mov {value:e}, dword ptr [{at}]",
-                at = in(reg) at,
-                value = out(reg) value,
-                options(nostack, preserves_flags, readonly),
-            );
-            #[cfg(target_arch = "aarch64")]
-            core::arch::asm!(
-                "ldr {value:w}, [{at}]",
-                at = in(reg) at,
-                value = out(reg) value,
-                options(nostack, preserves_flags, readonly),
-            );
-        }
-        value
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    // SAFETY: the pointer came from a live reference just above.
-    unsafe {
-        (*at).load(std::sync::atomic::Ordering::Relaxed)
-    }
-}
-
-/// A relaxed load of an atomic `u64`.
-#[inline(always)]
-pub(crate) fn quad(value: &AtomicU64) -> u64 {
-    let at = value as *const AtomicU64;
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    {
-        let value: u64;
-        // SAFETY: reads an aligned 64-bit atomic; a plain load is a relaxed atomic load on
-        // these targets.
-        unsafe {
-            #[cfg(target_arch = "x86_64")]
-            core::arch::asm!(
-                "mov {value}, qword ptr [{at}]",
-                at = in(reg) at,
-                value = out(reg) value,
-                options(nostack, preserves_flags, readonly),
-            );
-            #[cfg(target_arch = "aarch64")]
-            core::arch::asm!(
-                "ldr {value}, [{at}]",
-                at = in(reg) at,
-                value = out(reg) value,
-                options(nostack, preserves_flags, readonly),
-            );
-        }
-        value
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    // SAFETY: the pointer came from a live reference just above.
-    unsafe {
-        (*at).load(std::sync::atomic::Ordering::Relaxed)
-    }
-}
+one_instruction_load!(
+    /// A relaxed load of one atomic byte.
+    byte, AtomicU8, u8, reg_byte, "mov {value}, byte ptr [{at}]", "ldrb {value:w}, [{at}]"
+);
+one_instruction_load!(
+    /// A relaxed load of an atomic `u32`.
+    word, AtomicU32, u32, reg, "mov {value:e}, dword ptr [{at}]", "ldr {value:w}, [{at}]"
+);
+one_instruction_load!(
+    /// A relaxed load of an atomic `u64`.
+    quad, AtomicU64, u64, reg, "mov {value}, qword ptr [{at}]", "ldr {value}, [{at}]"
+);
 
 /// A relaxed load of an atomic pointer (64 bits wide on the targets with one instruction).
 #[inline(always)]
