@@ -1,5 +1,5 @@
 //! What a mutant's own function costs while the mutant is on: its schemata body runs, each
-//! site checked and each hit counted toward the hit budget. Measured on the fixture's hot
+//! site checked, each loop round and call counted toward the hit budget. Measured on the fixture's hot
 //! tests through the fork server, as the driver runs mutants, with a mutant of the hot
 //! function that leaves the loop's length alone (`+ 7` made `+ 0`: the test runs its whole
 //! loop, then fails its assertion), against the same test with nothing on. With and

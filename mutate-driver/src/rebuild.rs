@@ -48,13 +48,7 @@ pub fn build(
         let in_code: Vec<(String, Diagnostic)> = attempt
             .errors
             .iter()
-            .filter(|(_, e)| {
-                !e.spans.iter().any(|s| {
-                    doctests
-                        .as_deref()
-                        .is_some_and(|d| d.is_generated(&s.file_name))
-                })
-            })
+            .filter(|(_, e)| !doctests.as_deref().is_some_and(|d| d.holds(e)))
             .cloned()
             .collect();
         let added = lists.add(&in_code, &workspace.build_root);
@@ -93,7 +87,7 @@ pub fn build(
             continue;
         }
         code_rounds += 1;
-        if code_rounds > MAX_ROUNDS {
+        if code_rounds >= MAX_ROUNDS {
             break;
         }
         lists.save()?;

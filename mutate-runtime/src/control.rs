@@ -52,8 +52,8 @@ pub fn fell_back() -> bool {
     switch::fell_back()
 }
 
-/// Starts counting site hits in this process: from now on every function runs its
-/// schemata body, where the sites are. Idempotent.
+/// Starts counting site hits (and loop rounds and calls) in this process: from now on
+/// every function runs its schemata body, where the sites are. Idempotent.
 pub fn start_counting() {
     install_counters();
     switch::schemata_everywhere();

@@ -106,6 +106,8 @@ pub(crate) unsafe fn install(memory: *mut u8, sites: u32, mutants: u32) {
         SITES.set(header.add(1).cast::<AtomicU64>(), sites);
     }
     REGION.store(header, Relaxed);
+    // Counting until a budget is set (`reset`).
+    COUNTING.store(true, Relaxed);
 }
 
 /// Whether settled flag `index` is set (see [`settled`]).
@@ -189,9 +191,8 @@ pub(crate) fn tick() {
     }
 }
 
-/// A run with no budget (coverage, tracing) only counts, in place, every function
-/// running its schemata body: the total is the ticks in the header plus the sites'
-/// counts ([`total_hits`]), added up once the run ends rather than at every hit.
+/// A run with no budget (coverage, tracing) counts each site's hits in place, in every
+/// function running its schemata body.
 #[inline(always)]
 fn count(index: u32) {
     if let Some(counter) = SITES.get().get(index as usize) {

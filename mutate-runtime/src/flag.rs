@@ -64,28 +64,40 @@ one_instruction_load!(
     quad, AtomicU64, u64, reg, "mov {value}, qword ptr [{at}]", "ldr {value}, [{at}]"
 );
 
-/// A relaxed load of an atomic pointer (64 bits wide on the targets with one instruction).
+/// A relaxed load of an atomic pointer, through [`quad`] where pointers are 64 bits.
 #[inline(always)]
 pub(crate) fn pointer<T>(value: &AtomicPtr<T>) -> *mut T {
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    #[cfg(all(
+        any(target_arch = "x86_64", target_arch = "aarch64"),
+        target_pointer_width = "64"
+    ))]
     {
-        // SAFETY: `AtomicPtr<T>` has the layout of a `*mut T`, 64 bits on these targets.
+        // SAFETY: `AtomicPtr<T>` has the layout of a `*mut T`, 64 bits here.
         let bits = quad(unsafe { &*(value as *const AtomicPtr<T> as *const AtomicU64) });
         bits as usize as *mut T
     }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    #[cfg(not(all(
+        any(target_arch = "x86_64", target_arch = "aarch64"),
+        target_pointer_width = "64"
+    )))]
     value.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-/// A relaxed load of an atomic `usize` (64 bits wide on the targets with one instruction).
+/// A relaxed load of an atomic `usize`, through [`quad`] where it is 64 bits.
 #[inline(always)]
 pub(crate) fn size(value: &AtomicUsize) -> usize {
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    #[cfg(all(
+        any(target_arch = "x86_64", target_arch = "aarch64"),
+        target_pointer_width = "64"
+    ))]
     {
-        // SAFETY: `AtomicUsize` has the layout of a `u64` on these targets.
+        // SAFETY: `AtomicUsize` has the layout of an `AtomicU64` here.
         quad(unsafe { &*(value as *const AtomicUsize as *const AtomicU64) }) as usize
     }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    #[cfg(not(all(
+        any(target_arch = "x86_64", target_arch = "aarch64"),
+        target_pointer_width = "64"
+    )))]
     value.load(std::sync::atomic::Ordering::Relaxed)
 }
 

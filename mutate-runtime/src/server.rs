@@ -229,7 +229,8 @@ fn become_child(request: &Request, index: u32, capture: RawFd, trace: RawFd) {
         libc::dup2(capture, 1);
         libc::dup2(capture, 2);
         // A mutant that crashes the test (a stack overflow, an abort) must not leave a
-        // core file behind, nor wait for one to be written.
+        // core file in the user's crate, nor spend the time writing one. (A system that
+        // pipes cores to a helper still gets one.)
         let no_core = libc::rlimit {
             rlim_cur: 0,
             rlim_max: 0,

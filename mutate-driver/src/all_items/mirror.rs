@@ -82,7 +82,7 @@ pub fn sync(source: &Path, mirror: &Path, files: &Files, skip: &[PathBuf]) -> io
     remove_others(mirror, &wanted)
 }
 
-pub(super) fn write_if_changed(path: &Path, content: &[u8]) -> io::Result<()> {
+pub(crate) fn write_if_changed(path: &Path, content: &[u8]) -> io::Result<()> {
     if std::fs::read(path).is_ok_and(|old| old == content) {
         return Ok(());
     }

@@ -14,6 +14,7 @@ mod mirror;
 
 use manifest::Runtime;
 pub use manifest::declare_tests;
+pub(crate) use mirror::write_if_changed;
 
 use crate::cli::Args;
 use crate::compile::Workspace;

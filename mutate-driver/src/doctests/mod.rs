@@ -99,6 +99,11 @@ pub fn generate(tests: &[DocTest], lib: &str, edition: &str, remembered: &Rememb
     for test in tests.iter().filter(|t| t.info.is_run()) {
         let key = key(test);
         let display = display_name(test);
+        // Named before anything is left out, so a name keeps its suffix from run to run.
+        let mut name = target_name(test);
+        while !names.insert(name.clone()) {
+            name.push('_');
+        }
         if remembered.left_out.contains(&key) {
             skipped.push((display, "it does not build as an integration test".into()));
             continue;
@@ -110,10 +115,6 @@ pub fn generate(tests: &[DocTest], lib: &str, edition: &str, remembered: &Rememb
                 continue;
             }
         };
-        let mut name = target_name(test);
-        while !names.insert(name.clone()) {
-            name.push('_');
-        }
         if remembered.apart.contains(&key) || !can_share(&program, edition) {
             let text = crate_text(test, &program, lib, edition);
             let lines = text.lines().count();
@@ -151,9 +152,22 @@ fn can_share(program: &program::Program, edition: &str) -> bool {
             .iter()
             .all(|a| LINT_LEVELS.iter().any(|l| a.starts_with(l)))
         && !names_crate_root(body)
-        && !["#[macro_export]", "no_mangle", "export_name", "global_allocator"]
-            .iter()
-            .any(|word| body.contains(word))
+        // Symbols two modules would both define; code that runs at load time, which
+        // every doc test's process would then run (constructors, registries).
+        && ![
+            "#[macro_export]",
+            "no_mangle",
+            "export_name",
+            "global_allocator",
+            "link_section",
+            "#[used]",
+            "ctor",
+            "inventory::",
+            "linkme",
+            "distributed_slice",
+        ]
+        .iter()
+        .any(|word| body.contains(word))
         // Edition 2015 resolves `use` paths from the crate root, where a module's own
         // `extern crate` is not.
         && !(edition == "2015" && body.contains("extern crate"))

@@ -121,8 +121,13 @@ impl DocTests {
         }
     }
 
+    /// Whether `error` is in a generated doc test (or in a macro one of them calls).
+    pub fn holds(&self, error: &Diagnostic) -> bool {
+        places(error).any(|(file, _)| self.is_generated(file))
+    }
+
     /// Whether rustc's `file` is a generated doc test.
-    pub fn is_generated(&self, file: &str) -> bool {
+    fn is_generated(&self, file: &str) -> bool {
         self.packages.iter().any(|p| {
             p.generated
                 .files
@@ -141,9 +146,9 @@ impl DocTests {
                 let name = package.rustc_name(&file.path);
                 let failing: BTreeSet<&str> = errors
                     .iter()
-                    .flat_map(|(_, e)| &e.spans)
-                    .filter(|s| s.file_name == name)
-                    .flat_map(|s| file.tests_at(s.line_start))
+                    .flat_map(|(_, e)| places(e))
+                    .filter(|(file, _)| *file == name)
+                    .flat_map(|(_, line)| file.tests_at(line))
                     .map(|t| t.key.as_str())
                     .collect();
                 for key in failing {
@@ -201,25 +206,30 @@ impl DocTests {
             .collect();
         let failed =
             |e: std::io::Error| Error::caused(Operation::Build, "setting a doc test apart", e);
+        // Only what changed is written: cargo rebuilds a crate whose file was touched.
+        let write = |path: &str, text: &str| {
+            let at = self.root.join(package.rustc_name(path));
+            crate::all_items::write_if_changed(&at, text.as_bytes())
+        };
         for file in &generated.files {
-            std::fs::write(self.root.join(package.rustc_name(&file.path)), &file.text)
-                .map_err(failed)?;
+            write(&file.path, &file.text).map_err(failed)?;
         }
         if !generated.files.iter().any(|f| f.target == SHARED_TARGET) {
             // Declared, but every doc test left it: an empty crate.
-            let path = package.rustc_name(&format!("{}/{SHARED_TARGET}.rs", super::DIR));
-            std::fs::write(self.root.join(path), "// Every doc test is apart.\n")
-                .map_err(failed)?;
+            let path = format!("{}/{SHARED_TARGET}.rs", super::DIR);
+            write(&path, "// Every doc test is apart.\n").map_err(failed)?;
         }
-        let manifest = self.root.join(package.rustc_name("Cargo.toml"));
-        let text = std::fs::read_to_string(&manifest).map_err(failed)?;
-        let text = crate::all_items::declare_tests(&text, &new).map_err(|e| {
-            Error::BuildFailed(format!(
-                "cannot declare doc tests in {}: {e}",
-                manifest.display()
-            ))
-        })?;
-        std::fs::write(&manifest, text).map_err(failed)?;
+        if !new.is_empty() {
+            let manifest = self.root.join(package.rustc_name("Cargo.toml"));
+            let text = std::fs::read_to_string(&manifest).map_err(failed)?;
+            let text = crate::all_items::declare_tests(&text, &new).map_err(|e| {
+                Error::BuildFailed(format!(
+                    "cannot declare doc tests in {}: {e}",
+                    manifest.display()
+                ))
+            })?;
+            std::fs::write(&manifest, text).map_err(failed)?;
+        }
         let package = &mut self.packages[index];
         // Files no longer generated stay declared (the shared crate, emptied above).
         let mut files = generated.files;
@@ -262,5 +272,56 @@ impl DocTests {
 
     fn files(&self) -> impl Iterator<Item = &super::GeneratedFile> {
         self.packages.iter().flat_map(|p| &p.generated.files)
+    }
+}
+
+/// Where an error is, as (file, line) as rustc names them: each of its spans, and each
+/// call site up its macro expansion chain (an error in a library's macro that a doc test
+/// calls is the doc test's).
+fn places(error: &Diagnostic) -> impl Iterator<Item = (&str, usize)> {
+    error.spans.iter().flat_map(|span| {
+        std::iter::successors(Some(span), |s| s.expansion.as_ref().map(|e| &e.span))
+            .map(|s| (s.file_name.as_str(), s.line_start))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn span(file: &str, line: usize, expansion: serde_json::Value) -> serde_json::Value {
+        serde_json::json!({
+            "file_name": file, "byte_start": 0, "byte_end": 1, "line_start": line,
+            "line_end": line, "column_start": 1, "column_end": 2, "is_primary": true,
+            "text": [], "label": null, "suggested_replacement": null,
+            "suggestion_applicability": null, "expansion": expansion,
+        })
+    }
+
+    #[test]
+    fn an_error_in_a_macro_is_placed_at_each_call_site_up_its_chain() {
+        let call = span(
+            "mutate-doctests/doctest_shared.rs",
+            12,
+            serde_json::Value::Null,
+        );
+        let inner = span(
+            "/registry/lib/src/macros.rs",
+            3,
+            serde_json::json!({"span": call, "macro_decl_name": "symbol!", "def_site_span": null}),
+        );
+        let error: Diagnostic = serde_json::from_value(serde_json::json!({
+            "message": "symbol `x` is already defined", "code": null, "level": "error",
+            "spans": [inner], "children": [], "rendered": null,
+        }))
+        .unwrap();
+        let places: Vec<(&str, usize)> = places(&error).collect();
+        assert_eq!(
+            places,
+            [
+                ("/registry/lib/src/macros.rs", 3),
+                ("mutate-doctests/doctest_shared.rs", 12)
+            ]
+        );
     }
 }
