@@ -9,6 +9,20 @@ pub fn table() -> TokenStream {
     quote!(__MUTATE_TABLE)
 }
 
+/// The local holding the switch as it stands for [`table`] (the runtime's
+/// `__private::Switch`; see [`read_switch`]).
+pub fn switch() -> TokenStream {
+    quote!(__mutate_switch)
+}
+
+/// The statement that reads the switch into [`switch`], first in a schemata body and in
+/// each closure or async block in it that has sites (a closure must not borrow the
+/// function's local: it may outlive the call).
+pub fn read_switch() -> syn::Stmt {
+    let (rt, table, switch) = (rt(), table(), switch());
+    syn::parse_quote!(#[allow(unused_variables)] let #switch = #rt::switch(&#table);)
+}
+
 /// Path of the runtime's private module.
 pub fn rt() -> TokenStream {
     quote!(::mutate_runtime::__private)

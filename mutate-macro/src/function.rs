@@ -61,6 +61,7 @@ pub fn rewrite(
         block
             .stmts
             .insert(0, Stmt::Item(Item::Verbatim(quote::quote!(#rt::tick();))));
+        block.stmts.insert(0, emit::read_switch());
         if dispatch::possible(sig, &written) {
             dispatch::choose(block, written);
         }

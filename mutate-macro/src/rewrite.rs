@@ -87,8 +87,21 @@ impl Rewriter<'_> {
         match e {
             Expr::Unary(u) if negated_literal(u).is_some() => return self.negative_literal(u),
             Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => {}
-            Expr::Closure(closure) => self.barrier(|me| me.visit_expr_mut(&mut closure.body)),
-            Expr::Async(block) => self.barrier(|me| me.visit_block_mut(&mut block.block)),
+            Expr::Closure(closure) => {
+                let before = self.collector.mutants.len();
+                self.barrier(|me| me.visit_expr_mut(&mut closure.body));
+                if self.collector.mutants.len() > before {
+                    let (read, body) = (crate::emit::read_switch(), &closure.body);
+                    *closure.body = syn::parse_quote!({ #read #body });
+                }
+            }
+            Expr::Async(block) => {
+                let before = self.collector.mutants.len();
+                self.barrier(|me| me.visit_block_mut(&mut block.block));
+                if self.collector.mutants.len() > before {
+                    block.block.stmts.insert(0, crate::emit::read_switch());
+                }
+            }
             Expr::Loop(l) => self.rewrite_loop(l),
             Expr::While(w) => self.rewrite_while(w),
             Expr::ForLoop(f) => self.rewrite_for(f),

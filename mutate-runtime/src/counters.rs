@@ -161,15 +161,19 @@ pub(crate) fn reset(budget: u64, sites: bool) {
     }
 }
 
-/// Records one hit of a site in a run that counts them (coverage, tracing). Generated code
-/// calls this at every site it passes in a schemata body, so a mutant's run pays it in its
-/// own function's hot loops: there it is one load, since a budgeted run counts loop
-/// rounds and calls ([`tick`]), not sites.
+/// Records one hit of a site in a run that counts them (coverage, tracing), which
+/// [`counting`] tells; a budgeted run (a mutant's) counts loop rounds and calls
+/// ([`tick`]), not sites.
 #[inline(always)]
 pub(crate) fn hit(table: &Table, site: u32) {
-    if crate::flag::load(&COUNTING) {
-        count(crate::flag::word(&table.site_base).wrapping_add(site));
-    }
+    count(crate::flag::word(&table.site_base).wrapping_add(site));
+}
+
+/// Whether site hits are counted in this run (read once per schemata body, see
+/// `__private::Switch`).
+#[inline(always)]
+pub(crate) fn counting() -> bool {
+    crate::flag::load(&COUNTING)
 }
 
 /// Records one round of a loop, or one call of a function running its schemata body: what

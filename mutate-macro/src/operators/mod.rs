@@ -31,11 +31,13 @@ use crate::emit::{rt, table};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// The switch read for one site: the active mutant's local index in this table.
+/// The switch read for one site: the active mutant's local index in this table, as read
+/// where the body (or closure) started (`emit::read_switch`).
 pub fn switch(site: u32) -> TokenStream {
     let rt = rt();
     let table = table();
-    quote!(#rt::active(&#table, #site))
+    let switch = crate::emit::switch();
+    quote!(#rt::site(&#table, #site, #switch))
 }
 
 /// `calls` (to the runtime's probe) for `site`, run only in the coverage run and only

@@ -27,11 +27,34 @@ pub mod alloc {
 }
 pub use values::{SwitchRange, succ};
 
-/// Local index (within `table`) of the active mutant, after counting a hit of `site`.
+/// What a schemata body's sites need of the switch, read once where the body (or a closure
+/// or async block in it) starts and kept in a local that each site reads: the active
+/// mutant's local index in the body's table, and whether site hits are counted. Register
+/// tests let the optimiser treat both as the loop invariants they are, where a load per
+/// site (opaque to it) kept a mutated hot function several times slower than written.
+#[derive(Clone, Copy)]
+pub struct Switch {
+    active: u32,
+    counting: bool,
+}
+
+/// The switch as it stands for `table` (see [`Switch`]).
 #[inline(always)]
-pub fn active(table: &Table, site: u32) -> u32 {
-    crate::counters::hit(table, site);
-    crate::switch::active_in(table)
+pub fn switch(table: &Table) -> Switch {
+    Switch {
+        active: crate::switch::active_in(table),
+        counting: crate::counters::counting(),
+    }
+}
+
+/// One evaluation of `site`: its hit counted (in a run that counts them), and the active
+/// mutant's local index handed back for the site's match.
+#[inline(always)]
+pub fn site(table: &Table, site: u32, switch: Switch) -> u32 {
+    if switch.counting {
+        crate::counters::hit(table, site);
+    }
+    switch.active
 }
 
 /// Whether the function owning `table` runs its schemata body rather than its body as
