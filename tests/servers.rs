@@ -96,3 +96,21 @@ fn a_server_started_for_one_test_runs_that_test_alone() {
     // It has no slot: a request naming another test is refused.
     assert!(run(&mut server, Some("equilateral")).is_err());
 }
+
+/// A server started by one thread serves after that thread has ended, as an idle server
+/// that one worker started and another takes must: the driver dies with its servers, but
+/// a worker thread's end is not the driver's.
+#[test]
+fn a_server_outlives_the_thread_that_started_it() {
+    let binary = strong_tests();
+    let mut server = std::thread::spawn(move || {
+        Server::start_any(&binary)
+            .expect("starts")
+            .expect("has the runtime")
+    })
+    .join()
+    .unwrap();
+    // The kernel delivers a parent-death signal as the thread exits; give it time to.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    run(&mut server, Some("equilateral")).expect("the server is still there");
+}

@@ -8,6 +8,7 @@ use crate::interrupt;
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus};
+use std::sync::{Mutex, OnceLock, mpsc};
 
 /// A command for a test binary run the way cargo runs it, with no mutant asked for.
 pub fn test_command(binary: &TestBinary) -> Command {
@@ -30,6 +31,7 @@ pub struct Contained {
 
 impl Contained {
     /// Starts `command` in a process group of its own, killed too if the driver dies.
+    /// Takes the command (an empty one is left in its place).
     pub fn spawn(command: &mut Command) -> io::Result<Contained> {
         command.process_group(0);
         // SAFETY: only an async-signal-safe prctl between fork and exec.
@@ -39,7 +41,7 @@ impl Contained {
                 Ok(())
             });
         }
-        let child = command.spawn()?;
+        let child = spawn_from_lasting_thread(std::mem::replace(command, Command::new("")))?;
         interrupt::register(child.id() as i32);
         Ok(Contained { child })
     }
@@ -52,6 +54,37 @@ impl Contained {
     pub fn ended(&mut self) -> Option<ExitStatus> {
         self.child.try_wait().ok().flatten()
     }
+}
+
+/// A request to the spawning thread: the command, and where to send the child.
+type SpawnRequest = (Command, mpsc::Sender<io::Result<Child>>);
+
+/// Spawns `command` from one thread that lives as long as the driver. `PR_SET_PDEATHSIG`
+/// fires when the *thread* that spawned a process ends, not the driver: a fork server
+/// started by one worker of a pool and kept idle for another was killed as soon as its
+/// worker's pool ended, and the next request found it gone.
+fn spawn_from_lasting_thread(command: Command) -> io::Result<Child> {
+    static SPAWNER: OnceLock<Mutex<mpsc::Sender<SpawnRequest>>> = OnceLock::new();
+    let spawner = SPAWNER.get_or_init(|| {
+        let (requests, received) = mpsc::channel::<SpawnRequest>();
+        std::thread::Builder::new()
+            .name("mutate-spawner".into())
+            .spawn(move || {
+                for (mut command, reply) in received {
+                    let _ = reply.send(command.spawn());
+                }
+            })
+            .expect("a thread to start test binaries from");
+        Mutex::new(requests)
+    });
+    let gone = || io::Error::other("the thread that starts test binaries is gone");
+    let (reply, answer) = mpsc::channel();
+    spawner
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .send((command, reply))
+        .map_err(|_| gone())?;
+    answer.recv().map_err(|_| gone())?
 }
 
 impl Drop for Contained {
