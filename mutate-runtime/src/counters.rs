@@ -67,11 +67,6 @@ static SITES: Slots<AtomicU64> = Slots::new();
 static INFECTION: Slots<AtomicU8> = Slots::new();
 static SETTLED: Slots<AtomicU8> = Slots::new();
 
-/// Whether the run has a hit budget (a mutant's run): then loop rounds and calls go
-/// through [`spend`], which keeps the total as it goes and stops the run past the budget,
-/// and site hits are not counted.
-static BUDGETED: AtomicBool = AtomicBool::new(false);
-
 /// Whether site hits are counted: a region is installed and the run has no budget
 /// (coverage, tracing). One flag, so a site checks it with one load.
 static COUNTING: AtomicBool = AtomicBool::new(false);
@@ -144,7 +139,8 @@ pub(crate) fn reset(budget: u64, sites: bool) {
     let Some(header) = header() else { return };
     header.total.store(0, Relaxed);
     header.budget.store(budget, Relaxed);
-    BUDGETED.store(budget != 0, Relaxed);
+    // A budgeted run (a mutant's) counts loop rounds and calls against its budget, not
+    // site hits.
     COUNTING.store(budget == 0, Relaxed);
     header.budget_exceeded.store(0, Relaxed);
     header.fell_back.store(0, Relaxed);
@@ -188,7 +184,7 @@ pub(crate) fn tick() {
     }
     // SAFETY: non-null regions come from `install` and live forever.
     let header = unsafe { &*region };
-    if crate::flag::load(&BUDGETED) {
+    if crate::flag::quad(&header.budget) != 0 {
         spend(header);
     } else {
         crate::flag::bump(&header.total);

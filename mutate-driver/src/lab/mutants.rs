@@ -275,8 +275,9 @@ fn not_run(undecided: impl IntoIterator<Item = usize>, results: &mut [MutantResu
 
 /// One server for binary `b` (idle, or started), running each `(test, mutant)` of the batch
 /// in turn and sending each verdict as it comes; the server is then kept for a later
-/// batch, each with its child's life in microseconds. A test whose name does not fit the server's slot, or a binary whose server
-/// found none, gets a server of its own. What servers and runs cost goes to `costs`.
+/// batch, each with its child's life in microseconds. A test whose name does not fit the
+/// server's slot, or a binary whose server found none, gets a server of its own. What
+/// servers and runs cost goes to `costs`.
 fn run_batch(
     d: &Discovery,
     config: &Config,
