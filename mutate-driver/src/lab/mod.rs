@@ -5,6 +5,7 @@
 pub mod baseline;
 pub mod costs;
 mod mutants;
+mod queue;
 mod results;
 mod servers;
 mod trace;

@@ -1,20 +1,21 @@
-//! Each mutant against the tests that reach it, in rounds: round k tries every undecided
-//! mutant against its k-th fastest covering test, batched by test binary so that one fork
-//! server (kept from round to round, `servers.rs`) serves many mutants and many tests.
+//! Each mutant against the tests that reach it, fastest first, until one detects it. Runs
+//! wait by test binary (`queue.rs`), so that one fork server (kept by its worker, or idle
+//! for another, `servers.rs`) serves many mutants and many tests.
 
 use super::baseline::Baseline;
 use super::costs::Gathering;
+use super::queue::{CloseOnPanic, Queue};
 use super::results::{Config, MutantResult, Proven};
 use super::servers::{self, Idle};
 use crate::discover::Discovery;
 use crate::error::{Error, Result};
 use crate::interrupt;
 use crate::outcome::{self, Status, Verdict};
-use crate::pool;
 use crate::progress::Progress;
 use crate::server::Server;
 use mutate_protocol::{Request, infection, test_slot};
 use std::collections::HashMap;
+use std::sync::mpsc;
 use std::time::Instant;
 
 /// Hit budget for a mutant under a test: ten times the test's own hits, plus slack.
@@ -46,8 +47,10 @@ pub fn limited(baseline: &Baseline, config: &Config, mutant: Option<String>) -> 
 /// A run's verdict: mutant, test, verdict and the forked child's life in microseconds.
 type Judged = (usize, usize, Verdict, u64);
 
-/// Runs mutants in rounds: round k tries each undecided mutant against its k-th fastest
-/// covering test. Returns whether the run was interrupted, and what the probe spared.
+/// Runs each mutant against its covering tests, fastest first, until one detects it. A
+/// verdict that does not decide the mutant queues its run under its next test at once
+/// (`queue.rs`): no worker waits for others to end a round. Returns whether the run was
+/// interrupted, and what the probe spared.
 pub fn run(
     d: &Discovery,
     selected: &[bool],
@@ -59,7 +62,7 @@ pub fn run(
 ) -> Result<(bool, Proven)> {
     let Plan {
         order,
-        mut pending,
+        pending,
         proven,
     } = plan(d, selected, config, progress, results);
     // Per mutant: the first detecting verdict, or the last surviving one.
@@ -68,61 +71,68 @@ pub fn run(
         super::IDLE_SERVERS_PER_JOB * config.jobs,
         servers::tests_per_binary(d),
     );
-    while !pending.is_empty() {
-        if interrupt::interrupted() {
-            return Ok((not_run(pending.iter().map(|&(m, _)| m), results), proven));
+    let queue = Queue::new();
+    let enqueue = |m: usize, k: usize| {
+        let t = order[m][k];
+        queue.push(d.tests[t].binary, (t, m));
+    };
+    // Which covering test (by rank) each undecided mutant is on; it leaves the map when
+    // decided.
+    let mut rank: HashMap<usize, usize> = pending.iter().copied().collect();
+    for &(m, k) in &pending {
+        enqueue(m, k);
+    }
+    if rank.is_empty() {
+        queue.close();
+    }
+    let mut error = None;
+    let (send, receive) = mpsc::channel::<Result<Judged>>();
+    std::thread::scope(|scope| {
+        for _ in 0..config.jobs.max(1) {
+            let send = send.clone();
+            let (queue, idle) = (&queue, &idle);
+            scope.spawn(move || {
+                let _close = CloseOnPanic(queue);
+                if let Err(e) = work(d, config, baseline, queue, (idle, costs), &send) {
+                    // The receiver lives until every worker is done.
+                    send.send(Err(e)).unwrap_or(());
+                }
+            });
         }
-        let chunk = (pending.len() / (config.jobs * 4)).max(8);
-        // By binary: one server runs the batch's mutants under their tests, each its own.
-        let jobs = super::batches(
-            pending.iter().map(|&(m, k)| {
-                let t = order[m][k];
-                (d.tests[t].binary, (t, m))
-            }),
-            chunk,
-        );
-        // Which covering test (by rank) each pending mutant is on in this round; a
-        // mutant leaves the map when its verdict for this round comes in.
-        let mut rank: HashMap<usize, usize> = pending.iter().copied().collect();
-        let mut next = Vec::new();
-        let mut error = None;
-        pool::run(
-            jobs,
-            config.jobs,
-            |(b, runs), send| {
-                if let Err(e) = run_batch(d, config, baseline, (b, &runs), (&idle, costs), send) {
-                    send(Err(e));
-                }
-            },
-            |verdict| match verdict {
-                Ok((m, t, verdict, micros)) => {
-                    let k = rank.remove(&m).expect("a verdict for a pending mutant");
-                    results[m].runs.push((t, micros));
-                    let verdict = unless_flaky(d, &baseline[t], t, verdict);
-                    let last = k + 1 == order[m].len();
-                    let done = record(config, &mut results[m], &mut verdicts[m], last, t, verdict);
-                    if done {
-                        progress.mutant(results[m].status, &d.mutants[m].entry.id);
-                    } else {
-                        next.push((m, k + 1));
-                    }
-                }
+        drop(send);
+        for verdict in receive {
+            let (m, t, verdict, micros) = match verdict {
+                Ok(judged) => judged,
                 Err(e) => {
                     error.get_or_insert(e);
+                    queue.close();
+                    continue;
                 }
-            },
-        );
-        if interrupt::interrupted() {
-            // Decided mutants keep their verdicts; the rest were not run.
-            let undecided = rank.into_keys().chain(next.into_iter().map(|(m, _)| m));
-            return Ok((not_run(undecided, results), proven));
+            };
+            let Some(&k) = rank.get(&m) else { continue };
+            results[m].runs.push((t, micros));
+            let verdict = unless_flaky(d, &baseline[t], t, verdict);
+            let last = k + 1 == order[m].len();
+            if record(config, &mut results[m], &mut verdicts[m], last, t, verdict) {
+                rank.remove(&m);
+                progress.mutant(results[m].status, &d.mutants[m].entry.id);
+            } else {
+                rank.insert(m, k + 1);
+                enqueue(m, k + 1);
+            }
+            if rank.is_empty() {
+                queue.close();
+            }
         }
-        if let Some(e) = error {
-            return Err(e);
-        }
-        pending = next;
+    });
+    if interrupt::interrupted() {
+        // Decided mutants keep their verdicts; the rest were not run.
+        return Ok((not_run(rank.into_keys(), results), proven));
     }
-    Ok((false, proven))
+    match error {
+        Some(e) => Err(e),
+        None => Ok((false, proven)),
+    }
 }
 
 /// What the mutant phase runs.
@@ -273,27 +283,39 @@ fn not_run(undecided: impl IntoIterator<Item = usize>, results: &mut [MutantResu
     true
 }
 
-/// One server for binary `b` (idle, or started), running each `(test, mutant)` of the batch
-/// in turn and sending each verdict as it comes; the server is then kept for a later
-/// batch, each with its child's life in microseconds. A test whose name does not fit the
-/// server's slot, or a binary whose server found none, gets a server of its own. What
-/// servers and runs cost goes to `costs`.
-fn run_batch(
+/// A worker: takes runs from `queue` until it closes, each `(test, mutant)` on a server of
+/// the test's binary, and sends each verdict as it comes with its child's life in
+/// microseconds. It keeps its server while its binary has runs waiting, and leaves it idle
+/// for another worker when it moves on. A test whose name does not fit a server's slot,
+/// or a binary whose server found none, gets a server of its own. What servers and runs
+/// cost goes to `costs`.
+fn work(
     d: &Discovery,
     config: &Config,
     baseline: &[Baseline],
-    (b, runs): (usize, &[(usize, usize)]),
+    queue: &Queue<(usize, usize)>,
     (idle, costs): (&Idle, &Gathering),
-    send: &dyn Fn(Result<Judged>),
+    send: &mpsc::Sender<Result<Judged>>,
 ) -> Result<()> {
-    let binary = &d.binaries[b];
-    let mut shared = idle.take(b, binary, costs)?;
+    // The server held, with its binary.
+    let mut held: Option<(usize, Server)> = None;
     // The server of a test that cannot share, with its test.
     let mut own: Option<(usize, Server)> = None;
-    for &(t, m) in runs {
+    while let Some((b, (t, m))) = queue.take(held.as_ref().map(|(b, _)| *b)) {
         if interrupt::interrupted() {
             return Err(Error::Interrupted);
         }
+        let binary = &d.binaries[b];
+        let shared = match held.take() {
+            Some((of, server)) if of == b => server,
+            other => {
+                if let Some((of, server)) = other {
+                    idle.put(of, server);
+                }
+                idle.take(b, binary, costs)?
+            }
+        };
+        let shared = &mut held.insert((b, shared)).1;
         let name = &d.tests[t].name;
         let any = shared.any_test && test_slot::fits(name);
         let request = Request {
@@ -306,7 +328,7 @@ fn run_batch(
             false => servers::start(binary, Some(name), costs),
         };
         let server = match any {
-            true => &mut shared,
+            true => shared,
             false => match &mut own {
                 Some((of, server)) if *of == t => server,
                 own => &mut own.insert((t, start()?)).1,
@@ -323,8 +345,12 @@ fn run_batch(
             }
         };
         costs.ran(since, report.micros);
-        send(Ok((m, t, outcome::judge(&report), report.micros)));
+        // The receiver lives until every worker is done.
+        send.send(Ok((m, t, outcome::judge(&report), report.micros)))
+            .unwrap_or(());
     }
-    idle.put(b, shared);
+    if let Some((b, server)) = held {
+        idle.put(b, server);
+    }
     Ok(())
 }

@@ -1,8 +1,8 @@
 //! The mutant phase's fork servers: one per test binary, for any of its tests
-//! (`Server::start_any`), kept between batches so that a later round's batch of the same
-//! binary takes one instead of starting its own. Starting a server (`exec`, the binary's
-//! constructors, the handshake) costs many times a run's fork; a round runs each mutant
-//! against one test, so a server per test and round started one for every few runs.
+//! (`Server::start_any`). A worker keeps its server while its binary has runs waiting and
+//! leaves it idle here when it moves on, so that a later worker on that binary takes it
+//! instead of starting its own. Starting a server (`exec`, the binary's constructors, the
+//! handshake) costs many times a run's fork.
 
 use super::costs::Gathering;
 use crate::compile::TestBinary;
