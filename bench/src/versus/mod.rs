@@ -174,6 +174,9 @@ struct Row {
     their_out: PathBuf,
     /// A clean plain `cargo test --no-run`, in seconds.
     plain_build: f64,
+    /// Then `cargo test` on that build (doc tests built and run too), in seconds: with
+    /// `plain_build`, a clean plain `cargo test`.
+    plain_test: f64,
     /// Our clean run's build and mutation phases.
     phases: Option<(f64, f64)>,
     /// Where the mutation phase's job time went (`tools::phase_costs`).
@@ -217,7 +220,7 @@ fn measure(
     fresh_copy(source, &our_tree)?;
     eprintln!("   mutate, clean");
     let ours = tools::ours(driver, &our_tree, &base.join("mutate-out"), options.jobs)?;
-    eprintln!("   plain cargo test --no-run, clean; the floor");
+    eprintln!("   plain cargo test --no-run, clean, then cargo test; the floor");
     let plain_tree = base.join("plain");
     fresh_copy(source, &plain_tree)?;
     let plain_build = tools::timed(
@@ -225,6 +228,11 @@ fn measure(
             .args(["test", "--no-run"])
             .current_dir(&plain_tree),
         &base.join("plain-build.log"),
+    )?
+    .0;
+    let plain_test = tools::timed(
+        Command::new("cargo").arg("test").current_dir(&plain_tree),
+        &base.join("plain-test.log"),
     )?
     .0;
     let report = base.join("mutate-out/report.json");
@@ -279,6 +287,7 @@ fn measure(
         doctest_only,
         their_out,
         plain_build,
+        plain_test,
         phases,
         phase_costs,
         floor,
@@ -286,7 +295,12 @@ fn measure(
     })
 }
 
-/// The clean build beside a plain one, and the mutation phase beside its floor.
+/// The clean whole run's target (issue: "about the price of one `cargo test`"): a plain
+/// clean `cargo test` plus this many times the mutation phase's floor.
+const CLEAN_FLOOR_SHARE: f64 = 1.5;
+
+/// The clean build beside a plain one, the mutation phase beside its floor, and the clean
+/// whole run beside its target.
 fn print_floors(rows: &[Row], options: &Options, round_trip: f64) {
     println!(
         "\nmutate's clean run against the floor (--jobs {}, fork round trip {round_trip:.2} ms)",
@@ -318,6 +332,23 @@ fn print_floors(rows: &[Row], options: &Options, round_trip: f64) {
             ),
             Err(why) => println!("{:<16} {builds:>24}  floor not measured: {why}", r.name),
         }
+    }
+    println!(
+        "\nthe clean whole run against its target: a clean plain `cargo test` (build, then \
+         its run) plus 1.5x the floor"
+    );
+    for r in rows {
+        let target = r.floor.as_ref().map_or(f64::NAN, |f| {
+            r.plain_build + r.plain_test + CLEAN_FLOOR_SHARE * f.seconds
+        });
+        println!(
+            "{:<16} {:.1}s against {:.1}s + {:.1}s + {CLEAN_FLOOR_SHARE} x floor = {target:.1}s ({:.2}x)",
+            r.name,
+            r.clean.1,
+            r.plain_build,
+            r.plain_test,
+            r.clean.1 / target
+        );
     }
     println!("\nwhere the mutation phase went (job seconds, summed over --jobs)");
     for r in rows {
