@@ -29,10 +29,14 @@ pub(crate) fn start(fd: i32) {
     OBSERVING.store(true, Relaxed);
 }
 
-/// Whether this call is to be traced: observing, and not the inner call of a traced one.
+/// Whether this call is to be traced: observing, not the inner call of a traced one, and
+/// the trace not yet cut at its limit. Past the limit, nothing is digested: a test that
+/// makes millions of calls runs the rest at its untraced speed.
 #[inline(always)]
 pub(crate) fn wanted() -> bool {
-    crate::flag::load(&OBSERVING) && !REENTER.with(|r| r.replace(false))
+    crate::flag::load(&OBSERVING)
+        && !REENTER.with(|r| r.replace(false))
+        && WRITTEN.load(Relaxed) <= LIMIT
 }
 
 /// The next annotated call on this thread is the inner call of a traced one.
@@ -95,4 +99,20 @@ fn record(depth: u32, function: &str, returned: &str, changed: &str) {
     };
     // SAFETY: writes a buffer we own to a descriptor the server opened for this child.
     unsafe { libc::write(fd, line.as_ptr().cast(), line.len()) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calls_past_the_limit_are_not_traced() {
+        // No descriptor: records go nowhere, and this test alone observes in this binary.
+        start(-1);
+        assert!(wanted(), "observing, under the limit");
+        WRITTEN.store(LIMIT + 1, Relaxed);
+        assert!(!wanted(), "past the limit");
+        OBSERVING.store(false, Relaxed);
+        WRITTEN.store(0, Relaxed);
+    }
 }
