@@ -100,6 +100,8 @@ pub fn run(
             });
         }
         drop(send);
+        // Were this thread to panic, the scope would wait for workers waiting for runs.
+        let _close = CloseOnPanic(&queue);
         for verdict in receive {
             let (m, t, verdict, micros) = match verdict {
                 Ok(judged) => judged,

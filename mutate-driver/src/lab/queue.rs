@@ -77,7 +77,7 @@ impl<T> Queue<T> {
     }
 }
 
-/// Closes the queue when dropped by a worker that panics, so the others stop waiting.
+/// Closes the queue when dropped by a thread that panics, so the workers stop waiting.
 pub struct CloseOnPanic<'a, T>(pub &'a Queue<T>);
 
 impl<T> Drop for CloseOnPanic<'_, T> {
