@@ -33,11 +33,12 @@ struct Cli {
     /// Runs of one test through the fork server per repetition.
     #[arg(long, default_value_t = 200)]
     requests: usize,
-    /// With `versus`, `corpus`, `jobs`, `infection`, `incremental`, `operators` and `relevance`: the crates, as NAME@VERSION, comma separated
-    /// [default: BENCHMARKS.md's four for `versus`, the corpus for `corpus`].
+    /// With `versus`, `corpus`, `tax`, `jobs`, `infection`, `incremental`, `operators` and
+    /// `relevance`: the crates, as NAME@VERSION, comma separated [default: BENCHMARKS.md's
+    /// four for `versus`, the corpus for `corpus` and `tax`].
     #[arg(long)]
     crates: Option<String>,
-    /// With `versus` and `corpus`: where crates are copied and each tool's output kept.
+    /// With the modes that take crates: where crates are copied and each tool's output kept.
     #[arg(long, value_name = "DIR")]
     work: Option<PathBuf>,
     /// With `versus`: skip the warm runs.
@@ -79,6 +80,10 @@ enum What {
     /// The driver alone over the corpus: does every crate run to the end (not part of
     /// `all`: it takes tens of minutes)?
     Corpus,
+    /// The schemata tax alone on crates of the corpus (`--crates`; default the corpus):
+    /// each crate's tests with nothing active in the driver's schemata build against its
+    /// plain build, without a mutation run (not part of `all`).
+    Tax,
     /// `--jobs` from 1 to twice the core count on one crate (`--crates`, first one;
     /// default semver), warm, `--runs` rounds (not part of `all`).
     Jobs,
@@ -174,6 +179,9 @@ fn main() {
                 return Err("relevance takes two versions: --crates NAME@BEFORE,NAME@AFTER".into());
             };
             relevance::run(before, after, &work)?;
+        } else if cli.what == What::Tax {
+            let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
+            tax::run(&crates, &work)?;
         } else if cli.what == What::Corpus {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             corpus::run(&crates, &work)?;

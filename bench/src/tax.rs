@@ -6,8 +6,57 @@
 //! binary's time.
 
 use crate::stats::median;
+use crate::versus::{self, tools};
 use std::path::Path;
 use std::process::Command;
+
+/// `tax`: the schemata tax alone, on crates of the corpus (for those whose whole run takes
+/// too long to measure it in `corpus`): for each, a plain `cargo test` on a fresh copy, the
+/// driver's `--all-items --list` (which builds the schemata suite and stops), then both
+/// suites, timed by libtest, [`RUNS`] times each.
+pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
+    let driver = tools::build_driver()?;
+    let sources = versus::fetch(crates, work)?;
+    let mut rows = Vec::new();
+    for ((name, version), source) in crates.iter().zip(&sources) {
+        eprintln!("== {name} {version}");
+        let base = work.join(format!("{name}-{version}"));
+        let tree = base.join("tax");
+        versus::fresh_copy(source, &tree)?;
+        tools::timed(
+            Command::new("cargo").arg("test").current_dir(&tree),
+            &base.join("plain-test.log"),
+        )?;
+        let (_, code) = tools::timed(
+            Command::new(&driver)
+                .args(["mutate-driver", "--all-items", "--list"])
+                .current_dir(&tree),
+            &base.join("list.log"),
+        )?;
+        let tax = match code {
+            Some(0) => measure(&tree, &driver),
+            _ => Err(format!("the driver's --list exited {code:?}")),
+        };
+        rows.push((format!("{name} {version}"), tax));
+    }
+    println!(
+        "\nthe schemata tax: libtest's time for the unit and integration tests, median of {RUNS}"
+    );
+    println!(
+        "{:<24} {:>10} {:>10} {:>8}",
+        "crate", "plain", "schemata", "ratio"
+    );
+    for (name, tax) in rows {
+        match tax {
+            Ok((plain, schemata)) => println!(
+                "{name:<24} {plain:>9.3}s {schemata:>9.3}s {:>7.2}x",
+                schemata / plain.max(1e-9)
+            ),
+            Err(why) => println!("{name:<24} not measured: {why}"),
+        }
+    }
+    Ok(())
+}
 
 /// Runs of each suite; the median is kept.
 const RUNS: usize = 3;
