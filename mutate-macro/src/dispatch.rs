@@ -4,7 +4,8 @@
 //! ticks and type tricks run only in the function whose mutant is on.
 //!
 //! Some bodies cannot be emitted twice. Those keep the schemata body alone (and pay a check
-//! per site when nothing is active):
+//! per site when nothing is active, but for their closures, which make the same choice
+//! where they start):
 //! - a return type with `impl Trait`: the two bodies would return two different hidden
 //!   types (each copy of a closure is a type of its own);
 //! - nested items with code of their own (`fn`, `impl`, `trait`, `mod`): the schemata copy
@@ -13,9 +14,10 @@
 //! - items that name a symbol or export a macro: two copies would clash.
 
 use crate::emit;
+use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::visit::{self, Visit};
-use syn::{Block, ReturnType, Signature, Stmt};
+use syn::{Block, Expr, ReturnType, Signature, Stmt};
 
 /// Whether `written` (the body of `sig`) may be emitted beside its schemata copy.
 pub fn possible(sig: &Signature, written: &Block) -> bool {
@@ -71,6 +73,25 @@ impl<'ast> Visit<'ast> for NestedItems {
 /// index 0 afterwards): with the function's table not switched to schemata, return the
 /// body as written.
 pub fn choose(schemata: &mut Block, written: Block) {
+    schemata.stmts.insert(0, choice(written.to_token_stream()));
+}
+
+/// The same choice at the start of a closure of a function that keeps its schemata body
+/// alone: the closure is one type either way, so a function returning `impl Fn` still has
+/// closures that run as written when nothing of it is on. indexmap's hash lookups call
+/// such closures at every probe, each paying its site checks. `schemata` is the closure's
+/// body after rewriting, a block; `written`, its body as written.
+pub fn choose_in_closure(schemata: &mut Expr, written: Expr) {
+    if let Expr::Block(block) = schemata {
+        block
+            .block
+            .stmts
+            .insert(0, choice(written.to_token_stream()));
+    }
+}
+
+/// `if` the function's table is not switched to schemata, `return` the code as written.
+fn choice(written: TokenStream) -> Stmt {
     let rt = emit::rt();
     let table = emit::table();
     // `return` (not `if .. else`) keeps the written body's value a coercion site to the
@@ -82,7 +103,5 @@ pub fn choose(schemata: &mut Block, written: Block) {
             return #written;
         }
     };
-    schemata
-        .stmts
-        .insert(0, Stmt::Item(syn::Item::Verbatim(choice)));
+    Stmt::Item(syn::Item::Verbatim(choice))
 }

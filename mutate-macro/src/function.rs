@@ -31,8 +31,11 @@ pub fn rewrite(
         return;
     }
     let written = block.clone();
+    let dual = dispatch::possible(sig, &written);
     let mut collector = Collector::new(name, selection.clone());
-    Rewriter::new(&mut collector, nested_items).visit_block_mut(block);
+    Rewriter::new(&mut collector, nested_items)
+        .closures_choose(!dual)
+        .visit_block_mut(block);
     let mut generics = outer_generics.to_vec();
     generics.extend(type_params(&sig.generics));
     fn_value::rewrite(&mut collector, sig, &generics, block, &written);
@@ -62,7 +65,7 @@ pub fn rewrite(
             .stmts
             .insert(0, Stmt::Item(Item::Verbatim(quote::quote!(#rt::tick();))));
         block.stmts.insert(0, emit::read_switch());
-        if dispatch::possible(sig, &written) {
+        if dual {
             dispatch::choose(block, written);
         }
     }

@@ -152,4 +152,30 @@ mod tests {
         assert!(schemata.contains("replace 1 with 0 in S::b"), "{schemata}");
         assert!(!schemata.contains("replace + with - in S::b"), "{schemata}");
     }
+
+    #[test]
+    fn closures_of_a_schemata_only_function_choose_where_they_start() {
+        // `impl Fn`: one body (two would return two closure types), so the closure
+        // chooses its body as written itself, first thing.
+        let (_, schemata) = copies(
+            quote!(),
+            quote! {
+                fn adder(n: i32) -> impl Fn(i32) -> i32 { move |x| x + n }
+            },
+        );
+        let choice = "if ! :: mutate_runtime :: __private :: schemata";
+        // The last: the first is in the body replacement's `original` text.
+        let closure = schemata.rfind("move | x |").expect("the closure");
+        let after = &schemata[closure..];
+        assert!(after.find(choice).is_some_and(|at| at < 20), "{schemata}");
+        assert!(after.contains("return x + n ;"), "{schemata}");
+        // A function with both bodies chooses at entry; its closures do not.
+        let (_, schemata) = copies(
+            quote!(),
+            quote! {
+                fn twice(n: i32) -> i32 { let f = move |x| x + n; f(f(0)) }
+            },
+        );
+        assert_eq!(schemata.matches(choice).count(), 1, "{schemata}");
+    }
 }

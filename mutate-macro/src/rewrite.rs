@@ -33,6 +33,9 @@ pub struct Rewriter<'a> {
     scopes: Vec<control::Scope>,
     /// Inside constant arithmetic that is witnessed whole (`operators/constant.rs`).
     in_witnessed_constant: bool,
+    /// The function keeps its schemata body alone (`dispatch::possible`): its closures
+    /// choose between their body as written and their schemata body where they start.
+    closures_choose: bool,
 }
 
 impl<'a> Rewriter<'a> {
@@ -42,7 +45,15 @@ impl<'a> Rewriter<'a> {
             nested_items,
             scopes: Vec::new(),
             in_witnessed_constant: false,
+            closures_choose: false,
         }
+    }
+
+    /// For a function that keeps its schemata body alone: its closures choose at their
+    /// start (`dispatch::choose_in_closure`), as a function with both bodies does at entry.
+    pub fn closures_choose(mut self, choose: bool) -> Self {
+        self.closures_choose = choose;
+        self
     }
 
     /// Runs one operator's rewrite; its code only when it made a mutant (its operator
@@ -89,10 +100,15 @@ impl Rewriter<'_> {
             Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => {}
             Expr::Closure(closure) => {
                 let before = self.collector.mutants.len();
+                let written = (self.closures_choose && closure.asyncness.is_none())
+                    .then(|| (*closure.body).clone());
                 self.barrier(|me| me.visit_expr_mut(&mut closure.body));
                 if self.collector.mutants.len() > before {
                     let (read, body) = (crate::emit::read_switch(), &closure.body);
                     *closure.body = syn::parse_quote!({ #read #body });
+                    if let Some(written) = written {
+                        crate::dispatch::choose_in_closure(&mut closure.body, written);
+                    }
                 }
             }
             Expr::Async(block) => {
