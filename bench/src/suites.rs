@@ -77,7 +77,7 @@ pub fn baseline(runs: usize) -> Result<(), String> {
     let fixture_lib = ["test", "--no-run", "-p", "bench-fixture", "--lib"];
     let fixture_lib_release = [&fixture_lib[..], &["--release"]].concat();
     let triangle = ["test", "--no-run", "-p", "triangle", "--test", "strong"];
-    let suites: [(&str, &[&str], &str, &[&str]); 5] = [
+    let suites: [(&str, &[&str], &str, &[&str]); 7] = [
         (
             "bench-fixture hot_loop (debug)",
             &fixture_lib,
@@ -91,6 +91,12 @@ pub fn baseline(runs: usize) -> Result<(), String> {
             &["--exact", "tests::hot_calls"],
         ),
         (
+            "bench-fixture hot_closure (debug)",
+            &fixture_lib,
+            "bench_fixture",
+            &["--exact", "tests::hot_closure"],
+        ),
+        (
             "bench-fixture hot_loop (release)",
             &fixture_lib_release,
             "bench_fixture",
@@ -101,6 +107,12 @@ pub fn baseline(runs: usize) -> Result<(), String> {
             &fixture_lib_release,
             "bench_fixture",
             &["--exact", "tests::hot_calls"],
+        ),
+        (
+            "bench-fixture hot_closure (release)",
+            &fixture_lib_release,
+            "bench_fixture",
+            &["--exact", "tests::hot_closure"],
         ),
         ("triangle, all tests (debug)", &triangle, "strong", &[]),
     ];
