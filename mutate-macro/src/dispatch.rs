@@ -69,6 +69,51 @@ impl<'ast> Visit<'ast> for NestedItems {
     }
 }
 
+/// Whether a closure's body as written, `written`, may be emitted beside its schemata copy
+/// inside the closure. Both copies give the closure's value, so neither may hold a closure
+/// or an async block (each copy would be a type of its own), nor a macro whose tokens could
+/// make one; and no item (a nested `fn`'s mutants live in its own table, which the
+/// closure's choice does not see, and an `impl` would be defined twice).
+pub fn possible_in_closure(written: &Expr) -> bool {
+    let mut copyable = ClosureCopyable { copyable: true };
+    copyable.visit_expr(written);
+    copyable.copyable
+}
+
+struct ClosureCopyable {
+    copyable: bool,
+}
+
+impl<'ast> Visit<'ast> for ClosureCopyable {
+    fn visit_item(&mut self, _: &'ast syn::Item) {
+        self.copyable = false;
+    }
+
+    fn visit_macro(&mut self, m: &'ast syn::Macro) {
+        if makes_closures(m.tokens.clone()) {
+            self.copyable = false;
+        }
+    }
+
+    fn visit_expr(&mut self, e: &'ast Expr) {
+        match e {
+            Expr::Closure(_) | Expr::Async(_) => self.copyable = false,
+            _ if self.copyable => visit::visit_expr(self, e),
+            _ => {}
+        }
+    }
+}
+
+/// Whether macro tokens could write a closure or an async block: a `|` or `async` anywhere.
+fn makes_closures(tokens: TokenStream) -> bool {
+    tokens.into_iter().any(|t| match t {
+        proc_macro2::TokenTree::Punct(p) => p.as_char() == '|',
+        proc_macro2::TokenTree::Ident(i) => i == "async",
+        proc_macro2::TokenTree::Group(g) => makes_closures(g.stream()),
+        proc_macro2::TokenTree::Literal(_) => false,
+    })
+}
+
 /// Puts the choice first in `schemata` (after its table items, which the caller inserts at
 /// index 0 afterwards): with the function's table not switched to schemata, return the
 /// body as written.
@@ -82,11 +127,12 @@ pub fn choose(schemata: &mut Block, written: Block) {
 /// such closures at every probe, each paying its site checks. `schemata` is the closure's
 /// body after rewriting, a block; `written`, its body as written.
 pub fn choose_in_closure(schemata: &mut Expr, written: Expr) {
-    if let Expr::Block(block) = schemata {
-        block
+    match schemata {
+        Expr::Block(block) => block
             .block
             .stmts
-            .insert(0, choice(written.to_token_stream()));
+            .insert(0, choice(written.to_token_stream())),
+        _ => unreachable!("a rewritten closure body is a block"),
     }
 }
 

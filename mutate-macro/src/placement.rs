@@ -178,4 +178,44 @@ mod tests {
         );
         assert_eq!(schemata.matches(choice).count(), 1, "{schemata}");
     }
+
+    #[test]
+    fn a_closure_whose_value_could_be_a_closure_or_holds_items_does_not_choose() {
+        // Two copies of a returned closure, async block or macro-made closure would be two
+        // types; a nested `fn` has mutants of its own that the choice would not see.
+        let choice = "if ! :: mutate_runtime :: __private :: schemata";
+        for body in [
+            quote!(move |x: i32| {
+                let y = x + 1;
+                move |z: i32| z * y
+            }),
+            quote!(|x: i32| async move { x + 1 }),
+            quote!(|x: i32| {
+                my_macro!(|y| y);
+                x + 1
+            }),
+            quote!(|x: i32| {
+                fn helper(v: i32) -> i32 {
+                    v + 1
+                }
+                helper(x) + 1
+            }),
+        ] {
+            let (_, schemata) = copies(
+                quote!(),
+                quote! {
+                    fn f() -> impl Sized { #body }
+                },
+            );
+            assert!(
+                schemata.contains("replace + with"),
+                "no mutants: {schemata}"
+            );
+            // The outer closure does not choose (an inner one with sites may: its value
+            // is one type either way).
+            let closure = schemata.rfind("| x : i32 |").expect("the closure");
+            let start = &schemata[closure..(closure + 80).min(schemata.len())];
+            assert!(!start.contains(choice), "{schemata}");
+        }
+    }
 }

@@ -100,8 +100,10 @@ impl Rewriter<'_> {
             Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => {}
             Expr::Closure(closure) => {
                 let before = self.collector.mutants.len();
-                let written = (self.closures_choose && closure.asyncness.is_none())
-                    .then(|| (*closure.body).clone());
+                let written = (self.closures_choose
+                    && closure.asyncness.is_none()
+                    && crate::dispatch::possible_in_closure(&closure.body))
+                .then(|| (*closure.body).clone());
                 self.barrier(|me| me.visit_expr_mut(&mut closure.body));
                 if self.collector.mutants.len() > before {
                     let (read, body) = (crate::emit::read_switch(), &closure.body);

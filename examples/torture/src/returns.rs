@@ -144,6 +144,13 @@ pub fn adder(n: i32) -> impl Fn(i32) -> i32 {
     move |x| x + n
 }
 
+/// A closure whose value holds another closure: its two copies would be two types, so only
+/// the inner one chooses its body where it starts.
+#[mutate]
+pub fn doubled_rows(rows: &[Vec<u8>]) -> impl Iterator<Item = u8> + '_ {
+    rows.iter().flat_map(|row| row.iter().map(|c| c * 3))
+}
+
 #[mutate]
 pub fn pair(x: u8) -> (bool, u8) {
     (x > 9, x / 2)

@@ -100,6 +100,10 @@ fn returns_probe(o: &mut Vec<(String, String)>) {
         format!("{:?}", squares(3).collect::<Vec<_>>())
     });
     line(o, "adder", || format!("{}", adder(2)(5)));
+    line(o, "doubled_rows", || {
+        let rows = [vec![1, 2], vec![40]];
+        format!("{:?}", doubled_rows(&rows).collect::<Vec<_>>())
+    });
     line(o, "pair", || {
         format!("{:?} {:?} {:?} {:?}", pair(12), pair(10), pair(9), pair(3))
     });
