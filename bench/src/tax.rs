@@ -23,19 +23,20 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
         let base = work.join(format!("{name}-{version}"));
         let tree = base.join("tax");
         versus::fresh_copy(source, &tree)?;
-        tools::timed(
+        let plain = tools::timed(
             Command::new("cargo").arg("test").current_dir(&tree),
-            &base.join("plain-test.log"),
+            &base.join("tax-plain-test.log"),
         )?;
         let (_, code) = tools::timed(
             Command::new(&driver)
                 .args(["mutate-driver", "--all-items", "--list"])
                 .current_dir(&tree),
-            &base.join("list.log"),
+            &base.join("tax-list.log"),
         )?;
-        let tax = match code {
-            Some(0) => measure(&tree, &driver),
-            _ => Err(format!("the driver's --list exited {code:?}")),
+        let tax = match (plain.1, code) {
+            (Some(0), Some(0)) => measure(&tree, &driver),
+            (Some(0), _) => Err(format!("the driver's --list exited {code:?}")),
+            (plain, _) => Err(format!("plain cargo test exited {plain:?}")),
         };
         rows.push((format!("{name} {version}"), tax));
     }

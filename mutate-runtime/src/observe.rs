@@ -36,7 +36,7 @@ pub(crate) fn start(fd: i32) {
 pub(crate) fn wanted() -> bool {
     crate::flag::load(&OBSERVING)
         && !REENTER.with(|r| r.replace(false))
-        && WRITTEN.load(Relaxed) <= LIMIT
+        && crate::flag::size(&WRITTEN) <= LIMIT
 }
 
 /// The next annotated call on this thread is the inner call of a traced one.

@@ -230,11 +230,18 @@ fn measure(
         &base.join("plain-build.log"),
     )?
     .0;
-    let plain_test = tools::timed(
+    let plain_test = match tools::timed(
         Command::new("cargo").arg("test").current_dir(&plain_tree),
-        &base.join("plain-test.log"),
-    )?
-    .0;
+        &base.join("versus-plain-test.log"),
+    )? {
+        (seconds, Some(0)) => seconds,
+        (_, code) => {
+            return Err(format!(
+                "plain cargo test exited {code:?} in {}",
+                plain_tree.display()
+            ));
+        }
+    };
     let report = base.join("mutate-out/report.json");
     let phases = tools::phases(&report);
     let phase_costs = tools::phase_costs(&report);
@@ -335,19 +342,20 @@ fn print_floors(rows: &[Row], options: &Options, round_trip: f64) {
     }
     println!(
         "\nthe clean whole run against its target: a clean plain `cargo test` (build, then \
-         its run) plus 1.5x the floor"
+         its run) plus {CLEAN_FLOOR_SHARE}x the floor"
     );
     for r in rows {
-        let target = r.floor.as_ref().map_or(f64::NAN, |f| {
-            r.plain_build + r.plain_test + CLEAN_FLOOR_SHARE * f.seconds
-        });
+        let Ok(floor) = &r.floor else {
+            println!("{:<16} not measured: no floor", r.name);
+            continue;
+        };
+        let target = r.plain_build + r.plain_test + CLEAN_FLOOR_SHARE * floor.seconds;
+        let (ours, build, test) = (r.clean.1, r.plain_build, r.plain_test);
         println!(
-            "{:<16} {:.1}s against {:.1}s + {:.1}s + {CLEAN_FLOOR_SHARE} x floor = {target:.1}s ({:.2}x)",
+            "{:<16} {ours:.1}s against {build:.1}s + {test:.1}s + {CLEAN_FLOOR_SHARE} x floor \
+             = {target:.1}s ({:.2}x)",
             r.name,
-            r.clean.1,
-            r.plain_build,
-            r.plain_test,
-            r.clean.1 / target
+            ours / target
         );
     }
     println!("\nwhere the mutation phase went (job seconds, summed over --jobs)");

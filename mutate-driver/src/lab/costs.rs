@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 /// The phase's costs, summed over its workers (job time, not wall time).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PhaseCosts {
-    /// Fork servers started (one per batch of mutants under one test).
+    /// Fork servers started (one per test binary and worker, and one per test that
+    /// cannot share its binary's).
     pub server_starts: u64,
     /// From spawning each to its catalog read.
     pub starting: Duration,

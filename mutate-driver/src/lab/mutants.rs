@@ -111,7 +111,7 @@ pub fn run(
                     continue;
                 }
             };
-            let Some(&k) = rank.get(&m) else { continue };
+            let k = *rank.get(&m).expect("a verdict for an undecided mutant");
             results[m].runs.push((t, micros));
             let verdict = unless_flaky(d, &baseline[t], t, verdict);
             let last = k + 1 == order[m].len();

@@ -50,8 +50,8 @@ impl<T> Queue<T> {
     }
 
     /// The next run for a worker holding a server of `current`: one of that key if any is
-    /// waiting, else one of the key with the most waiting (the lowest such key). Waits while none is and the
-    /// queue is open; `None` once it is closed.
+    /// waiting, else one of the key with the most waiting (the lowest such key). Waits
+    /// while none is and the queue is open; `None` once it is closed.
     pub fn take(&self, current: Option<usize>) -> Option<(usize, T)> {
         let mut state = self.lock();
         loop {
@@ -118,8 +118,8 @@ mod tests {
             });
             queue.push(3, 30);
             queue.push(4, 40);
-            // Let the worker drain the queue (or not yet) before it is closed: either way
-            // it must end with what it took, and closing must wake it.
+            // The worker drains the queue, waiting for each run pushed; then closing must
+            // wake it from its wait for the next.
             while queue.lock().waiting.values().any(|q| !q.is_empty()) {
                 std::thread::yield_now();
             }

@@ -46,7 +46,7 @@ impl Idle {
         }
     }
 
-    /// Keeps `server` of binary `b` for a later batch; past the limit, the oldest idle
+    /// Keeps `server` of binary `b` for a later worker; past the limit, the oldest idle
     /// server of a binary with the fewest tests ends.
     pub fn put(&self, b: usize, server: Server) {
         let ended = {
