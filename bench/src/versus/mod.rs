@@ -200,6 +200,7 @@ fn measure(
         .reuse_theirs
         .then(|| tools::earlier_cargo_mutants(&their_out))
         .flatten();
+    let reused = earlier.is_some();
     let theirs = match earlier {
         Some(theirs) => {
             eprintln!("   cargo-mutants: the earlier run's outcomes");
@@ -247,6 +248,10 @@ fn measure(
     let phase_costs = tools::phase_costs(&report);
     let floor = crate::floor::measure(&plain_tree, &report, options.jobs, round_trip);
     let warm = if options.warm {
+        if reused {
+            // Outcomes reused: cargo-mutants' tree was not copied, let alone built.
+            fresh_copy(source, &their_tree)?;
+        }
         eprintln!("   cargo-mutants, warm");
         let t = tools::cargo_mutants(
             &their_tree,
