@@ -32,12 +32,7 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
     for ((name, version), source) in crates.iter().zip(&sources) {
         eprintln!("== {name} {version}");
         let base = work.join(format!("{name}-{version}"));
-        let tree = base.join("corpus");
-        versus::fresh_copy(source, &tree)?;
-        let plain = tools::timed(
-            Command::new("cargo").arg("test").current_dir(&tree),
-            &base.join("plain-test.log"),
-        )?;
+        let (tree, plain) = tools::tested_copy(source, &base, "corpus")?;
         let out = base.join("corpus-out");
         std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
         let log = out.join("run.log");

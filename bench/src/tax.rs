@@ -21,12 +21,7 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
     for ((name, version), source) in crates.iter().zip(&sources) {
         eprintln!("== {name} {version}");
         let base = work.join(format!("{name}-{version}"));
-        let tree = base.join("tax");
-        versus::fresh_copy(source, &tree)?;
-        let plain = tools::timed(
-            Command::new("cargo").arg("test").current_dir(&tree),
-            &base.join("tax-plain-test.log"),
-        )?;
+        let (tree, plain) = tools::tested_copy(source, &base, "tax")?;
         let (_, code) = tools::timed(
             Command::new(&driver)
                 .args(["mutate-driver", "--all-items", "--list"])

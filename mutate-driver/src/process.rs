@@ -8,7 +8,7 @@ use crate::interrupt;
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus};
-use std::sync::{Mutex, OnceLock, mpsc};
+use std::sync::{OnceLock, mpsc};
 
 /// A command for a test binary run the way cargo runs it, with no mutant asked for.
 pub fn test_command(binary: &TestBinary) -> Command {
@@ -64,7 +64,7 @@ type SpawnRequest = (Command, mpsc::Sender<io::Result<Child>>);
 /// started by one worker of a pool and kept idle for another was killed as soon as its
 /// worker's pool ended, and the next request found it gone.
 fn spawn_from_lasting_thread(command: Command) -> io::Result<Child> {
-    static SPAWNER: OnceLock<Mutex<mpsc::Sender<SpawnRequest>>> = OnceLock::new();
+    static SPAWNER: OnceLock<mpsc::Sender<SpawnRequest>> = OnceLock::new();
     let spawner = SPAWNER.get_or_init(|| {
         let (requests, received) = mpsc::channel::<SpawnRequest>();
         std::thread::Builder::new()
@@ -75,15 +75,11 @@ fn spawn_from_lasting_thread(command: Command) -> io::Result<Child> {
                 }
             })
             .expect("a thread to start test binaries from");
-        Mutex::new(requests)
+        requests
     });
     let gone = || io::Error::other("the thread that starts test binaries is gone");
     let (reply, answer) = mpsc::channel();
-    spawner
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .send((command, reply))
-        .map_err(|_| gone())?;
+    spawner.send((command, reply)).map_err(|_| gone())?;
     answer.recv().map_err(|_| gone())?
 }
 

@@ -67,6 +67,23 @@ pub fn timed(command: &mut Command, log: &Path) -> Result<(f64, Option<i32>), St
     Ok((start.elapsed().as_secs_f64(), status.code()))
 }
 
+/// A fresh copy of `source` in `base/dir`, tested there as a user would first: a plain
+/// `cargo test`, its output in `base/<dir>-plain-test.log`. The copy, and the test's
+/// seconds and exit code.
+pub fn tested_copy(
+    source: &Path,
+    base: &Path,
+    dir: &str,
+) -> Result<(PathBuf, (f64, Option<i32>)), String> {
+    let tree = base.join(dir);
+    super::fresh_copy(source, &tree)?;
+    let plain = timed(
+        Command::new("cargo").arg("test").current_dir(&tree),
+        &base.join(format!("{dir}-plain-test.log")),
+    )?;
+    Ok((tree, plain))
+}
+
 /// `driver mutate-driver --all-items ARGS -o OUT` in `tree`, its output in `log`: its
 /// seconds, or an error unless it ended as a run that reports (0, 3 or 4).
 pub fn run_all_items(

@@ -308,16 +308,13 @@ fn work(
             return Err(Error::Interrupted);
         }
         let binary = &d.binaries[b];
-        let shared = match held.take() {
-            Some((of, server)) if of == b => server,
-            other => {
-                if let Some((of, server)) = other {
-                    idle.put(of, server);
-                }
-                idle.take(b, binary, costs)?
+        if held.as_ref().is_none_or(|(of, _)| *of != b) {
+            if let Some((of, server)) = held.take() {
+                idle.put(of, server);
             }
-        };
-        let shared = &mut held.insert((b, shared)).1;
+            held = Some((b, idle.take(b, binary, costs)?));
+        }
+        let (_, shared) = held.as_mut().expect("a server of this binary is held");
         let name = &d.tests[t].name;
         let any = shared.any_test && test_slot::fits(name);
         let request = Request {

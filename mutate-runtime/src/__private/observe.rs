@@ -49,8 +49,9 @@ pub trait Digest {
     fn digest(&self) -> String;
 }
 
-/// `hash:text`: a hash of the `Debug` text (its first [`HASHED`] bytes), and its start (whitespace and control
-/// characters as spaces, so digests join with a control character), to show a difference.
+/// `hash:text`: a hash of the `Debug` text (its first [`HASHED`] bytes), and its start
+/// (whitespace and control characters as spaces, so digests join with a control
+/// character), to show a difference.
 impl<T: Debug + ?Sized> Digest for Seen<'_, T> {
     fn digest(&self) -> String {
         let mut digest = Digester::default();
