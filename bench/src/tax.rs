@@ -3,7 +3,7 @@
 //! Times are libtest's own ("finished in"), summed over the test binaries, so cargo's
 //! fingerprint checks and process start-up do not dilute the ratio. Doc tests are not in
 //! either suite: rustdoc compiles and runs them one process each, which is not a test
-//! binary's time.
+//! binary's time. Both suites run without backtraces, as the driver runs them.
 
 use crate::stats::median;
 use crate::versus::{self, tools};
@@ -95,7 +95,12 @@ fn suite(command: &mut Command) -> Result<f64, String> {
             "test", "--lib", "--bins", "--tests", "--", "--exact", "--skip", "doctest",
         ])
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .env_remove("MUTATE_ACTIVE");
+        .env_remove("MUTATE_ACTIVE")
+        // As in every run the driver makes (its fork servers set it before `main`): with
+        // backtraces on, each panicking test symbolises one from the binary's debug info,
+        // which the schemata build has more of. On indexmap that was three quarters of its
+        // unit tests' time, in both builds.
+        .env("RUST_BACKTRACE", "0");
     let mut times = Vec::new();
     for _ in 0..RUNS {
         let out = command.output().map_err(|e| e.to_string())?;

@@ -12,12 +12,19 @@
 //!   of a nested `fn` holds its mutants, which the written copy would bypass, and a second
 //!   `impl` of an outer type conflicts with the first;
 //! - items that name a symbol or export a macro: two copies would clash.
+//!
+//! Where it can, a function with both bodies keeps its schemata body out of line, in a
+//! closure that a cold, never-inlined runtime function calls (`outline`). The function
+//! itself is then the written body, one check and a call: as small as written, so the
+//! optimiser inlines it where it inlined the plain function, and at `opt-level = 0` its
+//! frame is the written body's. indexmap's many small methods ran 1.2x slower with both
+//! bodies side by side.
 
 use crate::emit;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::visit::{self, Visit};
-use syn::{Block, Expr, ReturnType, Signature, Stmt};
+use syn::{Attribute, Block, Expr, ReturnType, Signature, Stmt, Type};
 
 /// Whether `written` (the body of `sig`) may be emitted beside its schemata copy.
 pub fn possible(sig: &Signature, written: &Block) -> bool {
@@ -112,6 +119,74 @@ fn makes_closures(tokens: TokenStream) -> bool {
         proc_macro2::TokenTree::Group(g) => makes_closures(g.stream()),
         proc_macro2::TokenTree::Literal(_) => false,
     })
+}
+
+/// Whether a function with both bodies may keep its schemata body out of line, in a
+/// closure. Not an `async fn` (its body awaits), nor a variadic one (its `VaList` is not
+/// captured); not a function that never returns (a closure's `-> !` is not stable Rust to
+/// name as a type argument); not `#[track_caller]` (a closure cannot be, so
+/// `Location::caller` and panics would name the closure, where the written body names the
+/// caller).
+pub fn outlinable(sig: &Signature, attrs: &[Attribute]) -> bool {
+    sig.asyncness.is_none()
+        && sig.variadic.is_none()
+        && !matches!(&sig.output, ReturnType::Type(_, ty) if matches!(**ty, Type::Never(_)))
+        && !attrs.iter().any(|a| a.path().is_ident("track_caller"))
+}
+
+/// Moves the statements of `schemata` (a function's schemata body, its table items not yet
+/// in) into a closure that the runtime's `outline` calls, and returns its value. The
+/// closure moves the arguments in and states the function's return type, so `?` and
+/// coercions in the body see the type they saw (elided lifetimes in a closure's return
+/// type are inferred, as they must be here). It is `FnOnce`, so the body may hand out
+/// borrows of what `&mut` arguments point to.
+pub fn outline(schemata: &mut Block, sig: &Signature) {
+    let rt = emit::rt();
+    let stmts = std::mem::take(&mut schemata.stmts);
+    let output = match &sig.output {
+        ReturnType::Default => quote!(()),
+        ReturnType::Type(_, ty) => ty.to_token_stream(),
+    };
+    let call = quote! {
+        #[allow(unreachable_code)]
+        return #rt::outline(move || -> #output { #(#stmts)* });
+    };
+    schemata.stmts.push(Stmt::Item(syn::Item::Verbatim(call)));
+}
+
+/// Marks a function whose body as written is tiny `#[inline]`, unless its author chose:
+/// at `opt-level` 1 and up, rustc inlines such a function as written across codegen units
+/// only while it calls nothing, and the outlined schemata body is a call. Without the mark
+/// base64's one-field accessor `padding` stayed a call in its decoding loop (a test of it
+/// ran 1.7x slower).
+pub fn keep_inlinable(attrs: &mut Vec<Attribute>, written: &Block) {
+    if attrs.iter().any(|a| a.path().is_ident("inline")) {
+        return;
+    }
+    let mut size = Size(0);
+    size.visit_block(written);
+    if size.0 <= TINY {
+        attrs.push(syn::parse_quote!(#[inline]));
+    }
+}
+
+/// The most expressions a body may have to count as tiny: accessors, a comparison of two
+/// fields, a small sum.
+const TINY: usize = 12;
+
+/// The number of expressions and macro calls in a body.
+struct Size(usize);
+
+impl<'ast> Visit<'ast> for Size {
+    fn visit_expr(&mut self, e: &'ast Expr) {
+        self.0 += 1;
+        visit::visit_expr(self, e);
+    }
+
+    fn visit_macro(&mut self, _: &'ast syn::Macro) {
+        // A macro may expand to anything: count it as over the limit.
+        self.0 += TINY + 1;
+    }
 }
 
 /// Puts the choice first in `schemata` (after its table items, which the caller inserts at

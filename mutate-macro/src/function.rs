@@ -12,16 +12,17 @@ use crate::rewrite::{NestedItems, Rewriter};
 use crate::syntax::type_params;
 use mutate_operators::Selection;
 use syn::visit_mut::VisitMut;
-use syn::{Block, Item, Signature, Stmt};
+use syn::{Attribute, Block, Item, Signature, Stmt};
 
 /// Rewrites one body, `block`, as written at entry, into schemata and puts its table
 /// first; leaves it as written when it has no mutants. `const fn`s are skipped: a const
 /// context cannot hold run-time switches. `outer_generics`: the type parameters of the
-/// enclosing impl or trait; `reach`: how the body names the function (to trace its calls,
+/// enclosing impl or trait; `attrs`: the attributes of the function being rewritten;
+/// `reach`: how the body names the function (to trace its calls,
 /// `observe.rs`); `nested_items` rewrites the items the body holds.
 pub fn rewrite(
     name: String,
-    sig: &Signature,
+    (sig, attrs): (&Signature, &mut Vec<Attribute>),
     block: &mut Block,
     selection: &Selection,
     (outer_generics, reach): (&[String], Reach),
@@ -66,6 +67,10 @@ pub fn rewrite(
             .insert(0, Stmt::Item(Item::Verbatim(quote::quote!(#rt::tick();))));
         block.stmts.insert(0, emit::read_switch());
         if dual {
+            if dispatch::outlinable(sig, attrs) {
+                dispatch::outline(block, sig);
+                dispatch::keep_inlinable(attrs, &written);
+            }
             dispatch::choose(block, written);
         }
     }

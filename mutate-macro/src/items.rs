@@ -90,7 +90,7 @@ impl<'e> Walk<'e> {
                     let name = format!("{prefix}{}", f.sig.ident);
                     function::rewrite(
                         name,
-                        &f.sig,
+                        (&schemata.sig, &mut schemata.attrs),
                         &mut schemata.block,
                         selection,
                         (&[], Reach::Free),
@@ -127,7 +127,7 @@ impl<'e> Walk<'e> {
                 let name = format!("{prefix}{ty}::{}", f.sig.ident);
                 function::rewrite(
                     name,
-                    &f.sig,
+                    (&copy.sig, &mut copy.attrs),
                     &mut copy.block,
                     &selection,
                     (&generics, reach.clone()),
@@ -159,7 +159,8 @@ impl<'e> Walk<'e> {
             {
                 let name = format!("{prefix}{}::{}", t.ident, f.sig.ident);
                 let context = (generics.as_slice(), Reach::Associated);
-                function::rewrite(name, &f.sig, block, &selection, context, rewrite_in_body);
+                let head = (&copy.sig, &mut copy.attrs);
+                function::rewrite(name, head, block, &selection, context, rewrite_in_body);
             }
             schemata.items.push(TraitItem::Fn(copy));
         }

@@ -218,4 +218,47 @@ mod tests {
             assert!(!start.contains(choice), "{schemata}");
         }
     }
+
+    #[test]
+    fn the_schemata_body_runs_out_of_line_where_it_can() {
+        let outline = ":: mutate_runtime :: __private :: outline (move || ->";
+        let (_, schemata) = copies(
+            quote!(),
+            quote! {
+                fn get(&mut self, i: usize) -> Option<&mut u8> { self.0.get_mut(i + 1) }
+            },
+        );
+        let choice = schemata.find("if ! :: mutate_runtime").expect("the choice");
+        let out_of_line = schemata.find(outline).expect("the outlined body");
+        assert!(choice < out_of_line, "{schemata}");
+        assert!(
+            schemata[out_of_line..].starts_with(&format!("{outline} Option < & mut u8 > {{")),
+            "the closure states the return type: {schemata}"
+        );
+        // Each of these keeps its schemata body in line: a body that awaits, a caller's
+        // location that a closure would hide, a return type that cannot be a type argument.
+        for item in [
+            quote!(
+                async fn f(x: u8) -> u8 {
+                    x + 1
+                }
+            ),
+            quote!(
+                #[track_caller]
+                fn f(x: u8) -> u8 {
+                    x + 1
+                }
+            ),
+            quote!(
+                fn f(x: u8) -> ! {
+                    let y = x + 1;
+                    panic!("{y}")
+                }
+            ),
+        ] {
+            let (_, schemata) = copies(quote!(), item);
+            assert!(schemata.contains("replace + with"), "{schemata}");
+            assert!(!schemata.contains(outline), "{schemata}");
+        }
+    }
 }

@@ -427,4 +427,5 @@ impl Style {
 }
 
 pub mod methods;
+pub mod outlined;
 pub mod returns;

@@ -204,6 +204,50 @@ fn methods_probe(o: &mut Vec<(String, String)>) {
     });
 }
 
+/// Calls the functions whose schemata body runs out of line.
+fn outlined_probe(o: &mut Vec<(String, String)>) {
+    use torture::outlined::*;
+    line(o, "Slots::after_mut", || {
+        let mut slots = Slots {
+            values: vec![1, 2, 3],
+        };
+        if let Some(v) = slots.after_mut(0) {
+            *v += 10;
+        }
+        let past_end = slots.after_mut(5).is_none();
+        format!("{:?} {past_end}", slots.values)
+    });
+    line(o, "Slots::tail", || {
+        let slots = Slots {
+            values: vec![1, 2, 3, 4],
+        };
+        format!("{:?}", slots.tail(1).collect::<Vec<_>>())
+    });
+    line(o, "Slots::with_sum", || {
+        format!("{:?}", Slots { values: vec![2, 3] }.with_sum())
+    });
+    line(o, "scaled", || {
+        format!("{:?} {}", scaled(" 7 ").ok(), scaled("x").is_err())
+    });
+    line(o, "boxed_adder", || {
+        format!("{} {}", boxed_adder(2, false)(5), boxed_adder(2, true)(5))
+    });
+    line(o, "read_plus", || {
+        let value = 41;
+        // SAFETY: points to `value`, alive for the call.
+        format!("{}", unsafe { read_plus(&value) })
+    });
+    line(o, "unpacked", || format!("{:?}", unpacked((9, 4), [5, 6])));
+    line(o, "longer", || {
+        format!(
+            "{} {} {}",
+            longer("ab", "abc"),
+            longer("abcd", "abc"),
+            longer("ab", "cd")
+        )
+    });
+}
+
 /// Calls every annotated function; one `(function, results)` pair each.
 fn probe() -> Vec<(String, String)> {
     let mut out = Vec::new();
@@ -338,6 +382,7 @@ fn probe() -> Vec<(String, String)> {
     });
     returns_probe(o);
     methods_probe(o);
+    outlined_probe(o);
     line(o, "geometry", || {
         format!(
             "{} {} {} {}",
@@ -356,6 +401,9 @@ fn probe() -> Vec<(String, String)> {
         };
         format!("{:?}", base.narrow(4))
     });
+    // A mutant's changes are told by name: two lines of one name would blur them.
+    let names: std::collections::BTreeSet<&str> = out.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names.len(), out.len(), "two probe lines share a name");
     out
 }
 

@@ -64,6 +64,15 @@ pub fn schemata(table: &Table) -> bool {
     table.runs_schemata()
 }
 
+/// Runs a function's schemata body, moved into `body`, out of line (see the macro's
+/// `dispatch.rs`): cold and never inlined, so the function that calls it stays the size
+/// of its body as written.
+#[cold]
+#[inline(never)]
+pub fn outline<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
 /// One round of a loop in mutated code, for the hit budget.
 #[inline(always)]
 pub fn tick() {
