@@ -1,6 +1,6 @@
 //! The driver as cargo's `RUSTC_WORKSPACE_WRAPPER` in its schemata builds. Cargo runs the
-//! wrapper for workspace members only, which then get `--force-warn deprecated` and
-//! `--cap-lints warn`. A mutant rustc proves unviable is marked by a warning
+//! wrapper for workspace members only, which then get `--force-warn deprecated`,
+//! `--cap-lints warn` and debug info of line tables only. A mutant rustc proves unviable is marked by a warning
 //! (`mutate_protocol::unviable_marks`): a deprecation, which the crate's own lint levels
 //! must not hide, or a lint on constant arithmetic under the mark's own `#[warn]`, which a
 //! crate's `#![forbid(..)]` must not turn into an error. The cap also keeps the crate's own
@@ -101,6 +101,12 @@ pub fn run_if_wrapping() {
         if !capped {
             command.arg("--cap-lints").arg("warn");
         }
+        // Line tables only: nothing the driver does reads the rest of the debug info (its
+        // runs have backtraces off), and writing it for the schemata code took a few
+        // percent of indexmap's build. No debug info at all saved three times that, but a
+        // test may force a backtrace and look for a file in it. The last `-C debuginfo`
+        // wins.
+        command.arg("-C").arg("debuginfo=line-tables-only");
     }
     let error = command.exec();
     eprintln!("error: cargo-mutate-driver could not run rustc: {error}");

@@ -235,6 +235,52 @@ mod tests {
             schemata[out_of_line..].starts_with(&format!("{outline} Option < & mut u8 > {{")),
             "the closure states the return type: {schemata}"
         );
+        // A tiny body is marked `#[inline]`, as rustc would have inlined it as written,
+        // unless its author chose or its symbol is exported (where rustc warns).
+        let inline = "# [inline]";
+        let (written, schemata) = copies(
+            quote!(),
+            quote!(
+                fn f(x: u8) -> u8 {
+                    x + 1
+                }
+            ),
+        );
+        assert!(
+            !written.contains(inline) && schemata.contains(inline),
+            "{schemata}"
+        );
+        for item in [
+            quote!(
+                #[inline(never)]
+                fn f(x: u8) -> u8 {
+                    x + 1
+                }
+            ),
+            quote!(
+                #[unsafe(no_mangle)]
+                fn f(x: u8) -> u8 {
+                    x + 1
+                }
+            ),
+            quote!(
+                #[export_name = "g"]
+                fn f(x: u8) -> u8 {
+                    x + 1
+                }
+            ),
+            quote!(
+                fn f(x: u8) -> u8 {
+                    let y = x + 1;
+                    let z = y * 2 + x * 3;
+                    (y + z) * (x + 1)
+                }
+            ),
+        ] {
+            let (_, schemata) = copies(quote!(), item);
+            assert!(schemata.contains(outline), "{schemata}");
+            assert_eq!(schemata.matches(inline).count(), 0, "{schemata}");
+        }
         // Each of these keeps its schemata body in line: a body that awaits, a caller's
         // location that a closure would hide, a return type that cannot be a type argument.
         for item in [
