@@ -1,6 +1,7 @@
 //! The driver as cargo's `RUSTC_WORKSPACE_WRAPPER` in its schemata builds. Cargo runs the
 //! wrapper for workspace members only, which then get `--force-warn deprecated`,
-//! `--cap-lints warn` and debug info of line tables only. A mutant rustc proves unviable is marked by a warning
+//! `--cap-lints warn` and debug info of line tables at most. A mutant rustc proves
+//! unviable is marked by a warning
 //! (`mutate_protocol::unviable_marks`): a deprecation, which the crate's own lint levels
 //! must not hide, or a lint on constant arithmetic under the mark's own `#[warn]`, which a
 //! crate's `#![forbid(..)]` must not turn into an error. The cap also keeps the crate's own
@@ -39,6 +40,26 @@ pub fn wrap_members(cargo: &mut Command, copy: bool, links: &Path) -> std::io::R
     };
     wrap_members_through(cargo, &wrapper);
     Ok(())
+}
+
+/// Whether rustc's arguments `args` ask for more debug info than line tables: the last
+/// `-C debuginfo=` (or `-g`, full) names a higher level. None at all is rustc's default.
+fn more_than_line_tables(args: &[OsString]) -> bool {
+    let mut level: Option<&str> = None;
+    let mut args = args.iter().filter_map(|a| a.to_str());
+    while let Some(arg) = args.next() {
+        let codegen = match arg {
+            "-C" | "--codegen" => args.next(),
+            "-g" => Some("debuginfo=2"),
+            other => other
+                .strip_prefix("-C")
+                .or(other.strip_prefix("--codegen=")),
+        };
+        if let Some(value) = codegen.and_then(|c| c.strip_prefix("debuginfo=")) {
+            level = Some(value);
+        }
+    }
+    matches!(level, Some("1" | "2" | "limited" | "full"))
 }
 
 /// A symbolic link at `link` to `target`, made or replaced as needed: made beside it and
@@ -101,14 +122,45 @@ pub fn run_if_wrapping() {
         if !capped {
             command.arg("--cap-lints").arg("warn");
         }
-        // Line tables only: nothing the driver does reads the rest of the debug info (its
-        // runs have backtraces off), and writing it for the schemata code took a few
+        // Line tables at most: nothing the driver does reads the rest of the debug info
+        // (its runs have backtraces off), and writing it for the schemata code took a few
         // percent of indexmap's build. No debug info at all saved three times that, but a
         // test may force a backtrace and look for a file in it. The last `-C debuginfo`
         // wins.
-        command.arg("-C").arg("debuginfo=line-tables-only");
+        if more_than_line_tables(&args) {
+            command.arg("-C").arg("debuginfo=line-tables-only");
+        }
     }
     let error = command.exec();
     eprintln!("error: cargo-mutate-driver could not run rustc: {error}");
     std::process::exit(101);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::more_than_line_tables;
+    use std::ffi::OsString;
+
+    fn args(line: &str) -> Vec<OsString> {
+        line.split(' ').map(OsString::from).collect()
+    }
+
+    #[test]
+    fn debug_info_is_only_ever_lowered() {
+        assert!(more_than_line_tables(&args(
+            "--crate-name x -C debuginfo=2 src/lib.rs"
+        )));
+        assert!(more_than_line_tables(&args("-Cdebuginfo=limited -g")));
+        assert!(more_than_line_tables(&args("-C debuginfo=0 -g")));
+        // The last one wins.
+        assert!(!more_than_line_tables(&args(
+            "-C debuginfo=2 -C debuginfo=0"
+        )));
+        assert!(!more_than_line_tables(&args(
+            "-C debuginfo=line-tables-only"
+        )));
+        assert!(!more_than_line_tables(&args(
+            "--crate-name x -C opt-level=3 src/lib.rs"
+        )));
+    }
 }

@@ -15,11 +15,17 @@
 //!
 //! Where it can, a function with both bodies keeps its schemata body out of line, in a
 //! closure that a cold, never-inlined runtime function calls (`outline`). The function
-//! itself is then the written body, one check and a call: as small as written, so the
-//! optimiser inlines it where it inlined the plain function, and at `opt-level = 0` its
-//! frame is the written body's. With both bodies side by side, a small function called
-//! in a hot loop was no longer inlined: the bench fixture's `hot_calls` (optimised) ran
-//! 2.25x slower than plain, base64's optimised suite 1.59x.
+//! itself is then the written body, one check and a call: about as small as written, so
+//! the optimiser inlines it where it inlined the plain function. With both bodies side by
+//! side, a small function called in a hot loop was no longer inlined: the bench fixture's
+//! `hot_calls` (optimised) ran 2.25x slower than plain, base64's optimised suite 1.59x.
+//!
+//! What the closure changes while a mutant of the function is on (the schemata path):
+//! - arguments are dropped in the order the body first names them, not in reverse order
+//!   of declaration (only a test watching the drops of two arguments can tell);
+//! - the stack holds the closure's copy of the arguments as well: the function's frame
+//!   keeps room for it on both paths, so a recursion with large arguments by value goes
+//!   less deep than it did with a mutant on, and deeper with none on.
 
 use crate::emit;
 use proc_macro2::TokenStream;
@@ -124,15 +130,37 @@ fn makes_closures(tokens: TokenStream) -> bool {
 
 /// Whether a function with both bodies may keep its schemata body out of line, in a
 /// closure. Not an `async fn` (its body awaits), nor a variadic one (its `VaList` is not
-/// captured); not a function that never returns (a closure's `-> !` is not stable Rust to
-/// name as a type argument); not `#[track_caller]` (a closure cannot be, so
-/// `Location::caller` and panics would name the closure, where the written body names the
-/// caller).
+/// captured), nor one that never returns (no caller's loop calls it twice); not
+/// `#[track_caller]`, even under `cfg_attr` (a closure cannot be, so `Location::caller`
+/// and panics would name the closure, where the written body names the caller). A trait
+/// method that is `#[track_caller]` by its trait's declaration is outlined: the macro does
+/// not see the trait.
 pub fn outlinable(sig: &Signature, attrs: &[Attribute]) -> bool {
     sig.asyncness.is_none()
         && sig.variadic.is_none()
         && !matches!(&sig.output, ReturnType::Type(_, ty) if matches!(**ty, Type::Never(_)))
-        && !attrs.iter().any(|a| a.path().is_ident("track_caller"))
+        && !names_any(attrs, &["track_caller"])
+}
+
+/// Whether one of `attrs` is one of `names`, or a `cfg_attr` or `unsafe(..)` that holds
+/// one.
+fn names_any(attrs: &[Attribute], names: &[&str]) -> bool {
+    attrs.iter().any(|a| {
+        let path = a.path();
+        if names.iter().any(|name| path.is_ident(name)) {
+            return true;
+        }
+        let wraps = path.is_ident("cfg_attr") || path.is_ident("unsafe");
+        wraps && mentions_any(a.meta.to_token_stream(), names)
+    })
+}
+
+fn mentions_any(tokens: TokenStream, names: &[&str]) -> bool {
+    tokens.into_iter().any(|t| match t {
+        proc_macro2::TokenTree::Ident(i) => names.iter().any(|name| i == name),
+        proc_macro2::TokenTree::Group(g) => mentions_any(g.stream(), names),
+        _ => false,
+    })
 }
 
 /// Moves the statements of `schemata` (a function's schemata body, its table items not yet
@@ -159,22 +187,11 @@ pub fn outline(schemata: &mut Block, sig: &Signature) {
 /// at `opt-level` 1 and up, rustc inlines such a function as written across codegen units
 /// only while it calls nothing, and the outlined schemata body is a call. Without the mark
 /// base64's one-field accessor `padding` stayed a call in its decoding loop (a test of it
-/// ran 1.7x slower). Nor is a function marked whose symbol is exported (rustc warns that
-/// `#[inline]` is ignored there, an error under `deny(warnings)`) or that is naked.
+/// ran 1.7x slower). Nor is a function marked whose symbol is exported (rustc ignores
+/// `#[inline]` there, and warns when it is written by hand) or that is naked.
 pub fn keep_inlinable(attrs: &mut Vec<Attribute>, written: &Block) {
-    // `unsafe(..)` wraps `no_mangle`, `export_name` and `link_section`.
-    const AS_IS: [&str; 6] = [
-        "inline",
-        "no_mangle",
-        "export_name",
-        "linkage",
-        "naked",
-        "unsafe",
-    ];
-    if attrs
-        .iter()
-        .any(|a| AS_IS.iter().any(|name| a.path().is_ident(name)))
-    {
+    let chosen = ["inline", "no_mangle", "export_name", "linkage", "naked"];
+    if names_any(attrs, &chosen) {
         return;
     }
     let mut size = Size(0);

@@ -18,8 +18,8 @@ use syn::{Attribute, Block, Item, Signature, Stmt};
 /// first; leaves it as written when it has no mutants. `const fn`s are skipped: a const
 /// context cannot hold run-time switches. `outer_generics`: the type parameters of the
 /// enclosing impl or trait; `attrs`: the attributes of the function being rewritten;
-/// `reach`: how the body names the function (to trace its calls,
-/// `observe.rs`); `nested_items` rewrites the items the body holds.
+/// `reach`: how the body names the function (to trace its calls, `observe.rs`);
+/// `nested_items` rewrites the items the body holds.
 pub fn rewrite(
     name: String,
     (sig, attrs): (&Signature, &mut Vec<Attribute>),

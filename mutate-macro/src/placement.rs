@@ -270,6 +270,12 @@ mod tests {
                 }
             ),
             quote!(
+                #[cfg_attr(unix, inline(always))]
+                fn f(x: u8) -> u8 {
+                    x + 1
+                }
+            ),
+            quote!(
                 fn f(x: u8) -> u8 {
                     let y = x + 1;
                     let z = y * 2 + x * 3;
@@ -282,7 +288,8 @@ mod tests {
             assert_eq!(schemata.matches(inline).count(), 0, "{schemata}");
         }
         // Each of these keeps its schemata body in line: a body that awaits, a caller's
-        // location that a closure would hide, a return type that cannot be a type argument.
+        // location that a closure would hide (also under `cfg_attr`), a call that never
+        // returns.
         for item in [
             quote!(
                 async fn f(x: u8) -> u8 {
@@ -291,6 +298,12 @@ mod tests {
             ),
             quote!(
                 #[track_caller]
+                fn f(x: u8) -> u8 {
+                    x + 1
+                }
+            ),
+            quote!(
+                #[cfg_attr(unix, track_caller)]
                 fn f(x: u8) -> u8 {
                     x + 1
                 }
