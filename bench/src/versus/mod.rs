@@ -408,7 +408,15 @@ fn print_table(rows: &[Row], options: &Options) {
         "shared: agree (%), both built: agree (%)"
     );
     for r in rows {
-        let pair = |(t, o): (f64, f64)| format!("{t:.1}/{o:.1} ({:.1}x)", t / o);
+        // cargo-mutants' time is NaN when its kept run did not record it (`--reuse-theirs`).
+        let pair = |(t, o): (f64, f64)| match t.is_nan() {
+            true => format!("-/{o:.1}"),
+            false => format!("{t:.1}/{o:.1} ({:.1}x)", t / o),
+        };
+        let per_mutant = |t: f64, n: usize| match t.is_nan() {
+            true => "-".to_owned(),
+            false => format!("{:.2}", t / n.max(1) as f64),
+        };
         let c = &r.comparison;
         println!(
             "{:<16} {:>14} {:>22} {:>22} {:>18} {:>26}",
@@ -417,8 +425,8 @@ fn print_table(rows: &[Row], options: &Options) {
             pair(r.clean),
             r.warm.map_or("-".into(), pair),
             format!(
-                "{:.2}/{:.3}",
-                r.clean.0 / r.theirs.max(1) as f64,
+                "{}/{:.3}",
+                per_mutant(r.clean.0, r.theirs),
                 r.clean.1 / r.ours.max(1) as f64
             ),
             format!(

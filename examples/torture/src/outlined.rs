@@ -3,6 +3,7 @@
 //! and let `?`, `return` and coercions to the return type work as in the function.
 
 use mutate_runtime::mutate;
+use std::cell::RefCell;
 
 /// Numbers behind `&mut self` and `&self`.
 pub struct Slots {
@@ -64,4 +65,20 @@ pub fn unpacked((a, b): (u32, u32), [c, _]: [u32; 2]) -> (u32, u32, u32) {
 #[mutate]
 pub fn longer<'a>(x: &'a str, y: &'a str) -> &'a str {
     if x.len() >= y.len() { x } else { y }
+}
+
+/// Pushes its number to its log when dropped.
+pub struct Noisy<'a>(pub u32, pub &'a RefCell<Vec<u32>>);
+
+impl Drop for Noisy<'_> {
+    fn drop(&mut self) {
+        self.1.borrow_mut().push(self.0);
+    }
+}
+
+/// Arguments dropped at the end in reverse order of declaration, though the body names
+/// them in another order and not at all.
+#[mutate]
+pub fn drop_order(a: Noisy, b: Noisy, _c: Noisy) -> u32 {
+    b.0 * 10 + a.0
 }

@@ -238,6 +238,11 @@ fn outlined_probe(o: &mut Vec<(String, String)>) {
         format!("{}", unsafe { read_plus(&value) })
     });
     line(o, "unpacked", || format!("{:?}", unpacked((9, 4), [5, 6])));
+    line(o, "drop_order", || {
+        let log = std::cell::RefCell::new(Vec::new());
+        let value = drop_order(Noisy(1, &log), Noisy(2, &log), Noisy(3, &log));
+        format!("{value} {:?}", log.borrow())
+    });
     line(o, "longer", || {
         format!(
             "{} {} {}",
