@@ -1,15 +1,15 @@
 //! The driver as cargo's `RUSTC_WORKSPACE_WRAPPER` in its schemata builds. Cargo runs the
 //! wrapper for workspace members only, which then get `--force-warn deprecated`,
 //! `--cap-lints warn` and debug info of line tables at most. A mutant rustc proves
-//! unviable is marked by a warning
-//! (`mutate_protocol::unviable_marks`): a deprecation, which the crate's own lint levels
-//! must not hide, or a lint on constant arithmetic under the mark's own `#[warn]`, which a
-//! crate's `#![forbid(..)]` must not turn into an error. The cap also keeps the crate's own
-//! lint levels (`#![deny(warnings)]`, `#![forbid(unsafe_code)]`) from stopping the
-//! generated code: the plain build already tells whether the code as written builds. In
-//! `--all-items` builds (annotated copies of the user's crates) the driver shows none of
-//! the members' warnings. Every dependency keeps the flags, and so the fingerprint, of the
-//! user's own `cargo test`, and is reused rather than rebuilt.
+//! unviable is marked by a warning (`mutate_protocol::unviable_marks`): a deprecation,
+//! which the crate's own lint levels must not hide, or a lint on constant arithmetic under
+//! the mark's own `#[warn]`, which a crate's `#![forbid(..)]` must not turn into an error.
+//! The cap also keeps the crate's own lint levels (`#![deny(warnings)]`,
+//! `#![forbid(unsafe_code)]`) from stopping the generated code: the plain build already
+//! tells whether the code as written builds. In `--all-items` builds (annotated copies of
+//! the user's crates) the driver shows none of the members' warnings. Every dependency
+//! keeps the flags, and so the fingerprint, of the user's own `cargo test`, and is reused
+//! rather than rebuilt.
 
 use std::ffi::OsString;
 use std::os::unix::process::CommandExt;

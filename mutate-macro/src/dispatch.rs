@@ -28,10 +28,11 @@
 //!   less deep than it did with a mutant on, and deeper with none on.
 
 use crate::emit;
-use proc_macro2::TokenStream;
+use crate::syntax::any_token;
+use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::visit::{self, Visit};
-use syn::{Attribute, Block, Expr, ReturnType, Signature, Stmt, Type};
+use syn::{Attribute, Block, Expr, ReturnType, Signature, Stmt};
 
 /// Whether `written` (the body of `sig`) may be emitted beside its schemata copy.
 pub fn possible(sig: &Signature, written: &Block) -> bool {
@@ -120,11 +121,10 @@ impl<'ast> Visit<'ast> for ClosureCopyable {
 
 /// Whether macro tokens could write a closure or an async block: a `|` or `async` anywhere.
 fn makes_closures(tokens: TokenStream) -> bool {
-    tokens.into_iter().any(|t| match t {
-        proc_macro2::TokenTree::Punct(p) => p.as_char() == '|',
-        proc_macro2::TokenTree::Ident(i) => i == "async",
-        proc_macro2::TokenTree::Group(g) => makes_closures(g.stream()),
-        proc_macro2::TokenTree::Literal(_) => false,
+    any_token(tokens, &|t| match t {
+        TokenTree::Punct(p) => p.as_char() == '|',
+        TokenTree::Ident(i) => i == "async",
+        _ => false,
     })
 }
 
@@ -138,7 +138,7 @@ fn makes_closures(tokens: TokenStream) -> bool {
 pub fn outlinable(sig: &Signature, attrs: &[Attribute]) -> bool {
     sig.asyncness.is_none()
         && sig.variadic.is_none()
-        && !matches!(&sig.output, ReturnType::Type(_, ty) if matches!(**ty, Type::Never(_)))
+        && !crate::syntax::never_returns(sig)
         && !names_any(attrs, &["track_caller"])
 }
 
@@ -151,15 +151,9 @@ fn names_any(attrs: &[Attribute], names: &[&str]) -> bool {
             return true;
         }
         let wraps = path.is_ident("cfg_attr") || path.is_ident("unsafe");
-        wraps && mentions_any(a.meta.to_token_stream(), names)
-    })
-}
-
-fn mentions_any(tokens: TokenStream, names: &[&str]) -> bool {
-    tokens.into_iter().any(|t| match t {
-        proc_macro2::TokenTree::Ident(i) => names.iter().any(|name| i == name),
-        proc_macro2::TokenTree::Group(g) => mentions_any(g.stream(), names),
-        _ => false,
+        let named =
+            |t: &TokenTree| matches!(t, TokenTree::Ident(i) if names.iter().any(|n| i == n));
+        wraps && any_token(a.meta.to_token_stream(), &named)
     })
 }
 

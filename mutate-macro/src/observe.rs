@@ -49,7 +49,7 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str) -> Option<TokenStream>
         return None;
     }
     // `let x: ! = ..` is not stable Rust, and a call that never returns has no exit.
-    if matches!(&sig.output, ReturnType::Type(_, ty) if matches!(**ty, Type::Never(_))) {
+    if crate::syntax::never_returns(sig) {
         return None;
     }
     if mentions_impl(sig.inputs.to_token_stream()) || mentions_impl(sig.output.to_token_stream()) {

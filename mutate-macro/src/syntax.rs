@@ -76,6 +76,11 @@ pub fn mentions(tokens: TokenStream, word: &str) -> bool {
     any_token(tokens, &|t| matches!(t, TokenTree::Ident(i) if i == word))
 }
 
+/// Whether a function with signature `sig` never returns (`-> !`).
+pub fn never_returns(sig: &syn::Signature) -> bool {
+    matches!(&sig.output, syn::ReturnType::Type(_, ty) if matches!(**ty, syn::Type::Never(_)))
+}
+
 /// The predicates of the `#[cfg(..)]` attributes among `attrs`.
 pub fn cfg_predicates(attrs: &[Attribute]) -> impl Iterator<Item = TokenStream> + '_ {
     attrs.iter().filter_map(|a| {
