@@ -56,8 +56,14 @@ pub fn rewrite(
         collector.unviable_since(0, message);
         *block = written;
     } else {
-        if traced && let Some(wrapper) = observe::wrapper(sig, reach, &collector.function) {
-            block.stmts.insert(0, Stmt::Item(Item::Verbatim(wrapper)));
+        let wrapper = traced
+            .then(|| observe::wrapper(sig, reach, &collector.function))
+            .flatten();
+        let outlined = dual && dispatch::outlinable(sig, attrs);
+        if !outlined && let Some(wrapper) = &wrapper {
+            block
+                .stmts
+                .insert(0, Stmt::Item(Item::Verbatim(wrapper.clone())));
         }
         // Each call counts toward the hit budget, as each loop round does: a caller that a
         // mutant sends round forever ends by the budget even where the loop is not ours.
@@ -66,11 +72,11 @@ pub fn rewrite(
             .stmts
             .insert(0, Stmt::Item(Item::Verbatim(quote::quote!(#rt::tick();))));
         block.stmts.insert(0, emit::read_switch());
-        if dual {
-            if dispatch::outlinable(sig, attrs) {
-                dispatch::outline(block, sig);
-                dispatch::keep_inlinable(attrs, &written);
-            }
+        if outlined {
+            dispatch::outline(block, sig);
+            dispatch::keep_inlinable(attrs, &written);
+            dispatch::choose_outlined(block, wrapper, written);
+        } else if dual {
             dispatch::choose(block, written);
         }
     }

@@ -4,7 +4,10 @@
 //! what the call returned and what it left behind its `&mut` arguments and `&mut self`
 //! (as digests of their `Debug` text, where they have one), with how deep in annotated
 //! calls it was made. Calling again rather than rewriting the body keeps `return`, `?` and
-//! coercions exactly as written.
+//! coercions exactly as written. The call again runs the body its table chose: where the
+//! schemata body is out of line, the body as written unless one of the function's mutants
+//! is on (`dispatch::choose_outlined`): a traced test pays for its records, not for the
+//! schemata bodies of everything it calls.
 //!
 //! Every token of this code is located at the function's `fn` keyword, where no other code
 //! is, so a build error in it is told apart from any other: the rebuild net then drops the
@@ -41,9 +44,9 @@ impl Reach {
     }
 }
 
-/// The traced call, to put first in the schemata body; `None` where the function cannot
-/// be called again as written (`async`, patterns as parameters, `impl Trait`, C variadics,
-/// `-> !`).
+/// The traced call, to put after the entry check (first in the schemata body where that is
+/// in line); `None` where the function cannot be called again as written (`async`,
+/// patterns as parameters, `impl Trait`, C variadics, `-> !`).
 pub fn wrapper(sig: &Signature, reach: Reach, name: &str) -> Option<TokenStream> {
     if sig.asyncness.is_some() || sig.variadic.is_some() {
         return None;

@@ -176,7 +176,9 @@ mod tests {
                 fn twice(n: i32) -> i32 { let f = move |x| x + n; f(f(0)) }
             },
         );
-        assert_eq!(schemata.matches(choice).count(), 1, "{schemata}");
+        assert_eq!(schemata.matches(choice).count(), 0, "{schemata}");
+        let entry = "if :: mutate_runtime :: __private :: detour";
+        assert_eq!(schemata.matches(entry).count(), 1, "{schemata}");
     }
 
     #[test]
@@ -228,9 +230,20 @@ mod tests {
                 fn get(&mut self, i: usize) -> Option<&mut u8> { self.0.get_mut(i + 1) }
             },
         );
-        let choice = schemata.find("if ! :: mutate_runtime").expect("the choice");
-        let out_of_line = schemata.find(outline).expect("the outlined body");
-        assert!(choice < out_of_line, "{schemata}");
+        // The call is detoured, traced (in a run that traces), and runs the schemata body
+        // only if chosen; the tracing is outside the closure, so the traced function's
+        // call again takes the body as written when none of its mutants is on.
+        let at = |text: &str| schemata.find(text).expect(text);
+        let detour = at("if :: mutate_runtime :: __private :: detour");
+        let traced = at(":: observe :: wanted ()");
+        let chosen = at("if :: mutate_runtime :: __private :: schemata");
+        let out_of_line = at(outline);
+        let written = schemata.rfind("return { self . 0 . get_mut (i + 1) }");
+        assert!(
+            detour < traced && traced < chosen && chosen < out_of_line,
+            "{schemata}"
+        );
+        assert!(written.is_some_and(|w| w > out_of_line), "{schemata}");
         assert!(
             schemata[out_of_line..].starts_with(&format!("{outline} Option < & mut u8 > {{")),
             "the closure states the return type: {schemata}"

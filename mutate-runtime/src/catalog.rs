@@ -50,6 +50,10 @@ pub struct Table {
     /// site hits are being counted everywhere. Else it runs its body as written, so code
     /// with nothing active pays one load per call rather than a check per site.
     pub(crate) schemata: AtomicBool,
+    /// Whether a call leaves the body as written at entry: to run the schemata body, or,
+    /// in a run that traces calls, to be traced. The one load a call pays; the schemata
+    /// flag is read after it.
+    pub(crate) detour: AtomicBool,
 }
 
 impl Table {
@@ -60,15 +64,22 @@ impl Table {
             mutant_base: AtomicU32::new(UNREGISTERED),
             site_base: AtomicU32::new(UNREGISTERED),
             schemata: AtomicBool::new(false),
+            detour: AtomicBool::new(false),
         }
     }
 
     /// Whether the function runs its schemata body (see [`Table::schemata`]).
-    ///
-    /// Every call of an annotated function pays this, in the user's profile: one plain load.
     #[inline(always)]
     pub fn runs_schemata(&self) -> bool {
         crate::flag::load(&self.schemata)
+    }
+
+    /// Whether a call leaves the body as written (see [`Table::detour`]).
+    ///
+    /// Every call of an annotated function pays this, in the user's profile: one plain load.
+    #[inline(always)]
+    pub fn detours(&self) -> bool {
+        crate::flag::load(&self.detour)
     }
 
     fn holds(&self, index: u32) -> bool {
@@ -79,23 +90,39 @@ impl Table {
 /// Set while site hits are counted in this process: every function runs its schemata
 /// body, where the sites are.
 static EVERYWHERE: AtomicBool = AtomicBool::new(false);
+/// Set while calls are traced in this process: every call leaves the body as written for
+/// its tracing, and then runs the body its table chose. A function none of whose mutants
+/// is on computes the same either way, and its body as written is the faster by far.
+static TRACED: AtomicBool = AtomicBool::new(false);
 
 /// Points every table's body choice at the active mutant `active` (or at the schemata
 /// bodies everywhere while counting).
 pub(crate) fn choose_bodies(active: u32) {
     let registry = registry().lock().unwrap_or_else(|e| e.into_inner());
-    let everywhere = EVERYWHERE.load(Relaxed);
     for table in &registry.tables {
-        table
-            .schemata
-            .store(everywhere || table.holds(active), Relaxed);
+        choose(table, table.holds(active));
     }
+}
+
+/// `table`'s choice of body, with one of its mutants `active` or not.
+fn choose(table: &Table, active: bool) {
+    let schemata = EVERYWHERE.load(Relaxed) || active;
+    table.schemata.store(schemata, Relaxed);
+    table
+        .detour
+        .store(schemata || TRACED.load(Relaxed), Relaxed);
 }
 
 /// From now on every function runs its schemata body, so every site's hits are counted;
 /// the caller re-chooses the bodies ([`choose_bodies`]).
 pub(crate) fn count_everywhere() {
     EVERYWHERE.store(true, Relaxed);
+}
+
+/// From now on every call is detoured to be traced; the caller re-chooses the bodies
+/// ([`choose_bodies`]).
+pub(crate) fn detour_everywhere() {
+    TRACED.store(true, Relaxed);
 }
 
 /// All registered tables, in registration order, with the totals so far.
@@ -124,7 +151,8 @@ pub(crate) fn insert(table: &'static Table) -> Option<u32> {
     registry.mutant_count += table.mutants.len() as u32;
     registry.site_count += table.sites;
     registry.tables.push(table);
-    table.schemata.store(EVERYWHERE.load(Relaxed), Relaxed);
+    // Registration activates the mutant the process was started with afterwards.
+    choose(table, false);
     Some(mutant_base)
 }
 
@@ -181,4 +209,25 @@ pub(crate) fn index_by_id() -> HashMap<&'static str, u32> {
         .into_iter()
         .map(|e| (e.info.id, e.index))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_traced_call_runs_the_schemata_body_only_where_a_mutant_is_on() {
+        static TABLE: Table = Table::new(&[], 0);
+        let chosen = |active| {
+            choose(&TABLE, active);
+            (TABLE.detours(), TABLE.runs_schemata())
+        };
+        assert_eq!(chosen(false), (false, false), "nothing on: as written");
+        assert_eq!(chosen(true), (true, true), "a mutant on: schemata");
+        // No other test of this binary chooses bodies.
+        detour_everywhere();
+        assert_eq!(chosen(false), (true, false), "traced, then as written");
+        assert_eq!(chosen(true), (true, true), "traced, then schemata");
+        TRACED.store(false, Relaxed);
+    }
 }

@@ -251,11 +251,12 @@ fn become_child(request: &Request, index: u32, capture: RawFd, trace: RawFd) {
         }
     }
     switch::set(index);
-    if request.coverage || request.observe {
+    if request.coverage {
         switch::schemata_everywhere();
     }
     if request.observe {
         crate::observe::start(trace);
+        switch::detour_everywhere();
     }
     if request.coverage && request.probe {
         crate::probe::start();

@@ -1,6 +1,6 @@
 //! The propagation runs: for each survivor not proven uninfected, a covering test (the
-//! first by name among those that infect it, else among all) traced twice with every
-//! mutant off and once with the survivor on; the traces go to `propagation::compare`. A
+//! cheapest among those that infect it, else among all) traced twice with every mutant
+//! off and once with the survivor on; the traces go to `propagation::compare`. A
 //! run that fails to trace leaves the survivor untraced: diagnosis never changes a verdict.
 //!
 //! A test whose two unmutated runs made other calls (random inputs, the time, hash order)
@@ -54,12 +54,17 @@ pub fn run(
                 return None;
             }
             // An infecting test if there is one, else any covering test (the coverage
-            // run did not compare this mutant's kind); the first by name, not the fastest,
-            // so the diagnosis reads the same every run.
-            let t = r
-                .covered_by
-                .iter()
-                .min_by_key(|&&t| (!infection::infected(r.flags(t)), d.test_id(t)))?;
+            // run did not compare this mutant's kind). The cheapest to trace: every call
+            // of an annotated function is a record, so the fewest calls and loop rounds
+            // in the coverage run (not the least time, which varies: the diagnosis reads
+            // the same every run); then the first by name.
+            let t = r.covered_by.iter().min_by_key(|&&t| {
+                (
+                    !infection::infected(r.flags(t)),
+                    baseline[t].total_hits,
+                    d.test_id(t),
+                )
+            })?;
             Some((m, *t))
         })
         .collect();

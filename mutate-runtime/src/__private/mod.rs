@@ -58,10 +58,17 @@ pub fn site(table: &Table, site: u32, switch: Switch) -> u32 {
 }
 
 /// Whether the function owning `table` runs its schemata body rather than its body as
-/// written: checked once, at entry.
+/// written: checked after [`detour`], and where a closure starts.
 #[inline(always)]
 pub fn schemata(table: &Table) -> bool {
     table.runs_schemata()
+}
+
+/// Whether a call of the function owning `table` leaves its body as written, to run its
+/// schemata body or to be traced: checked once, at entry.
+#[inline(always)]
+pub fn detour(table: &Table) -> bool {
+    table.detours()
 }
 
 /// Runs a function's schemata body, moved into `body`, out of line (see the macro's
