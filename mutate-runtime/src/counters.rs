@@ -52,6 +52,19 @@ impl<T: 'static> Slots<T> {
         self.len.store(len, Relaxed);
     }
 
+    /// Value `index`, if installed and in range: without building a slice, whose checks
+    /// are calls at `opt-level` 0, in the user's code that inlines this at every site.
+    #[inline(always)]
+    fn at(&self, index: usize) -> Option<&'static T> {
+        if index >= crate::flag::size(&self.len) {
+            return None;
+        }
+        let address = crate::flag::pointer(&self.first) as usize + index * size_of::<T>();
+        // SAFETY: `len` is nonzero only once `install` set `first` to `len` live values
+        // in a region never unmapped, and `index` is below it.
+        Some(unsafe { &*(address as *const T) })
+    }
+
     #[inline(always)]
     fn get(&self) -> &'static [T] {
         let first = crate::flag::pointer(&self.first);
@@ -108,9 +121,10 @@ pub(crate) unsafe fn install(memory: *mut u8, sites: u32, mutants: u32) {
 /// Whether settled flag `index` is set (see [`settled`]).
 #[inline(always)]
 pub(crate) fn is_settled(index: usize) -> bool {
-    settled()
-        .get(index)
-        .is_some_and(|s| crate::flag::byte(s) != 0)
+    match SETTLED.at(index) {
+        Some(settled) => crate::flag::byte(settled) != 0,
+        None => false,
+    }
 }
 
 pub(crate) fn header() -> Option<&'static Header> {
@@ -195,7 +209,7 @@ pub(crate) fn tick() {
 /// function running its schemata body.
 #[inline(always)]
 fn count(index: u32) {
-    if let Some(counter) = SITES.get().get(index as usize) {
+    if let Some(counter) = SITES.at(index as usize) {
         crate::flag::bump(counter);
     }
 }
@@ -203,7 +217,10 @@ fn count(index: u32) {
 /// Hits of site `index` so far in this run (0 for an index out of range).
 #[inline(always)]
 pub(crate) fn site_hits(index: usize) -> u64 {
-    SITES.get().get(index).map_or(0, |c| c.load(Relaxed))
+    match SITES.at(index) {
+        Some(counter) => crate::flag::quad(counter),
+        None => 0,
+    }
 }
 
 /// The loop rounds and calls counted in the run that just ended: what a hit budget is

@@ -29,7 +29,7 @@ pub(crate) fn probing_site(table: &Table, site: u32) -> bool {
     if !probing() {
         return false;
     }
-    let index = table.site_base.load(Relaxed).wrapping_add(site) as usize;
+    let index = crate::flag::word(&table.site_base).wrapping_add(site) as usize;
     if counters::is_settled(index) {
         return false;
     }
