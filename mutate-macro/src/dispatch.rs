@@ -1,7 +1,9 @@
 //! The choice at function entry: the body as written, or the schemata body. With nothing
 //! of the function active (and no coverage being counted), the function runs the code the
 //! user wrote, compiled as written, for the price of one load per call; site checks, loop
-//! ticks and type tricks run only in the function whose mutant is on.
+//! ticks and type tricks run only in the function whose mutant is on. The load is the
+//! table's `detour` flag: set as well in a run that traces calls, whose tracing comes
+//! first on the detour (see [`choose_outlined`]).
 //!
 //! Some bodies cannot be emitted twice. Those keep the schemata body alone (and pay a check
 //! per site when nothing is active, but for their closures, which make the same choice
