@@ -56,10 +56,10 @@ pub fn rewrite(
         collector.unviable_since(0, message);
         *block = written;
     } else {
-        let wrapper = traced
-            .then(|| observe::wrapper(sig, reach, &collector.function))
-            .flatten();
         let outlined = dual && dispatch::outlinable(sig, attrs);
+        let wrapper = traced
+            .then(|| observe::wrapper(sig, reach, &collector.function, outlined))
+            .flatten();
         if !outlined && let Some(wrapper) = &wrapper {
             block
                 .stmts

@@ -46,8 +46,10 @@ impl Reach {
 
 /// The traced call, to put after the entry check (first in the schemata body where that is
 /// in line); `None` where the function cannot be called again as written (`async`,
-/// patterns as parameters, `impl Trait`, C variadics, `-> !`).
-pub fn wrapper(sig: &Signature, reach: Reach, name: &str) -> Option<TokenStream> {
+/// patterns as parameters, `impl Trait`, C variadics, `-> !`). `outlined`: the traced
+/// call is itself out of line, in a closure the runtime's cold `outline` calls, so a
+/// function whose schemata body is out of line stays the size of its body as written.
+pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Option<TokenStream> {
     if sig.asyncness.is_some() || sig.variadic.is_some() {
         return None;
     }
@@ -100,19 +102,26 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str) -> Option<TokenStream>
         ReturnType::Type(_, ty) => ty.to_token_stream(),
     };
     let rt = rt();
+    let traced = quote! {
+        let __mutate_call = #rt::observe::Call::enter(#name);
+        #rt::observe::reenter();
+        let __mutate_ret: #ty = #call;
+        {
+            use #rt::observe::{Digest as _, DigestFallback as _};
+            __mutate_call.exit(
+                (&#rt::observe::Seen::new(&__mutate_ret)).digest(),
+                &[#((&#rt::observe::Seen::new(#changed)).digest()),*],
+            );
+        }
+        return __mutate_ret;
+    };
+    let traced = match outlined {
+        true => quote!(return #rt::outline(move || -> #ty { #traced });),
+        false => traced,
+    };
     let tokens = quote! {
         if #rt::observe::wanted() {
-            let __mutate_call = #rt::observe::Call::enter(#name);
-            #rt::observe::reenter();
-            let __mutate_ret: #ty = #call;
-            {
-                use #rt::observe::{Digest as _, DigestFallback as _};
-                __mutate_call.exit(
-                    (&#rt::observe::Seen::new(&__mutate_ret)).digest(),
-                    &[#((&#rt::observe::Seen::new(#changed)).digest()),*],
-                );
-            }
-            return __mutate_ret;
+            #traced
         }
     };
     Some(crate::syntax::all_located_at(tokens, sig.fn_token.span))

@@ -232,12 +232,14 @@ mod tests {
         );
         // The call is detoured, traced (in a run that traces), and runs the schemata body
         // only if chosen; the tracing is outside the closure, so the traced function's
-        // call again takes the body as written when none of its mutants is on.
+        // call again takes the body as written when none of its mutants is on. The traced
+        // call is out of line too.
         let at = |text: &str| schemata.find(text).expect(text);
         let detour = at("if :: mutate_runtime :: __private :: detour");
-        let traced = at(":: observe :: wanted ()");
+        let traced =
+            at(":: observe :: wanted () { return :: mutate_runtime :: __private :: outline");
         let chosen = at("if :: mutate_runtime :: __private :: schemata");
-        let out_of_line = at(outline);
+        let out_of_line = schemata.rfind(outline).expect("the outlined body");
         let written = schemata.rfind("return { self . 0 . get_mut (i + 1) }");
         assert!(
             detour < traced && traced < chosen && chosen < out_of_line,
