@@ -33,8 +33,8 @@ pub struct MutantResult {
     /// (flags of `mutate_protocol::infection`; 0: not compared), by test.
     pub infection: HashMap<usize, u8>,
     /// For a survivor not proven uninfected: the covering test traced (an infecting one if
-    /// any, the one with the fewest calls of annotated functions), and where the
-    /// difference went in its run.
+    /// any, the one with the fewest calls and loop rounds in the coverage run), and where
+    /// the difference went in its run.
     pub propagation: Option<(usize, crate::propagation::Propagation)>,
     /// Each covering test run against the mutant, in order, with its outcome: up to the
     /// first kill, or all of them with `--matrix`.
