@@ -31,7 +31,7 @@
 
 use crate::emit;
 use crate::syntax::any_token;
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::visit::{self, Visit};
 use syn::{Attribute, Block, Expr, ReturnType, Signature, Stmt};
@@ -250,20 +250,33 @@ pub fn choose(schemata: &mut Block, written: Block) {
 }
 
 /// The choice of a function whose schemata body is out of line (`outlined`, the one
-/// statement of its block, from [`outline`]): a detoured call is traced (in a run that
-/// traces calls, by `wrapper`, which calls the function again) and then runs the schemata
-/// body if its table chose it; any other call, and the traced function's call again when
-/// none of its mutants is on, returns the body as written. That call again is most of a
-/// traced run's time: in semver's slowest traced test, a run took 600 ms with every call
-/// again in its schemata body and 240 ms as written (the test alone, untraced: 50 ms).
-pub fn choose_outlined(outlined: &mut Block, wrapper: Option<TokenStream>, written: Block) {
+/// statement of its block, from [`outline`]): a detoured call runs the schemata body if
+/// its table chose it, or if it is traced (`traced`: the body starts with the tracing,
+/// `observe::wrapper`, which calls the function again); any other call, and the traced
+/// function's call again when none of its mutants is on, returns the body as written.
+/// That call again is most of a traced run's time: in semver's slowest traced test, a run
+/// took 600 ms with every call again in its schemata body and 240 ms as written (the test
+/// alone, untraced: 50 ms). The runtime is asked once whether the call is traced, at
+/// `fn_span` as all the tracing is (the rebuild net drops the tracing alone on an error
+/// there).
+pub fn choose_outlined(outlined: &mut Block, traced: bool, written: Block, fn_span: Span) {
     let rt = emit::rt();
     let table = emit::table();
     let schemata = std::mem::take(&mut outlined.stmts);
+    let chosen = quote!(#rt::schemata(&#table));
+    let (ask, condition) = match traced {
+        true => {
+            let flag = crate::observe::traced_flag();
+            let ask = quote!(let #flag = #rt::observe::wanted(););
+            let ask = crate::syntax::all_located_at(ask, fn_span);
+            (ask, quote!(#flag || #chosen))
+        }
+        false => (TokenStream::new(), chosen),
+    };
     let detour = quote! {
         if #rt::detour(&#table) {
-            #wrapper
-            if #rt::schemata(&#table) {
+            #ask
+            if #condition {
                 #(#schemata)*
             }
         }

@@ -60,10 +60,9 @@ pub fn rewrite(
         let wrapper = traced
             .then(|| observe::wrapper(sig, reach, &collector.function, outlined))
             .flatten();
-        if !outlined && let Some(wrapper) = &wrapper {
-            block
-                .stmts
-                .insert(0, Stmt::Item(Item::Verbatim(wrapper.clone())));
+        let is_traced = wrapper.is_some();
+        if let Some(wrapper) = wrapper {
+            block.stmts.insert(0, Stmt::Item(Item::Verbatim(wrapper)));
         }
         // Each call counts toward the hit budget, as each loop round does: a caller that a
         // mutant sends round forever ends by the budget even where the loop is not ours.
@@ -75,7 +74,7 @@ pub fn rewrite(
         if outlined {
             dispatch::outline(block, sig);
             dispatch::keep_inlinable(attrs, &written);
-            dispatch::choose_outlined(block, wrapper, written);
+            dispatch::choose_outlined(block, is_traced, written, sig.fn_token.span);
         } else if dual {
             dispatch::choose(block, written);
         }

@@ -44,11 +44,18 @@ impl Reach {
     }
 }
 
-/// The traced call, to put after the entry check (first in the schemata body where that is
-/// in line); `None` where the function cannot be called again as written (`async`,
-/// patterns as parameters, `impl Trait`, C variadics, `-> !`). `outlined`: the traced
-/// call is itself out of line, in a closure the runtime's cold `outline` calls, so a
-/// function whose schemata body is out of line stays the size of its body as written.
+/// Where the schemata body is out of line, the local that holds whether this call is
+/// traced: asked once, at the detour (asking clears the mark of a traced call's call
+/// again), and read first in the closure, which then makes the traced call.
+pub fn traced_flag() -> TokenStream {
+    quote!(__mutate_traced)
+}
+
+/// The traced call, first in the schemata body; `None` where the function cannot be
+/// called again as written (`async`, patterns as parameters, `impl Trait`, C variadics,
+/// `-> !`). `outlined`: the schemata body is in a closure, and the call is traced if
+/// [`traced_flag`] says so (one closure: two would each keep room for the arguments in
+/// the function's frame, on every call at `opt-level` 0); else if the runtime wants it.
 pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Option<TokenStream> {
     if sig.asyncness.is_some() || sig.variadic.is_some() {
         return None;
@@ -115,12 +122,12 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
         }
         return __mutate_ret;
     };
-    let traced = match outlined {
-        true => quote!(return #rt::outline(move || -> #ty { #traced });),
-        false => traced,
+    let asked = match outlined {
+        true => traced_flag(),
+        false => quote!(#rt::observe::wanted()),
     };
     let tokens = quote! {
-        if #rt::observe::wanted() {
+        if #asked {
             #traced
         }
     };

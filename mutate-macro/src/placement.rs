@@ -230,21 +230,23 @@ mod tests {
                 fn get(&mut self, i: usize) -> Option<&mut u8> { self.0.get_mut(i + 1) }
             },
         );
-        // The call is detoured, traced (in a run that traces), and runs the schemata body
-        // only if chosen; the tracing is outside the closure, so the traced function's
-        // call again takes the body as written when none of its mutants is on. The traced
-        // call is out of line too.
+        // The call is detoured and asks once whether it is traced; the one closure runs
+        // if it is (the tracing first in it) or if the schemata body is chosen, so the
+        // traced function's call again takes the body as written when none of its
+        // mutants is on. One closure: each would keep room for the arguments in the frame.
         let at = |text: &str| schemata.find(text).expect(text);
         let detour = at("if :: mutate_runtime :: __private :: detour");
-        let traced =
-            at(":: observe :: wanted () { return :: mutate_runtime :: __private :: outline");
-        let chosen = at("if :: mutate_runtime :: __private :: schemata");
-        let out_of_line = schemata.rfind(outline).expect("the outlined body");
+        let asked =
+            at("let __mutate_traced = :: mutate_runtime :: __private :: observe :: wanted ()");
+        let chosen = at("if __mutate_traced || :: mutate_runtime :: __private :: schemata");
+        let out_of_line = at(outline);
+        let traced = at("if __mutate_traced {");
         let written = schemata.rfind("return { self . 0 . get_mut (i + 1) }");
         assert!(
-            detour < traced && traced < chosen && chosen < out_of_line,
+            detour < asked && asked < chosen && chosen < out_of_line && out_of_line < traced,
             "{schemata}"
         );
+        assert_eq!(schemata.matches(outline).count(), 1, "{schemata}");
         assert!(written.is_some_and(|w| w > out_of_line), "{schemata}");
         assert!(
             schemata[out_of_line..].starts_with(&format!("{outline} Option < & mut u8 > {{")),

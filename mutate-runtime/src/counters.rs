@@ -56,13 +56,15 @@ impl<T: 'static> Slots<T> {
     /// are calls at `opt-level` 0, in the user's code that inlines this at every site.
     #[inline(always)]
     fn at(&self, index: usize) -> Option<&'static T> {
-        if index >= crate::flag::size(&self.len) {
+        // Both checked: `install` stores them relaxed, so a thread counting meanwhile may
+        // see either one first, and then finds nothing.
+        let first = crate::flag::pointer(&self.first);
+        if first.is_null() || index >= crate::flag::size(&self.len) {
             return None;
         }
-        let address = crate::flag::pointer(&self.first) as usize + index * size_of::<T>();
-        // SAFETY: `len` is nonzero only once `install` set `first` to `len` live values
-        // in a region never unmapped, and `index` is below it.
-        Some(unsafe { &*(address as *const T) })
+        // SAFETY: `install` set `first` to `len` live values in a region never unmapped,
+        // and `index` is below `len`.
+        Some(unsafe { &*first.wrapping_add(index) })
     }
 
     #[inline(always)]
