@@ -250,14 +250,16 @@ fn become_child(request: &Request, index: u32, capture: RawFd, trace: RawFd) {
             None => std::env::remove_var(switch::ACTIVE_ENV),
         }
     }
-    switch::set(index);
+    // The run's kind first, so that activating the mutant chooses every table's body
+    // once, for both.
     if request.coverage {
-        switch::schemata_everywhere();
+        catalog::count_everywhere();
     }
     if request.observe {
         crate::observe::start(trace);
-        switch::detour_everywhere();
+        catalog::detour_everywhere();
     }
+    switch::set(index);
     if request.coverage && request.probe {
         crate::probe::start();
     }

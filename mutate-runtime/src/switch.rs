@@ -37,13 +37,6 @@ pub(crate) fn schemata_everywhere() {
     catalog::choose_bodies(ACTIVE.load(Relaxed));
 }
 
-/// From now on every call is detoured to its tracing; each function still runs the body
-/// chosen for it.
-pub(crate) fn detour_everywhere() {
-    catalog::detour_everywhere();
-    catalog::choose_bodies(ACTIVE.load(Relaxed));
-}
-
 pub(crate) fn mark_fell_back() {
     FELL_BACK.store(true, Relaxed);
 }
