@@ -55,6 +55,18 @@ fn main() {
         "/// `[workspace.package]` and `[workspace.dependencies]` of mutate's workspace.\n\
          pub static WORKSPACE: &str = {shared:?};\n"
     ));
+    // The lock file pins what the attribute is built with when the driver builds it apart
+    // (`all_items/attribute.rs`): the versions mutate's own tests ran with.
+    let lock = root.join("Cargo.lock");
+    let lock = if complete && lock.is_file() {
+        println!("cargo::rerun-if-changed={}", lock.display());
+        std::fs::read_to_string(&lock).expect("readable")
+    } else {
+        String::new()
+    };
+    code.push_str(&format!(
+        "/// mutate's `Cargo.lock`.\npub static LOCK: &str = {lock:?};\n"
+    ));
     std::fs::write(out, code).expect("OUT_DIR is writable");
 }
 

@@ -171,17 +171,71 @@ fn the_driver_carries_its_runtime() {
     assert!(!stderr.contains("from the registry"), "{stderr}");
     assert!(stderr.contains("Compiling doctested"), "{stderr}");
     assert!(!stderr.contains("Compiling helper"), "{stderr}");
+    // The attribute was built apart, once (in this test or another), not with the crate.
+    assert!(!stderr.contains("Compiling mutate-macro"), "{stderr}");
+    assert!(!stderr.contains("Compiling syn "), "{stderr}");
     let mirrored = std::fs::read_to_string(target.join("mutate/all-items/Cargo.toml")).unwrap();
     let carried = target.join("mutate/runtime/mutate-runtime");
     assert!(
         mirrored.contains(&format!(
-            "mutate-runtime = {{ path = {:?} }}",
+            "mutate-runtime = {{ path = {:?}, default-features = false }}",
             carried.display().to_string()
         )),
         "{mirrored}"
     );
     let carried_manifest = std::fs::read_to_string(carried.join("Cargo.toml")).unwrap();
     assert!(carried_manifest.contains("name = \"mutate-runtime\""));
+    let annotated = std::fs::read_to_string(target.join("mutate/all-items/src/lib.rs")).unwrap();
+    assert!(annotated.contains("#[::mutate_macro_"), "{annotated}");
+    let cached = std::fs::read_dir(cache_dir())
+        .unwrap()
+        .flatten()
+        .any(|e| e.file_name().to_string_lossy().starts_with("attribute-"));
+    assert!(cached, "the attribute is kept in the cache folder");
+}
+
+/// Where the attribute cannot be built apart (here: its cache folder cannot be made), the
+/// run says so and goes on with the runtime's own attribute, built with the crate.
+#[test]
+fn without_a_cache_the_attribute_builds_with_the_crate() {
+    let krate = tempfile::tempdir().unwrap();
+    let example = repo().join("examples/doctested");
+    std::fs::create_dir(krate.path().join("src")).unwrap();
+    for file in ["Cargo.toml", "src/lib.rs"] {
+        std::fs::copy(example.join(file), krate.path().join(file)).unwrap();
+    }
+    let manifest =
+        std::fs::read_to_string(krate.path().join("Cargo.toml")).unwrap() + "\n[workspace]\n";
+    std::fs::write(krate.path().join("Cargo.toml"), manifest).unwrap();
+    // A file where the cache folder should be.
+    let not_a_folder = krate.path().join("Cargo.toml");
+    let target = repo().join("target/e2e-uncached");
+    let manifest = krate.path().join("Cargo.toml");
+    let out = driver_command(&[
+        "--manifest-path",
+        manifest.to_str().unwrap(),
+        "--all-items",
+        "--list",
+    ])
+    .env("CARGO_TARGET_DIR", &target)
+    .env("MUTATE_CACHE_DIR", &not_a_folder)
+    .output()
+    .expect("driver runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("warning: the #[mutate] attribute builds with the crate, not once apart: "),
+        "{stderr}"
+    );
+    let mirrored = std::fs::read_to_string(target.join("mutate/all-items/Cargo.toml")).unwrap();
+    assert!(!mirrored.contains("default-features = false"), "{mirrored}");
+    let annotated = std::fs::read_to_string(target.join("mutate/all-items/src/lib.rs")).unwrap();
+    assert!(
+        annotated.contains("#[::mutate_runtime::mutate("),
+        "{annotated}"
+    );
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(listed.lines().count() > 5, "{listed}");
 }
 
 /// A crate with its own `#[mutate]`: its doc tests run too (through a copy that declares

@@ -33,6 +33,9 @@ pub struct Workspace {
     pub metadata: cargo_metadata::Metadata,
     /// Each package's rules, checked.
     pub rules: crate::rules::Rules,
+    /// The `--all-items` copy's attribute, built apart: rustc is handed it as an extern
+    /// crate. `None`: the runtime's own, built with the crate.
+    pub attribute: Option<crate::all_items::Attribute>,
 }
 
 /// A test executable cargo built.
@@ -117,6 +120,7 @@ pub fn locate(args: &Args) -> Result<Workspace> {
         config,
         build_root: root.clone(),
         build_manifest: None,
+        attribute: None,
         root,
         target_dir: metadata.target_directory.as_std_path().join("mutate"),
         build_target_dir: metadata.target_directory.as_std_path().to_path_buf(),
@@ -230,7 +234,13 @@ pub fn build_once(
     // rustc on the members through the driver: the mutants' marks come through, and the
     // crate's own lint levels do not stop the generated code from building.
     let copy = workspace.build_manifest.is_some();
-    crate::rustc_wrapper::wrap_members(&mut command, copy, &workspace.target_dir).map_err(|e| {
+    crate::rustc_wrapper::wrap_members(
+        &mut command,
+        copy,
+        &workspace.target_dir,
+        workspace.attribute.as_ref(),
+    )
+    .map_err(|e| {
         Error::caused(
             Operation::Build,
             "cannot find the driver's own executable",
@@ -365,6 +375,7 @@ pub fn plain_build_succeeds(args: &Args, workspace: &Workspace) -> Result<bool> 
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let plain = Workspace {
         build_manifest: None,
+        attribute: None,
         ..workspace.clone()
     };
     let status = Command::new(cargo)

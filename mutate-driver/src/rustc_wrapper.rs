@@ -19,19 +19,28 @@ use std::process::Command;
 /// Set on the driver's cargo: its presence is what tells this binary that cargo started it
 /// as the wrapper.
 const WRAPPER_ENV: &str = "MUTATE_WRAPPER_LINTS";
+/// `name=path` of the attribute built apart (`all_items::Attribute`), passed to rustc as
+/// `--extern` for every member it compiles.
+const EXTERN_ENV: &str = "MUTATE_WRAPPER_EXTERN";
 /// The user's own `RUSTC_WORKSPACE_WRAPPER`, run in turn.
 const USER_WRAPPER_ENV: &str = "MUTATE_WRAPPER_USER_WRAPPER";
 const CARGO_ENV: &str = "RUSTC_WORKSPACE_WRAPPER";
 
 /// Makes `cargo` run rustc on the workspace members through this binary; `copy`: the
-/// members are the `--all-items` copy's.
+/// members are the `--all-items` copy's, and `attribute` the attribute built apart that
+/// their annotations name.
 ///
 /// Builds of the user's own annotations reach this binary through a link in `links` (the
 /// driver's folder in the target directory). Cargo tells builds apart by the wrapper's
 /// path, not by where a member lies, and a member of the `--all-items` copy has the
 /// original's path relative to its workspace: under one path, a build of the copy and one
 /// of the original would share fingerprints, and one would take the other's stale output.
-pub fn wrap_members(cargo: &mut Command, copy: bool, links: &Path) -> std::io::Result<()> {
+pub fn wrap_members(
+    cargo: &mut Command,
+    copy: bool,
+    links: &Path,
+    attribute: Option<&crate::all_items::Attribute>,
+) -> std::io::Result<()> {
     let exe = std::env::current_exe()?;
     let wrapper = if copy {
         exe
@@ -39,6 +48,9 @@ pub fn wrap_members(cargo: &mut Command, copy: bool, links: &Path) -> std::io::R
         link_to(&exe, &links.join("wrapper").join("cargo-mutate-driver"))?
     };
     wrap_members_through(cargo, &wrapper);
+    if let Some(attribute) = attribute {
+        cargo.env(EXTERN_ENV, attribute.extern_arg());
+    }
     Ok(())
 }
 
@@ -129,6 +141,22 @@ pub fn run_if_wrapping() {
         // wins.
         if more_than_line_tables(&args) {
             command.arg("-C").arg("debuginfo=line-tables-only");
+        }
+        // Cargo does not know the attribute built apart: its name changes with what it
+        // was built from, and so does every annotation, which is what makes cargo rebuild.
+        if let Some(attribute) = std::env::var_os(EXTERN_ENV) {
+            command.arg("--extern").arg(&attribute);
+            // A crate that depends on an annotated one finds the attribute, which the
+            // latter's metadata names as a dependency, by its own name in its folder.
+            let folder = attribute
+                .to_str()
+                .and_then(|a| a.split_once('='))
+                .and_then(|(_, library)| Path::new(library).parent());
+            if let Some(folder) = folder {
+                let mut arg = OsString::from("dependency=");
+                arg.push(folder);
+                command.arg("-L").arg(arg);
+            }
         }
     }
     let error = command.exec();

@@ -9,6 +9,7 @@
 //! The [`control`] module lets tools and tests look at the catalog of mutants, switch one
 //! on in-process, and read the per-site hit counters.
 
+#[cfg(feature = "attribute")]
 pub use mutate_macro::mutate;
 
 mod catalog;

@@ -26,6 +26,11 @@ pub fn driver_exe() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_mutate-e2e-driver"))
 }
 
+/// Where the driver's runs keep what they build once (`MUTATE_CACHE_DIR`).
+pub fn cache_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("mutate-cache")
+}
+
 /// The driver as a command, run from the repository root.
 pub fn driver_command(args: &[&str]) -> Command {
     let mut command = Command::new(driver_exe());
@@ -33,6 +38,9 @@ pub fn driver_command(args: &[&str]) -> Command {
         .args(args)
         .current_dir(repo())
         .env_remove("MUTATE_ACTIVE")
+        // The attribute `--all-items` builds apart is kept with the tests' build, not in
+        // the user's cache folder: `cargo clean` removes it.
+        .env("MUTATE_CACHE_DIR", cache_dir())
         // Annotations only where a test asks for them.
         .env_remove("GITHUB_ACTIONS");
     command

@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use syn::spanned::Spanned;
 use syn::{Attribute, Item};
 
-/// The attribute put before an item written at `column` (1-based).
-fn attribute(column: usize) -> String {
-    format!("#[::mutate_runtime::mutate(__written_at_column = {column})] ")
+/// The attribute `path` put before an item written at `column` (1-based).
+fn attribute(path: &str, column: usize) -> String {
+    format!("#[{path}(__written_at_column = {column})] ")
 }
 
 /// One file after annotation.
@@ -30,7 +30,13 @@ pub struct Annotated {
 /// Annotates `text`, the content of `path`. `mod_rs`: whether the file's modules live
 /// beside it (crate roots, `mod.rs`, files named by `#[path]`) rather than in a folder
 /// named after it.
-pub fn annotate(path: &Path, text: &str, mod_rs: bool) -> syn::Result<Annotated> {
+/// `attribute_path`: the attribute's path in the annotations.
+pub fn annotate(
+    path: &Path,
+    text: &str,
+    mod_rs: bool,
+    attribute_path: &str,
+) -> syn::Result<Annotated> {
     let file = syn::parse_file(text)?;
     let here = path.parent().unwrap_or(Path::new(""));
     let children_dir = modules::children_dir(path, mod_rs);
@@ -48,7 +54,7 @@ pub fn annotate(path: &Path, text: &str, mod_rs: bool) -> syn::Result<Annotated>
     for &(line, column) in &starts {
         let at = offsets.byte(text, line, column);
         out.push_str(&text[copied..at]);
-        out.push_str(&attribute(column + 1));
+        out.push_str(&attribute(attribute_path, column + 1));
         copied = at;
     }
     out.push_str(&text[copied..]);
@@ -143,7 +149,24 @@ mod tests {
     use super::*;
 
     fn run(text: &str) -> Annotated {
-        annotate(Path::new("src/lib.rs"), text, true).unwrap()
+        annotate(Path::new("src/lib.rs"), text, true, RUNTIME_ATTRIBUTE).unwrap()
+    }
+
+    const RUNTIME_ATTRIBUTE: &str = "::mutate_runtime::mutate";
+
+    #[test]
+    fn writes_the_attribute_path_it_is_given() {
+        let out = annotate(
+            Path::new("src/lib.rs"),
+            "fn a() {}\n",
+            true,
+            "::mutate_macro_0a::mutate",
+        )
+        .unwrap();
+        assert_eq!(
+            out.text,
+            "#[::mutate_macro_0a::mutate(__written_at_column = 1)] fn a() {}\n"
+        );
     }
 
     #[test]
@@ -190,7 +213,7 @@ mod tests {
     #[test]
     fn finds_module_files_as_rustc_does() {
         let text = "mod a;\n#[cfg(test)]\nmod tests;\n#[path = \"x/y.rs\"]\nmod y;\nmod inner { mod b; }\n";
-        let root = annotate(Path::new("src/lib.rs"), text, true).unwrap();
+        let root = annotate(Path::new("src/lib.rs"), text, true, RUNTIME_ATTRIBUTE).unwrap();
         let names: Vec<String> = root
             .modules
             .iter()
@@ -206,7 +229,7 @@ mod tests {
                 "src/inner/b/mod.rs"
             ]
         );
-        let nested = annotate(Path::new("src/a.rs"), "mod c;\n", false).unwrap();
+        let nested = annotate(Path::new("src/a.rs"), "mod c;\n", false, RUNTIME_ATTRIBUTE).unwrap();
         let names: Vec<String> = nested
             .modules
             .iter()

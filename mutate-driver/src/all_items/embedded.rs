@@ -15,27 +15,60 @@ pub fn write(dir: &Path) -> Result<Option<PathBuf>> {
     if sources::FILES.is_empty() {
         return Ok(None);
     }
-    let io = |e| {
+    write_crates(dir, |_| true, "the runtime it carries, for --all-items").map_err(|e| {
         Error::caused(
             Operation::Prepare,
             "writing the runtime --all-items uses",
             e,
         )
-    };
-    let members: Vec<String> = sources::FILES
+    })?;
+    Ok(Some(dir.join("mutate-runtime")))
+}
+
+/// The attribute's crates (all but the runtime), for the driver to build apart:
+/// `(path in mutate's workspace, content)`, and mutate's lock file. Empty if this driver
+/// carries none.
+pub fn attribute_sources() -> (Vec<(&'static str, &'static str)>, &'static str) {
+    let files = sources::FILES
         .iter()
+        .copied()
+        .filter(|(path, _)| is_attribute_crate(path))
+        .collect();
+    (files, sources::LOCK)
+}
+
+fn is_attribute_crate(path: &str) -> bool {
+    !path.starts_with("mutate-runtime/")
+}
+
+/// Writes the attribute's crates into `dir` as a workspace of their own, with mutate's
+/// lock file.
+pub fn write_attribute(dir: &Path) -> std::io::Result<()> {
+    write_crates(
+        dir,
+        is_attribute_crate,
+        "the #[mutate] attribute, built once for --all-items",
+    )?;
+    super::mirror::write_if_changed(&dir.join("Cargo.lock"), sources::LOCK.as_bytes())
+}
+
+/// Writes the carried crates whose paths `keep` accepts into `dir`, as a workspace whose
+/// manifest says it holds `what`.
+fn write_crates(dir: &Path, keep: impl Fn(&str) -> bool, what: &str) -> std::io::Result<()> {
+    let kept = || sources::FILES.iter().filter(|(path, _)| keep(path));
+    let members: Vec<String> = kept()
         .filter_map(|(path, _)| path.strip_suffix("/Cargo.toml"))
         .map(|member| format!("{member:?}"))
         .collect();
     let root = format!(
-        "# Written by cargo mutate-driver: the runtime it carries, for --all-items.\n\
+        "# Written by cargo mutate-driver: {what}.\n\
          [workspace]\nresolver = \"2\"\nmembers = [{}]\n\n{}",
         members.join(", "),
         sources::WORKSPACE
     );
-    super::mirror::write_if_changed(&dir.join("Cargo.toml"), root.as_bytes()).map_err(io)?;
-    for (path, content) in sources::FILES {
-        super::mirror::write_if_changed(&dir.join(path), content.as_bytes()).map_err(io)?;
+    super::mirror::write_if_changed(&dir.join("Cargo.toml"), root.as_bytes())?;
+    for (path, content) in kept() {
+        super::mirror::write_if_changed(&dir.join(path), content.as_bytes())?;
     }
-    Ok(Some(dir.join("mutate-runtime")))
+    Ok(())
 }

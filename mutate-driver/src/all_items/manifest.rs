@@ -12,6 +12,8 @@ pub enum Runtime {
     Registry(String),
     /// A local checkout: the folder of `mutate-runtime`'s manifest.
     Path(PathBuf),
+    /// The copy the driver carries, written out: the folder of its manifest.
+    Carried(PathBuf),
 }
 
 /// How one manifest of the copy is changed.
@@ -24,6 +26,9 @@ pub struct Edit<'a> {
     pub is_root: bool,
     /// For a tested package: the runtime to add.
     pub runtime: Option<&'a Runtime>,
+    /// The runtime is added without its attribute (`default-features = false`): the
+    /// driver hands rustc one it built apart.
+    pub without_attribute: bool,
     /// For a tested package with doc tests: the generated tests to declare, as (target
     /// name, file relative to the package).
     pub doctests: &'a [(String, String)],
@@ -89,9 +94,12 @@ impl Edit<'_> {
                     Runtime::Registry(version) => {
                         spec.insert("version", format!("={version}").into());
                     }
-                    Runtime::Path(dir) => {
+                    Runtime::Path(dir) | Runtime::Carried(dir) => {
                         spec.insert("path", dir.display().to_string().into());
                     }
+                }
+                if self.without_attribute {
+                    spec.insert("default-features", false.into());
                 }
                 deps.insert(RUNTIME, Item::Value(Value::InlineTable(spec)));
             }
@@ -185,6 +193,7 @@ mod tests {
             copied_root: Path::new("/home/u/ws"),
             is_root,
             runtime,
+            without_attribute: false,
             doctests: &[],
         }
         .apply(text)
@@ -198,6 +207,7 @@ mod tests {
             copied_root: Path::new("/home/u/ws"),
             is_root: true,
             runtime: None,
+            without_attribute: false,
             doctests: &[("d".into(), "mutate-doctests/d.rs".into())],
         }
         .apply("[package]\nname = \"a\"\n\n[[test]]\nname = \"it\"\n")
@@ -230,6 +240,26 @@ mod tests {
         assert!(
             path.contains("[dependencies]\nmutate-runtime = { path = \"/rt\" }"),
             "{path}"
+        );
+    }
+
+    #[test]
+    fn adds_the_carried_runtime_without_its_attribute_when_asked() {
+        let out = Edit {
+            original_dir: Path::new("/home/u/ws"),
+            copied_root: Path::new("/home/u/ws"),
+            is_root: false,
+            runtime: Some(&Runtime::Carried("/rt".into())),
+            without_attribute: true,
+            doctests: &[],
+        }
+        .apply("[package]\nname = \"a\"\n")
+        .unwrap();
+        assert!(
+            out.contains(
+                "[dependencies]\nmutate-runtime = { path = \"/rt\", default-features = false }"
+            ),
+            "{out}"
         );
     }
 

@@ -8,10 +8,12 @@
 //! cargo's incremental build stays warm.
 
 mod annotate;
+mod attribute;
 mod embedded;
 mod manifest;
 mod mirror;
 
+pub use attribute::Attribute;
 use manifest::Runtime;
 pub use manifest::declare_tests;
 pub(crate) use mirror::write_if_changed;
@@ -34,6 +36,8 @@ pub struct Prepared {
     pub lock: std::fs::File,
     /// The doc tests generated into the tested packages.
     pub doctests: DocTests,
+    /// The attribute built apart, which rustc is handed; `None`: the runtime's own.
+    pub attribute: Option<Attribute>,
 }
 
 /// What the copy is for.
@@ -78,6 +82,8 @@ struct Plan<'a> {
     mode: Mode,
     user_root: &'a Path,
     runtime: Option<&'a Runtime>,
+    /// The attribute built apart, for the annotations; `None`: the runtime's own.
+    attribute: Option<&'a Attribute>,
     tested: &'a BTreeSet<String>,
     with_doctests: bool,
     remembered: &'a doctests::Remembered,
@@ -103,11 +109,18 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepare
         Mode::DocTestsOnly => None,
     };
     let tested = tested_packages(args, metadata, &user_manifest)?;
+    let attribute = match &runtime {
+        Some(Runtime::Carried(_)) if !uses_runtime(metadata, &tested) => {
+            attribute_apart(&user_root)
+        }
+        _ => None,
+    };
     let remembered = doctests::Remembered::read(&workspace.target_dir);
     let plan = Plan {
         mode,
         user_root: &user_root,
         runtime: runtime.as_ref(),
+        attribute: attribute.as_ref(),
         tested: &tested,
         with_doctests: doc_tests_wanted(args, workspace),
         remembered: &remembered,
@@ -124,6 +137,7 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepare
             copied_root: &user_root,
             is_root: true,
             runtime: None,
+            without_attribute: false,
             doctests: &[],
         };
         let text = edit_manifest(&edit, &root_manifest)?;
@@ -164,6 +178,7 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepare
         root: mirror_root,
         lock,
         doctests,
+        attribute,
     })
 }
 
@@ -197,6 +212,7 @@ fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Re
         copied_root: plan.user_root,
         is_root: manifest_path.parent() == Some(plan.user_root),
         runtime: plan.runtime.filter(|_| is_tested),
+        without_attribute: plan.attribute.is_some(),
         doctests: &targets,
     };
     let text = edit_manifest(&edit, &manifest_path)?;
@@ -221,7 +237,16 @@ fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Re
             .dependencies
             .iter()
             .any(|d| d.name == manifest::RUNTIME);
-    let (items, count) = annotate_library(&lib, needs_extern_crate, &mut mirrored.files)?;
+    let attribute_path = plan
+        .attribute
+        .map_or_else(|| "::mutate_runtime::mutate".to_owned(), Attribute::path);
+    let mut extern_crates = Vec::new();
+    if needs_extern_crate {
+        extern_crates.push(manifest::RUNTIME.replace('-', "_"));
+        extern_crates.extend(plan.attribute.map(|a| a.crate_name.clone()));
+    }
+    let (items, count) =
+        annotate_library(&lib, &attribute_path, &extern_crates, &mut mirrored.files)?;
     mirrored.annotated_items += items;
     mirrored.annotated_files += count;
     Ok(())
@@ -240,6 +265,30 @@ fn announce(plan: &Plan, mirrored: &Mirrored, mirror_root: &Path) {
             "     Copying {tested} to {}, for its doc tests",
             mirror_root.display()
         ),
+    }
+}
+
+/// Whether a tested package depends on the runtime itself: its own annotations then
+/// expand with that runtime's attribute, and so must the driver's.
+fn uses_runtime(metadata: &Metadata, tested: &BTreeSet<String>) -> bool {
+    metadata
+        .packages
+        .iter()
+        .filter(|p| tested.contains(p.name.as_str()))
+        .any(|p| p.dependencies.iter().any(|d| d.name == manifest::RUNTIME))
+}
+
+/// The attribute built apart, or `None` (said) when it cannot be: the runtime's own then
+/// builds with the crate, as it would without the cache.
+fn attribute_apart(user_root: &Path) -> Option<Attribute> {
+    match attribute::prepare(user_root) {
+        Ok(attribute) => Some(attribute),
+        Err(attribute::NotBuilt(why)) => {
+            eprintln!(
+                "warning: the #[mutate] attribute builds with the crate, not once apart: {why}"
+            );
+            None
+        }
     }
 }
 
@@ -276,7 +325,7 @@ fn runtime_source(
     }
     let Some(dir) = &args.runtime_path else {
         return Ok(match embedded::write(&target_dir.join("runtime"))? {
-            Some(dir) => Runtime::Path(dir),
+            Some(dir) => Runtime::Carried(dir),
             None => {
                 eprintln!(
                     "   Runtime mutate-runtime ={} from the registry (this driver carries \
@@ -410,9 +459,12 @@ fn edit_manifest(edit: &manifest::Edit, path: &Path) -> Result<Vec<u8>> {
 
 /// Annotates every module file of a library, from its root; returns the items and files
 /// annotated.
+/// `attribute_path`: the attribute as the annotations name it; `extern_crates`: crates the
+/// root declares (edition 2015 reaches other crates through `extern crate` only).
 fn annotate_library(
     root: &Path,
-    needs_extern_crate: bool,
+    attribute_path: &str,
+    extern_crates: &[String],
     files: &mut mirror::Files,
 ) -> Result<(usize, usize)> {
     let mut queue = vec![root.to_path_buf()];
@@ -426,7 +478,7 @@ fn annotate_library(
             Error::caused(Operation::Prepare, format!("reading {}", path.display()), e)
         })?;
         let mod_rs = path == root || path.file_name().is_some_and(|n| n == "mod.rs");
-        let annotated = match annotate::annotate(&path, &text, mod_rs) {
+        let annotated = match annotate::annotate(&path, &text, mod_rs, attribute_path) {
             Ok(annotated) => annotated,
             Err(e) => {
                 eprintln!(
@@ -438,10 +490,13 @@ fn annotate_library(
             }
         };
         let mut out = annotated.text;
-        if path == root && needs_extern_crate {
-            // Edition 2015 reaches other crates through `extern crate` only. Appended
-            // after the last line, so no line or column the user wrote moves.
-            out.push_str("\n#[allow(unused_extern_crates)]\nextern crate mutate_runtime;\n");
+        if path == root {
+            // Appended after the last line, so no line or column the user wrote moves.
+            for name in extern_crates {
+                out.push_str(&format!(
+                    "\n#[allow(unused_extern_crates)]\nextern crate {name};\n"
+                ));
+            }
         }
         items += annotated.items;
         files.replace(&path, out.into_bytes());
