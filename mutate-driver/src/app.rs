@@ -309,7 +309,7 @@ pub(crate) fn mirror_if_needed(
     let mirror = crate::all_items::prepare(args, workspace, mode)?;
     workspace.build_root = mirror.root;
     workspace.build_manifest = Some(mirror.manifest);
-    workspace.attribute = mirror.attribute;
+    workspace.attribute = mirror.attribute.map(|a| a.extern_arg());
     Ok((Some(mirror.lock), Some(mirror.doctests)))
 }
 

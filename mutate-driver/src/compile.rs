@@ -33,9 +33,9 @@ pub struct Workspace {
     pub metadata: cargo_metadata::Metadata,
     /// Each package's rules, checked.
     pub rules: crate::rules::Rules,
-    /// The `--all-items` copy's attribute, built apart: rustc is handed it as an extern
-    /// crate. `None`: the runtime's own, built with the crate.
-    pub attribute: Option<crate::all_items::Attribute>,
+    /// The `--all-items` copy's attribute, built apart, as rustc's `--extern` value
+    /// (`all_items::Attribute::extern_arg`). `None`: the runtime's own, built with the crate.
+    pub attribute: Option<String>,
 }
 
 /// A test executable cargo built.
@@ -241,7 +241,7 @@ pub fn build_once(
         &mut command,
         copy,
         &workspace.target_dir,
-        workspace.attribute.as_ref(),
+        workspace.attribute.as_deref(),
     )
     .map_err(|e| {
         Error::caused(

@@ -27,8 +27,8 @@ const USER_WRAPPER_ENV: &str = "MUTATE_WRAPPER_USER_WRAPPER";
 const CARGO_ENV: &str = "RUSTC_WORKSPACE_WRAPPER";
 
 /// Makes `cargo` run rustc on the workspace members through this binary; `copy`: the
-/// members are the `--all-items` copy's, and `attribute` the attribute built apart that
-/// their annotations name.
+/// members are the `--all-items` copy's, and `attribute` the `--extern` value of the
+/// attribute built apart that their annotations name.
 ///
 /// Builds of the user's own annotations reach this binary through a link in `links` (the
 /// driver's folder in the target directory). Cargo tells builds apart by the wrapper's
@@ -39,7 +39,7 @@ pub fn wrap_members(
     cargo: &mut Command,
     copy: bool,
     links: &Path,
-    attribute: Option<&crate::all_items::Attribute>,
+    attribute: Option<&str>,
 ) -> std::io::Result<()> {
     let exe = std::env::current_exe()?;
     let wrapper = if copy {
@@ -49,7 +49,7 @@ pub fn wrap_members(
     };
     wrap_members_through(cargo, &wrapper);
     if let Some(attribute) = attribute {
-        cargo.env(EXTERN_ENV, attribute.extern_arg());
+        cargo.env(EXTERN_ENV, attribute);
     }
     Ok(())
 }
