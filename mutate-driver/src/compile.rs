@@ -192,8 +192,8 @@ pub struct Attempt {
 /// reports, the call tracing and the probe's bookkeeping run in every child, and at
 /// `opt-level` 0 they were a third of a traced run and of the coverage runs' overhead
 /// (num-integer). `opt-level` 1 runs them as fast as 3 (semver's and num-integer's warm
-/// runs, tracing included) and builds them in two thirds of the time (3.3 against 5.0 s
-/// of CPU): their build is on the way to every crate under test. Code the runtime inlines
+/// runs, tracing included) and builds them in two thirds of the time (3.3 against 5.0 s,
+/// built alone): their build is on the way to every crate under test. Code the runtime inlines
 /// into the user's functions (the entry check, the site checks) is compiled with the
 /// user's settings still. The setting also gives these two packages, and so the crates
 /// under test, artifacts of their own: the user's next `cargo test` rebuilds nothing, nor
