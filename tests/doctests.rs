@@ -271,3 +271,72 @@ fn doc_tests_of_an_annotated_crate() {
         assert!(line.starts_with("NoCoverage"), "{line}");
     }
 }
+
+/// A cached attribute rustc cannot load (here: its library emptied) does not stop a run:
+/// the run says so and builds the copy with the runtime's own attribute.
+#[test]
+fn a_damaged_cache_falls_back_to_the_runtimes_attribute() {
+    let krate = tempfile::tempdir().unwrap();
+    let example = repo().join("examples/doctested");
+    std::fs::create_dir(krate.path().join("src")).unwrap();
+    for file in ["Cargo.toml", "src/lib.rs"] {
+        std::fs::copy(example.join(file), krate.path().join(file)).unwrap();
+    }
+    let manifest =
+        std::fs::read_to_string(krate.path().join("Cargo.toml")).unwrap() + "\n[workspace]\n";
+    std::fs::write(krate.path().join("Cargo.toml"), manifest).unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let target = repo().join("target/e2e-damaged");
+    let manifest = krate.path().join("Cargo.toml");
+    let run = || {
+        let out = driver_command(&[
+            "--manifest-path",
+            manifest.to_str().unwrap(),
+            "--all-items",
+            "--list",
+        ])
+        .env("CARGO_TARGET_DIR", &target)
+        .env("MUTATE_CACHE_DIR", cache.path())
+        .output()
+        .expect("driver runs");
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        (String::from_utf8_lossy(&out.stdout).into_owned(), stderr)
+    };
+    let (listed, first) = run();
+    assert!(!first.contains("warning"), "{first}");
+    let library = std::fs::read_dir(cache.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            p.is_dir()
+                && p.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with("attribute-")
+        })
+        .expect("the attribute's folder")
+        .join(format!(
+            "{}mutate_macro{}",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        ));
+    std::fs::write(&library, b"").unwrap();
+    // An edit, so that rustc compiles the crate, and loads the attribute, again.
+    let lib = krate.path().join("src/lib.rs");
+    let edited = std::fs::read_to_string(&lib).unwrap() + "// edited\n";
+    std::fs::write(&lib, edited).unwrap();
+    let (again, second) = run();
+    assert!(
+        second.contains("warning: rustc cannot load the #[mutate] attribute kept in "),
+        "{second}"
+    );
+    assert!(!second.contains("a bug in mutate"), "{second}");
+    assert_eq!(listed, again, "the same mutants either way");
+    let annotated = std::fs::read_to_string(target.join("mutate/all-items/src/lib.rs")).unwrap();
+    assert!(
+        annotated.contains("#[::mutate_runtime::mutate("),
+        "{annotated}"
+    );
+}

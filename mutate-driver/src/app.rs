@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 pub fn run(args: &Args) -> Result<i32> {
     let started = Instant::now();
     let mut workspace = compile::locate(args)?;
-    let (mirror_lock, mut doctests) = mirror_if_needed(args, &mut workspace)?;
+    let (mut mirror_lock, mut doctests) = mirror_if_needed(args, &mut workspace)?;
     let filter = Filter::new(&args.file, &args.regex, &args.exclude_regex)?;
     let changed = changed_lines(args, &workspace.root)?;
     // Before the build reads the sources: what the verdicts will rest on.
@@ -38,7 +38,7 @@ pub fn run(args: &Args) -> Result<i32> {
                 "   Building tests with mutant schemata ({})",
                 workspace.build_target_dir.display()
             );
-            crate::rebuild::build(args, &workspace, doctests.as_mut())?
+            build(args, &mut workspace, &mut mirror_lock, &mut doctests)?
         }
     };
     let build_time = started.elapsed();
@@ -299,6 +299,16 @@ pub(crate) fn mirror_if_needed(
     args: &Args,
     workspace: &mut compile::Workspace,
 ) -> Result<(Option<std::fs::File>, Option<crate::doctests::DocTests>)> {
+    mirror(args, workspace, true)
+}
+
+/// As [`mirror_if_needed`]; `apart`: whether `--all-items` may use the attribute built
+/// apart.
+fn mirror(
+    args: &Args,
+    workspace: &mut compile::Workspace,
+    apart: bool,
+) -> Result<(Option<std::fs::File>, Option<crate::doctests::DocTests>)> {
     let mode = if args.all_items {
         crate::all_items::Mode::AllItems
     } else if crate::all_items::wants_doc_tests(args, workspace) {
@@ -306,11 +316,52 @@ pub(crate) fn mirror_if_needed(
     } else {
         return Ok((None, None));
     };
-    let mirror = crate::all_items::prepare(args, workspace, mode)?;
+    let mirror = crate::all_items::prepare(args, workspace, mode, apart)?;
     workspace.build_root = mirror.root;
     workspace.build_manifest = Some(mirror.manifest);
     workspace.attribute = mirror.attribute.map(|a| a.extern_arg());
+    // For tools that rebuild the copy as the driver does (the benchmarks); the run itself
+    // does not read it back, so a failure to write it does not stop the run.
+    let _ = crate::rustc_wrapper::record_attribute(
+        &workspace.target_dir,
+        workspace.attribute.as_deref(),
+    );
     Ok((Some(mirror.lock), Some(mirror.doctests)))
+}
+
+/// The schemata build (`rebuild::build`). Where rustc cannot load the attribute built
+/// apart (a damaged cache, a compiler other than the one it was built with), the copy is
+/// made again with the runtime's own attribute and built once more: the cache is the
+/// driver's, and it must not stop a run.
+pub(crate) fn build(
+    args: &Args,
+    workspace: &mut compile::Workspace,
+    mirror_lock: &mut Option<std::fs::File>,
+    doctests: &mut Option<crate::doctests::DocTests>,
+) -> Result<compile::Built> {
+    match crate::rebuild::build(args, workspace, doctests.as_mut()) {
+        Err(Error::AttributeUnloadable(why)) => {
+            let kept = workspace
+                .attribute
+                .as_deref()
+                .and_then(|a| a.split_once('='))
+                .and_then(|(_, library)| std::path::Path::new(library).parent())
+                .map(|dir| dir.display().to_string())
+                .unwrap_or_default();
+            eprintln!(
+                "warning: rustc cannot load the #[mutate] attribute kept in {kept} ({why}); \
+                 the copy is built with the runtime's own attribute instead (remove that \
+                 folder if this repeats)"
+            );
+            // The copy's lock is taken again by the copy made anew.
+            *mirror_lock = None;
+            let (lock, again) = mirror(args, workspace, false)?;
+            *mirror_lock = lock;
+            *doctests = again;
+            crate::rebuild::build(args, workspace, doctests.as_mut())
+        }
+        other => other,
+    }
 }
 
 fn lab_config(args: &Args) -> lab::Config {

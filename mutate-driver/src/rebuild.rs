@@ -41,6 +41,9 @@ pub fn build(
                 unviable: attempt.unviable,
             });
         }
+        if let Some(why) = unloadable_attribute(workspace, &attempt.errors) {
+            return Err(Error::AttributeUnloadable(why));
+        }
         let absorbed = match doctests.as_deref_mut() {
             Some(doctests) => doctests.absorb(&attempt.errors)?,
             None => Absorbed::default(),
@@ -122,6 +125,20 @@ pub fn build(
                 .into(),
         ))
     }
+}
+
+/// rustc's message where it could not load the attribute built apart: one that names the
+/// attribute's crate (under its name in the annotations, or its own as a dependency's).
+fn unloadable_attribute(workspace: &Workspace, errors: &[(String, Diagnostic)]) -> Option<String> {
+    let extern_arg = workspace.attribute.as_deref()?;
+    let alias = extern_arg
+        .split_once('=')
+        .map_or(extern_arg, |(name, _)| name);
+    errors
+        .iter()
+        .map(|(_, e)| &e.message)
+        .find(|m| m.contains(alias) || m.contains("`mutate_macro`"))
+        .cloned()
 }
 
 /// The places where the schemata build failed, one list per crate, kept across runs in

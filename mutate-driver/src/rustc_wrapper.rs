@@ -89,6 +89,32 @@ fn link_to(target: &Path, link: &Path) -> std::io::Result<PathBuf> {
     Ok(link.to_path_buf())
 }
 
+/// The file in the driver's folder (`<target>/mutate`) that holds the `--extern` value of
+/// the attribute the last `--all-items` copy was given, if it was built apart.
+const ATTRIBUTE_FILE: &str = "attribute-extern";
+
+/// Records the copy's attribute (`None`: the runtime's own) in the driver's folder
+/// `mutate_dir`, for [`hand_recorded_attribute`].
+pub fn record_attribute(mutate_dir: &Path, attribute: Option<&str>) -> std::io::Result<()> {
+    let file = mutate_dir.join(ATTRIBUTE_FILE);
+    match attribute {
+        Some(attribute) => std::fs::write(file, attribute),
+        None => match std::fs::remove_file(file) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        },
+    }
+}
+
+/// Hands `cargo`'s compilations of the `--all-items` copy the attribute the driver's last
+/// run recorded in `mutate_dir`, as the driver's own build does: for tools that rebuild
+/// the copy (the benchmarks), after [`wrap_members_through`].
+pub fn hand_recorded_attribute(cargo: &mut Command, mutate_dir: &Path) {
+    if let Ok(attribute) = std::fs::read_to_string(mutate_dir.join(ATTRIBUTE_FILE)) {
+        cargo.env(EXTERN_ENV, attribute);
+    }
+}
+
 /// As [`wrap_members`], through the driver executable `driver` (the benchmarks rebuild
 /// the driver's build with it).
 pub fn wrap_members_through(cargo: &mut Command, driver: &std::path::Path) {

@@ -9,6 +9,7 @@
 //! built from ([`Attribute::crate_name`]), so a new driver or toolchain names another crate
 //! in every annotation, and cargo rebuilds what the old one expanded.
 
+use std::ffi::{OsStr, OsString};
 use std::hash::Hasher;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -54,7 +55,8 @@ pub fn prepare(user_root: &Path) -> Result<Attribute, NotBuilt> {
             "no cache folder (set {CACHE_ENV}, XDG_CACHE_HOME or HOME)"
         ))
     })?;
-    let toolchain = rustc_version(user_root)?;
+    let rustc = rustc();
+    let toolchain = rustc_version(&rustc, user_root)?;
     let key = key(&files, lock, &toolchain);
     let dir = cache.join(format!("attribute-{key}"));
     let library = dir.join(format!(
@@ -62,6 +64,13 @@ pub fn prepare(user_root: &Path) -> Result<Attribute, NotBuilt> {
         std::env::consts::DLL_PREFIX,
         std::env::consts::DLL_SUFFIX
     ));
+    if library.to_str().is_none() {
+        // It goes to rustc in an environment variable's text.
+        return Err(NotBuilt(format!(
+            "the cache folder's path is not UTF-8: {}",
+            cache.display()
+        )));
+    }
     let attribute = Attribute {
         crate_name: format!("mutate_macro_{key}"),
         library,
@@ -69,8 +78,10 @@ pub fn prepare(user_root: &Path) -> Result<Attribute, NotBuilt> {
     if attribute.library.is_file() {
         return Ok(attribute);
     }
-    // Another run building the same attribute finishes first; this one then finds it.
-    let _lock = crate::lockfile::lock(&dir.with_extension("lock"))
+    // One build at a time in the shared build folder, copy included (cargo lets go of
+    // its own lock before the copy); another run building the same attribute finishes
+    // first, and this one then finds it.
+    let _lock = crate::lockfile::lock(&cache.join("build.lock"))
         .map_err(|e| NotBuilt(format!("cannot lock the cache: {}", e.chain())))?;
     if attribute.library.is_file() {
         return Ok(attribute);
@@ -83,7 +94,7 @@ pub fn prepare(user_root: &Path) -> Result<Attribute, NotBuilt> {
     super::embedded::write_attribute(&sources)
         .map_err(|e| NotBuilt(format!("cannot write its sources: {e}")))?;
     // One build folder for every key: a new driver rebuilds its own crates, not `syn`.
-    let built = build(user_root, &sources, &cache.join("build"))?;
+    let built = build(&rustc, user_root, &sources, &cache.join("build"))?;
     // Copied beside, then renamed: a run never sees half a library.
     let fresh = attribute
         .library
@@ -94,23 +105,38 @@ pub fn prepare(user_root: &Path) -> Result<Attribute, NotBuilt> {
     Ok(attribute)
 }
 
-/// `MUTATE_CACHE_DIR`, else `$XDG_CACHE_HOME/mutate`, else `$HOME/.cache/mutate`.
+/// `MUTATE_CACHE_DIR` (relative to the current folder), else `$XDG_CACHE_HOME/mutate`,
+/// else `$HOME/.cache/mutate` (those two only if absolute, as the XDG rules say).
 fn cache_root() -> Option<PathBuf> {
     let set = |name| {
         std::env::var_os(name)
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
     };
+    let absolute = |name| set(name).filter(|d: &PathBuf| d.is_absolute());
+    // rustc runs in the copy's folder, not in this one.
     set(CACHE_ENV)
-        .or_else(|| set("XDG_CACHE_HOME").map(|d| d.join("mutate")))
-        .or_else(|| set("HOME").map(|d| d.join(".cache").join("mutate")))
+        .and_then(|d| std::path::absolute(d).ok())
+        .or_else(|| absolute("XDG_CACHE_HOME").map(|d| d.join("mutate")))
+        .or_else(|| absolute("HOME").map(|d| d.join(".cache").join("mutate")))
 }
 
-/// `rustc -vV` as cargo would run it for the user's workspace: a proc macro loads only
-/// into the rustc that built it.
-fn rustc_version(user_root: &Path) -> Result<String, NotBuilt> {
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let out = Command::new(&rustc)
+/// The compiler the key names and the attribute is built with: `RUSTC`, else
+/// `CARGO_BUILD_RUSTC`, else `rustc` (a toolchain file then chooses, as for the user's
+/// build). A `build.rustc` in a cargo configuration file is not read: where it names
+/// another compiler, rustc cannot load the attribute, and the run falls back to the
+/// runtime's own (`app::build`).
+fn rustc() -> OsString {
+    ["RUSTC", "CARGO_BUILD_RUSTC"]
+        .into_iter()
+        .find_map(|name| std::env::var_os(name).filter(|v| !v.is_empty()))
+        .unwrap_or_else(|| "rustc".into())
+}
+
+/// `rustc -vV`, run where the user's build runs: a proc macro loads only into the rustc
+/// that built it.
+fn rustc_version(rustc: &OsStr, user_root: &Path) -> Result<String, NotBuilt> {
+    let out = Command::new(rustc)
         .arg("-vV")
         .current_dir(user_root)
         .output()
@@ -162,13 +188,26 @@ impl Hasher for Fnv64 {
     }
 }
 
-/// `cargo build -p mutate-macro` on the written sources; the library's path. Not
+/// `cargo build -p mutate-macro` on the written sources, with `rustc`; the library's
+/// path. The user's flags and wrappers are left out: the key does not name them. Not
 /// optimised, as cargo builds proc macros: optimised, its build took 20 s against 7 s, and
 /// semver's schemata build expanded in the same time with either. No debug info and no
 /// incremental files: nothing reads them.
-fn build(user_root: &Path, sources: &Path, target: &Path) -> Result<PathBuf, NotBuilt> {
+fn build(
+    rustc: &OsStr,
+    user_root: &Path,
+    sources: &Path,
+    target: &Path,
+) -> Result<PathBuf, NotBuilt> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
+        .env("RUSTC", rustc)
+        .env_remove("CARGO_BUILD_RUSTC")
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("CARGO_BUILD_RUSTFLAGS")
+        .env_remove("RUSTC_WORKSPACE_WRAPPER")
+        .env_remove("CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER")
         .args(["build", "-p", "mutate-macro"])
         .args(["--config", "profile.dev.debug=false"])
         .args(["--config", "profile.dev.incremental=false"])

@@ -98,7 +98,9 @@ struct Mirrored {
     doctest_packages: Vec<doctests::Package>,
 }
 
-pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepared> {
+/// `apart`: whether the attribute may be built apart (the run falls back to the runtime's
+/// own when rustc cannot load it).
+pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode, apart: bool) -> Result<Prepared> {
     let user_manifest = workspace.manifest_dir.join("Cargo.toml");
     let metadata = &workspace.metadata;
     let user_root = canonical(metadata.workspace_root.as_std_path());
@@ -110,7 +112,7 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode) -> Result<Prepare
     };
     let tested = tested_packages(args, metadata, &user_manifest)?;
     let attribute = match &runtime {
-        Some(Runtime::Carried(_)) if !uses_runtime(metadata, &tested) => {
+        Some(Runtime::Carried(_)) if apart && !uses_runtime(metadata, &tested) => {
             attribute_apart(&user_root)
         }
         _ => None,

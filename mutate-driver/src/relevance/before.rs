@@ -51,16 +51,21 @@ impl Before {
             "   Building {rev} (before the change) with mutant schemata ({})",
             before_workspace.build_target_dir.display()
         );
-        let (mirror_lock, mut doctests) =
+        let (mut mirror_lock, mut doctests) =
             crate::app::mirror_if_needed(&before_args, &mut before_workspace)?;
-        let built = crate::rebuild::build(&before_args, &before_workspace, doctests.as_mut())
-            .map_err(|e| match e {
-                Error::BuildFailed(why) => Error::BuildFailed(format!(
-                    "{rev}, the version before the change, does not build with mutant \
+        let built = crate::app::build(
+            &before_args,
+            &mut before_workspace,
+            &mut mirror_lock,
+            &mut doctests,
+        )
+        .map_err(|e| match e {
+            Error::BuildFailed(why) => Error::BuildFailed(format!(
+                "{rev}, the version before the change, does not build with mutant \
                      schemata, so it cannot be compared: {why}"
-                )),
-                other => other,
-            })?;
+            )),
+            other => other,
+        })?;
         drop(mirror_lock);
         let discovery = discover::discover(built)?;
         Ok(Before {
