@@ -81,7 +81,11 @@ pub fn prepare(user_root: &Path) -> Result<Attribute, NotBuilt> {
     // One build at a time in the shared build folder, copy included (cargo lets go of
     // its own lock before the copy); another run building the same attribute finishes
     // first, and this one then finds it.
-    let _lock = crate::lockfile::lock(&cache.join("build.lock"))
+    let waiting = format!(
+        "     Waiting for another run building the #[mutate] attribute in {}",
+        cache.display()
+    );
+    let _lock = crate::lockfile::lock_saying(&cache.join("build.lock"), Some(&waiting))
         .map_err(|e| NotBuilt(format!("cannot lock the cache: {}", e.chain())))?;
     if attribute.library.is_file() {
         return Ok(attribute);
