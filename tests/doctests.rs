@@ -194,10 +194,8 @@ fn the_driver_carries_its_runtime() {
     assert!(cached, "the attribute is kept in the cache folder");
 }
 
-/// Where the attribute cannot be built apart (here: its cache folder cannot be made), the
-/// run says so and goes on with the runtime's own attribute, built with the crate.
-#[test]
-fn without_a_cache_the_attribute_builds_with_the_crate() {
+/// A copy of `examples/doctested` outside mutate's workspace, a workspace of its own.
+fn doctested_alone() -> tempfile::TempDir {
     let krate = tempfile::tempdir().unwrap();
     let example = repo().join("examples/doctested");
     std::fs::create_dir(krate.path().join("src")).unwrap();
@@ -207,20 +205,37 @@ fn without_a_cache_the_attribute_builds_with_the_crate() {
     let manifest =
         std::fs::read_to_string(krate.path().join("Cargo.toml")).unwrap() + "\n[workspace]\n";
     std::fs::write(krate.path().join("Cargo.toml"), manifest).unwrap();
-    // A file where the cache folder should be.
-    let not_a_folder = krate.path().join("Cargo.toml");
-    let target = repo().join("target/e2e-uncached");
-    let manifest = krate.path().join("Cargo.toml");
-    let out = driver_command(&[
+    krate
+}
+
+/// `--all-items --list` on `manifest`, into `target`, with `cache` as the cache folder.
+fn list_all_items(
+    manifest: &std::path::Path,
+    target: &std::path::Path,
+    cache: &std::path::Path,
+) -> std::process::Output {
+    driver_command(&[
         "--manifest-path",
         manifest.to_str().unwrap(),
         "--all-items",
         "--list",
     ])
-    .env("CARGO_TARGET_DIR", &target)
-    .env("MUTATE_CACHE_DIR", &not_a_folder)
+    .env("CARGO_TARGET_DIR", target)
+    .env("MUTATE_CACHE_DIR", cache)
     .output()
-    .expect("driver runs");
+    .expect("driver runs")
+}
+
+/// Where the attribute cannot be built apart (here: its cache folder cannot be made), the
+/// run says so and goes on with the runtime's own attribute, built with the crate.
+#[test]
+fn without_a_cache_the_attribute_builds_with_the_crate() {
+    let krate = doctested_alone();
+    // A file where the cache folder should be.
+    let not_a_folder = krate.path().join("Cargo.toml");
+    let target = repo().join("target/e2e-uncached");
+    let manifest = krate.path().join("Cargo.toml");
+    let out = list_all_items(&manifest, &target, &not_a_folder);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
@@ -276,29 +291,12 @@ fn doc_tests_of_an_annotated_crate() {
 /// the run says so and builds the copy with the runtime's own attribute.
 #[test]
 fn a_damaged_cache_falls_back_to_the_runtimes_attribute() {
-    let krate = tempfile::tempdir().unwrap();
-    let example = repo().join("examples/doctested");
-    std::fs::create_dir(krate.path().join("src")).unwrap();
-    for file in ["Cargo.toml", "src/lib.rs"] {
-        std::fs::copy(example.join(file), krate.path().join(file)).unwrap();
-    }
-    let manifest =
-        std::fs::read_to_string(krate.path().join("Cargo.toml")).unwrap() + "\n[workspace]\n";
-    std::fs::write(krate.path().join("Cargo.toml"), manifest).unwrap();
+    let krate = doctested_alone();
     let cache = tempfile::tempdir().unwrap();
     let target = repo().join("target/e2e-damaged");
     let manifest = krate.path().join("Cargo.toml");
     let run = || {
-        let out = driver_command(&[
-            "--manifest-path",
-            manifest.to_str().unwrap(),
-            "--all-items",
-            "--list",
-        ])
-        .env("CARGO_TARGET_DIR", &target)
-        .env("MUTATE_CACHE_DIR", cache.path())
-        .output()
-        .expect("driver runs");
+        let out = list_all_items(&manifest, &target, cache.path());
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         assert_eq!(out.status.code(), Some(0), "{stderr}");
         (String::from_utf8_lossy(&out.stdout).into_owned(), stderr)
