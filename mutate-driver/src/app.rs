@@ -344,8 +344,7 @@ pub(crate) fn build(
             let kept = workspace
                 .attribute
                 .as_deref()
-                .and_then(|a| a.split_once('='))
-                .and_then(|(_, library)| std::path::Path::new(library).parent())
+                .and_then(|a| crate::rustc_wrapper::attribute_parts(a).1)
                 .map(|dir| dir.display().to_string())
                 .unwrap_or_default();
             eprintln!(

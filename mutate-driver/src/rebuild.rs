@@ -130,10 +130,7 @@ pub fn build(
 /// rustc's message where it could not load the attribute built apart: one that names the
 /// attribute's crate (under its name in the annotations, or its own as a dependency's).
 fn unloadable_attribute(workspace: &Workspace, errors: &[(String, Diagnostic)]) -> Option<String> {
-    let extern_arg = workspace.attribute.as_deref()?;
-    let alias = extern_arg
-        .split_once('=')
-        .map_or(extern_arg, |(name, _)| name);
+    let (alias, _) = crate::rustc_wrapper::attribute_parts(workspace.attribute.as_deref()?);
     errors
         .iter()
         .map(|(_, e)| &e.message)

@@ -89,6 +89,15 @@ fn link_to(target: &Path, link: &Path) -> std::io::Result<PathBuf> {
     Ok(link.to_path_buf())
 }
 
+/// The crate's name and the library's folder in an attribute's `--extern` value
+/// (`name=path`).
+pub fn attribute_parts(extern_arg: &str) -> (&str, Option<&Path>) {
+    match extern_arg.split_once('=') {
+        Some((name, library)) => (name, Path::new(library).parent()),
+        None => (extern_arg, None),
+    }
+}
+
 /// The file in the driver's folder (`<target>/mutate`) that holds the `--extern` value of
 /// the attribute the last `--all-items` copy was given, if it was built apart.
 const ATTRIBUTE_FILE: &str = "attribute-extern";
@@ -174,10 +183,7 @@ pub fn run_if_wrapping() {
             command.arg("--extern").arg(&attribute);
             // A crate that depends on an annotated one finds the attribute, which the
             // latter's metadata names as a dependency, by its own name in its folder.
-            let folder = attribute
-                .to_str()
-                .and_then(|a| a.split_once('='))
-                .and_then(|(_, library)| Path::new(library).parent());
+            let folder = attribute.to_str().and_then(|a| attribute_parts(a).1);
             if let Some(folder) = folder {
                 let mut arg = OsString::from("dependency=");
                 arg.push(folder);
@@ -192,7 +198,20 @@ pub fn run_if_wrapping() {
 
 #[cfg(test)]
 mod tests {
-    use super::more_than_line_tables;
+    use super::{attribute_parts, more_than_line_tables};
+    use std::path::Path;
+
+    #[test]
+    fn an_attribute_names_its_crate_and_folder() {
+        assert_eq!(
+            attribute_parts("mutate_macro_0a=/cache/attribute-0a/libmutate_macro.so"),
+            ("mutate_macro_0a", Some(Path::new("/cache/attribute-0a")))
+        );
+        assert_eq!(
+            attribute_parts("mutate_macro_0a"),
+            ("mutate_macro_0a", None)
+        );
+    }
     use std::ffi::OsString;
 
     fn args(line: &str) -> Vec<OsString> {
