@@ -171,27 +171,35 @@ fn the_driver_carries_its_runtime() {
     assert!(!stderr.contains("from the registry"), "{stderr}");
     assert!(stderr.contains("Compiling doctested"), "{stderr}");
     assert!(!stderr.contains("Compiling helper"), "{stderr}");
-    // The attribute was built apart, once (in this test or another), not with the crate.
-    assert!(!stderr.contains("Compiling mutate-macro"), "{stderr}");
-    assert!(!stderr.contains("Compiling syn "), "{stderr}");
+    // The attribute and the runtime were built apart, once (in this test or another), not
+    // with the crate: the copy does not depend on the runtime.
+    for built_apart in ["mutate-macro", "syn ", "mutate-runtime", "libc", "ctor"] {
+        assert!(
+            !stderr.contains(&format!("Compiling {built_apart}")),
+            "{stderr}"
+        );
+    }
     let mirrored = std::fs::read_to_string(target.join("mutate/all-items/Cargo.toml")).unwrap();
-    let carried = target.join("mutate/runtime/mutate-runtime");
-    assert!(
-        mirrored.contains(&format!(
-            "mutate-runtime = {{ path = {:?}, default-features = false }}",
-            carried.display().to_string()
-        )),
-        "{mirrored}"
-    );
-    let carried_manifest = std::fs::read_to_string(carried.join("Cargo.toml")).unwrap();
-    assert!(carried_manifest.contains("name = \"mutate-runtime\""));
+    assert!(!mirrored.contains("mutate-runtime"), "{mirrored}");
     let annotated = std::fs::read_to_string(target.join("mutate/all-items/src/lib.rs")).unwrap();
     assert!(annotated.contains("#[::mutate_macro_"), "{annotated}");
-    let cached = std::fs::read_dir(cache_dir())
-        .unwrap()
-        .flatten()
-        .any(|e| e.file_name().to_string_lossy().starts_with("attribute-"));
-    assert!(cached, "the attribute is kept in the cache folder");
+    // What rustc was handed is in the cache folder.
+    let externs = std::fs::read_to_string(target.join("mutate/externs")).unwrap();
+    let cache = cache_dir().display().to_string();
+    for name in ["mutate_macro_", "mutate_runtime="] {
+        let line = externs.lines().find(|l| l.starts_with(name));
+        assert!(
+            line.is_some_and(|l| l.contains(&format!("={cache}/carried-"))),
+            "{externs}"
+        );
+    }
+    let runtime = externs
+        .lines()
+        .find_map(|l| l.strip_prefix("mutate_runtime="));
+    assert!(
+        std::path::Path::new(runtime.unwrap()).is_file(),
+        "{externs}"
+    );
 }
 
 /// A copy of `examples/doctested` outside mutate's workspace, a workspace of its own.
@@ -288,12 +296,34 @@ fn doc_tests_of_an_annotated_crate() {
 }
 
 /// A cached attribute rustc cannot load (here: its library emptied) does not stop a run:
-/// the run says so and builds the copy with the runtime's own attribute.
+/// the run says so and builds the copy with the runtime and its attribute built with it.
 #[test]
-fn a_damaged_cache_falls_back_to_the_runtimes_attribute() {
+fn a_damaged_attribute_falls_back_to_the_runtimes() {
+    damaged_cache_falls_back("e2e-damaged", |carried| {
+        carried.join(format!(
+            "{}mutate_macro{}",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        ))
+    });
+}
+
+/// So does a cached runtime rustc cannot load.
+#[test]
+fn a_damaged_runtime_falls_back_to_building_it_with_the_crate() {
+    damaged_cache_falls_back("e2e-damaged-runtime", |carried| {
+        let builds = std::fs::read_dir(carried.join("runtime")).unwrap();
+        let build = builds.flatten().next().expect("the runtime's build").path();
+        build.join("libmutate_runtime.rlib")
+    });
+}
+
+/// Lists `doctested`'s mutants, empties the file `damaged` names in the cache's folder of
+/// the carried crates, edits the crate and lists them again: the same list, and a warning.
+fn damaged_cache_falls_back(target: &str, damaged: fn(&std::path::Path) -> std::path::PathBuf) {
     let krate = doctested_alone();
     let cache = tempfile::tempdir().unwrap();
-    let target = repo().join("target/e2e-damaged");
+    let target = repo().join("target").join(target);
     let manifest = krate.path().join("Cargo.toml");
     let run = || {
         let out = list_all_items(&manifest, &target, cache.path());
@@ -303,7 +333,7 @@ fn a_damaged_cache_falls_back_to_the_runtimes_attribute() {
     };
     let (listed, first) = run();
     assert!(!first.contains("warning"), "{first}");
-    let library = std::fs::read_dir(cache.path())
+    let carried = std::fs::read_dir(cache.path())
         .unwrap()
         .flatten()
         .map(|e| e.path())
@@ -312,22 +342,19 @@ fn a_damaged_cache_falls_back_to_the_runtimes_attribute() {
                 && p.file_name()
                     .unwrap()
                     .to_string_lossy()
-                    .starts_with("attribute-")
+                    .starts_with("carried-")
         })
-        .expect("the attribute's folder")
-        .join(format!(
-            "{}mutate_macro{}",
-            std::env::consts::DLL_PREFIX,
-            std::env::consts::DLL_SUFFIX
-        ));
+        .expect("the carried crates' folder");
+    let library = damaged(&carried);
+    assert!(library.is_file(), "{}", library.display());
     std::fs::write(&library, b"").unwrap();
-    // An edit, so that rustc compiles the crate, and loads the attribute, again.
+    // An edit, so that rustc compiles the crate, and loads what was built apart, again.
     let lib = krate.path().join("src/lib.rs");
     let edited = std::fs::read_to_string(&lib).unwrap() + "// edited\n";
     std::fs::write(&lib, edited).unwrap();
     let (again, second) = run();
     assert!(
-        second.contains("warning: rustc cannot load the #[mutate] attribute kept in "),
+        second.contains("warning: rustc cannot load what the driver built apart, kept in "),
         "{second}"
     );
     assert!(!second.contains("a bug in mutate"), "{second}");

@@ -83,7 +83,7 @@ pub fn measure(tree: &Path, driver: &Path) -> Result<(f64, f64), String> {
             target.join("mutate/build-errors"),
         );
     mutate_driver::rustc_wrapper::wrap_members_through(&mut schemata, driver);
-    mutate_driver::rustc_wrapper::hand_recorded_attribute(&mut schemata, &target.join("mutate"));
+    mutate_driver::rustc_wrapper::hand_recorded_externs(&mut schemata, &target.join("mutate"));
     let schemata = suite(&mut schemata)?;
     Ok((plain, schemata))
 }

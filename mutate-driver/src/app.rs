@@ -302,8 +302,8 @@ pub(crate) fn mirror_if_needed(
     mirror(args, workspace, true)
 }
 
-/// As [`mirror_if_needed`]; `apart`: whether `--all-items` may use the attribute built
-/// apart.
+/// As [`mirror_if_needed`]; `apart`: whether `--all-items` may use the attribute and the
+/// runtime built apart.
 fn mirror(
     args: &Args,
     workspace: &mut compile::Workspace,
@@ -320,19 +320,17 @@ fn mirror(
     workspace.build_root = mirror.root;
     workspace.build_manifest = Some(mirror.manifest);
     workspace.attribute = mirror.attribute.map(|a| a.extern_arg());
+    workspace.runtime = mirror.runtime.map(|r| r.extern_arg());
     // For tools that rebuild the copy as the driver does (the benchmarks); the run itself
     // does not read it back, so a failure to write it does not stop the run.
-    let _ = crate::rustc_wrapper::record_attribute(
-        &workspace.target_dir,
-        workspace.attribute.as_deref(),
-    );
+    let _ = crate::rustc_wrapper::record_externs(&workspace.target_dir, &workspace.externs());
     Ok((Some(mirror.lock), Some(mirror.doctests)))
 }
 
-/// The schemata build (`rebuild::build`). Where rustc cannot load the attribute built
-/// apart (a damaged cache, a compiler other than the one it was built with), the copy is
-/// made again with the runtime's own attribute and built once more: the cache is the
-/// driver's, and it must not stop a run.
+/// The schemata build (`rebuild::build`). Where rustc cannot load the attribute or the
+/// runtime built apart (a damaged cache, a compiler other than the one they were built
+/// with), the copy is made again with both built with the crate, and built once more: the
+/// cache is the driver's, and it must not stop a run.
 pub(crate) fn build(
     args: &Args,
     workspace: &mut compile::Workspace,
@@ -340,17 +338,18 @@ pub(crate) fn build(
     doctests: &mut Option<crate::doctests::DocTests>,
 ) -> Result<compile::Built> {
     match crate::rebuild::build(args, workspace, doctests.as_mut()) {
-        Err(Error::AttributeUnloadable(why)) => {
+        Err(Error::ApartUnloadable(why)) => {
+            // The attribute's folder holds the runtime's too.
             let kept = workspace
                 .attribute
                 .as_deref()
-                .and_then(|a| crate::rustc_wrapper::attribute_parts(a).1)
+                .and_then(|a| crate::rustc_wrapper::extern_parts(a).1)
                 .map(|dir| dir.display().to_string())
                 .unwrap_or_default();
             eprintln!(
-                "warning: rustc cannot load the #[mutate] attribute kept in {kept} ({why}); \
-                 the copy is built with the runtime's own attribute instead (remove that \
-                 folder if this repeats)"
+                "warning: rustc cannot load what the driver built apart, kept in {kept} \
+                 ({why}); the copy is built with the runtime and its attribute instead \
+                 (remove that folder if this repeats)"
             );
             // The copy's lock is taken again by the copy made anew.
             *mirror_lock = None;

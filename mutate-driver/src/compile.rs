@@ -36,6 +36,21 @@ pub struct Workspace {
     /// The `--all-items` copy's attribute, built apart, as rustc's `--extern` value
     /// (`all_items::Attribute::extern_arg`). `None`: the runtime's own, built with the crate.
     pub attribute: Option<String>,
+    /// The `--all-items` copy's runtime, built apart, as rustc's `--extern` value
+    /// (`all_items::RuntimeApart::extern_arg`). `None`: a dependency, built with the crate.
+    pub runtime: Option<String>,
+}
+
+impl Workspace {
+    /// What was built apart, as rustc's `--extern` values: the rustc wrapper hands them
+    /// to every member.
+    pub fn externs(&self) -> Vec<String> {
+        self.attribute
+            .iter()
+            .chain(&self.runtime)
+            .cloned()
+            .collect()
+    }
 }
 
 /// A test executable cargo built.
@@ -121,6 +136,7 @@ pub fn locate(args: &Args) -> Result<Workspace> {
         build_root: root.clone(),
         build_manifest: None,
         attribute: None,
+        runtime: None,
         root,
         target_dir: metadata.target_directory.as_std_path().join("mutate"),
         build_target_dir: metadata.target_directory.as_std_path().to_path_buf(),
@@ -201,7 +217,7 @@ pub struct Attempt {
 /// under test, artifacts of their own: the user's next `cargo test` rebuilds nothing, nor
 /// does the driver's next run after it. A profile other than `dev` (and `test`, which
 /// inherits it) is untouched.
-const RUNTIME_PROFILE: [&str; 6] = [
+pub(crate) const RUNTIME_PROFILE: [&str; 6] = [
     "profile.dev.package.mutate-runtime.opt-level=1",
     "profile.dev.package.mutate-protocol.opt-level=1",
     "profile.dev.package.mutate-runtime.debug=false",
@@ -247,7 +263,7 @@ pub fn build_once(
         &mut command,
         copy,
         &workspace.target_dir,
-        workspace.attribute.as_deref(),
+        &workspace.externs(),
     )
     .map_err(|e| {
         Error::caused(
@@ -385,6 +401,7 @@ pub fn plain_build_succeeds(args: &Args, workspace: &Workspace) -> Result<bool> 
     let plain = Workspace {
         build_manifest: None,
         attribute: None,
+        runtime: None,
         ..workspace.clone()
     };
     let status = Command::new(cargo)

@@ -15,11 +15,11 @@ pub enum Error {
     /// The suite is not green with every mutant off.
     #[error("{0}")]
     BaselineFailed(Refusal),
-    /// rustc could not load the attribute built apart for `--all-items` (a damaged cache,
-    /// or a compiler other than the one it was built with); says rustc's message. The run
-    /// builds the copy again with the runtime's own attribute (`app::build`).
-    #[error("rustc cannot load the #[mutate] attribute built apart: {0}")]
-    AttributeUnloadable(String),
+    /// rustc could not load the attribute or the runtime built apart for `--all-items` (a
+    /// damaged cache, or a compiler other than the one it was built with); says rustc's
+    /// message. The run builds the copy again with both built with it (`app::build`).
+    #[error("rustc cannot load what was built apart for --all-items: {0}")]
+    ApartUnloadable(String),
     #[error("interrupted")]
     Interrupted,
     /// Something the driver relies on failed during `operation`.
@@ -63,7 +63,7 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Usage(_) => exit_code::USAGE,
-            Error::BuildFailed(_) | Error::AttributeUnloadable(_) => exit_code::BUILD_FAILED,
+            Error::BuildFailed(_) | Error::ApartUnloadable(_) => exit_code::BUILD_FAILED,
             Error::BaselineFailed(_) => exit_code::BASELINE_FAILED,
             Error::Interrupted => exit_code::INTERRUPTED,
             Error::Failed { .. } => exit_code::INTERNAL,

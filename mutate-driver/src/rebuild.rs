@@ -41,8 +41,12 @@ pub fn build(
                 unviable: attempt.unviable,
             });
         }
-        if let Some(why) = unloadable_attribute(workspace, &attempt.errors) {
-            return Err(Error::AttributeUnloadable(why));
+        let alias = workspace
+            .attribute
+            .as_deref()
+            .map(|a| crate::rustc_wrapper::extern_parts(a).0);
+        if let Some(why) = unloadable_apart(alias, workspace.runtime.is_some(), &attempt.errors) {
+            return Err(Error::ApartUnloadable(why));
         }
         let absorbed = match doctests.as_deref_mut() {
             Some(doctests) => doctests.absorb(&attempt.errors)?,
@@ -127,15 +131,40 @@ pub fn build(
     }
 }
 
-/// rustc's message where it could not load the attribute built apart: one that names the
-/// attribute's crate (under its name in the annotations, or its own as a dependency's).
-fn unloadable_attribute(workspace: &Workspace, errors: &[(String, Diagnostic)]) -> Option<String> {
-    let (alias, _) = crate::rustc_wrapper::attribute_parts(workspace.attribute.as_deref()?);
+/// rustc's message where it could not load what was built apart: one that names the
+/// attribute's crate (`alias` in the annotations, or its own name as a dependency's), or,
+/// with the runtime built apart, one of rustc's crate loader's errors that names the
+/// runtime (a mutant's error in the generated code may name the runtime's types, and is
+/// the rebuild net's).
+fn unloadable_apart(
+    alias: Option<&str>,
+    runtime_apart: bool,
+    errors: &[(String, Diagnostic)],
+) -> Option<String> {
     errors
         .iter()
-        .map(|(_, e)| &e.message)
-        .find(|m| m.contains(alias) || m.contains("`mutate_macro`"))
-        .cloned()
+        .map(|(_, e)| e)
+        .find(|e| {
+            let m = &e.message;
+            alias.is_some_and(|alias| m.contains(alias) || m.contains("`mutate_macro`"))
+                || (runtime_apart && m.contains("mutate_runtime") && is_loading(e))
+        })
+        .map(|e| e.message.clone())
+}
+
+/// rustc's errors for a crate it cannot find or load: not found, found for another target
+/// or compiler, found more than once or with other metadata than its dependents expect,
+/// damaged.
+const LOADER_ERRORS: [&str; 9] = [
+    "E0460", "E0461", "E0462", "E0463", "E0464", "E0514", "E0519", "E0523", "E0786",
+];
+
+fn is_loading(error: &Diagnostic) -> bool {
+    error
+        .code
+        .as_ref()
+        .is_some_and(|c| LOADER_ERRORS.contains(&c.code.as_str()))
+        || error.message.starts_with("extern location for")
 }
 
 /// The places where the schemata build failed, one list per crate, kept across runs in
@@ -269,4 +298,58 @@ fn places(error: &Diagnostic, root: &Path) -> Vec<(String, u32, u32)> {
 fn digest_of(root: &Path, file: &str) -> Option<u64> {
     let bytes = std::fs::read(root.join(file)).ok()?;
     Some(build_errors::digest(&bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(code: Option<&str>, message: &str) -> (String, Diagnostic) {
+        let code = code.map(|c| serde_json::json!({ "code": c, "explanation": null }));
+        let diagnostic = serde_json::json!({
+            "message": message,
+            "code": code,
+            "level": "error",
+            "spans": [],
+            "children": [],
+            "rendered": null,
+        });
+        ("demo".into(), serde_json::from_value(diagnostic).unwrap())
+    }
+
+    #[test]
+    fn only_the_loaders_errors_on_the_runtime_make_it_unloadable() {
+        let damaged = error(
+            Some("E0786"),
+            "found invalid metadata files for crate `mutate_runtime`",
+        );
+        let missing = error(
+            None,
+            "extern location for mutate_runtime does not exist: /cache/x.rlib",
+        );
+        let mutant = error(
+            Some("E0308"),
+            "mismatched types: expected `mutate_runtime::__private::Case`, found `u8`",
+        );
+        for unloadable in [&damaged, &missing] {
+            let errors = [mutant.clone(), unloadable.clone()];
+            assert_eq!(
+                unloadable_apart(None, true, &errors).as_deref(),
+                Some(unloadable.1.message.as_str())
+            );
+            // Built with the crate, the runtime is cargo's to find.
+            assert_eq!(unloadable_apart(None, false, &errors), None);
+        }
+        assert_eq!(unloadable_apart(None, true, &[mutant]), None);
+    }
+
+    #[test]
+    fn an_error_naming_the_attribute_makes_it_unloadable() {
+        let errors = [error(
+            Some("E0463"),
+            "can't find crate for `mutate_macro_0a`",
+        )];
+        assert!(unloadable_apart(Some("mutate_macro_0a"), false, &errors).is_some());
+        assert_eq!(unloadable_apart(None, false, &errors), None);
+    }
 }

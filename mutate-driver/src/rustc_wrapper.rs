@@ -19,16 +19,16 @@ use std::process::Command;
 /// Set on the driver's cargo: its presence is what tells this binary that cargo started it
 /// as the wrapper.
 const WRAPPER_ENV: &str = "MUTATE_WRAPPER_LINTS";
-/// `name=path` of the attribute built apart (`all_items::Attribute`), passed to rustc as
-/// `--extern` for every member it compiles.
+/// `name=path` of what was built apart (`all_items::Attribute`, `all_items::RuntimeApart`),
+/// one a line, each passed to rustc as `--extern` for every member it compiles.
 const EXTERN_ENV: &str = "MUTATE_WRAPPER_EXTERN";
 /// The user's own `RUSTC_WORKSPACE_WRAPPER`, run in turn.
 const USER_WRAPPER_ENV: &str = "MUTATE_WRAPPER_USER_WRAPPER";
 const CARGO_ENV: &str = "RUSTC_WORKSPACE_WRAPPER";
 
 /// Makes `cargo` run rustc on the workspace members through this binary; `copy`: the
-/// members are the `--all-items` copy's, and `attribute` the `--extern` value of the
-/// attribute built apart that their annotations name.
+/// members are the `--all-items` copy's, and `externs` the `--extern` values of what was
+/// built apart for them (the attribute their annotations name, the runtime).
 ///
 /// Builds of the user's own annotations reach this binary through a link in `links` (the
 /// driver's folder in the target directory). Cargo tells builds apart by the wrapper's
@@ -39,7 +39,7 @@ pub fn wrap_members(
     cargo: &mut Command,
     copy: bool,
     links: &Path,
-    attribute: Option<&str>,
+    externs: &[String],
 ) -> std::io::Result<()> {
     let exe = std::env::current_exe()?;
     let wrapper = if copy {
@@ -48,8 +48,8 @@ pub fn wrap_members(
         link_to(&exe, &links.join("wrapper").join("cargo-mutate-driver"))?
     };
     wrap_members_through(cargo, &wrapper);
-    if let Some(attribute) = attribute {
-        cargo.env(EXTERN_ENV, attribute);
+    if !externs.is_empty() {
+        cargo.env(EXTERN_ENV, externs.join("\n"));
     }
     Ok(())
 }
@@ -89,38 +89,37 @@ fn link_to(target: &Path, link: &Path) -> std::io::Result<PathBuf> {
     Ok(link.to_path_buf())
 }
 
-/// The crate's name and the library's folder in an attribute's `--extern` value
-/// (`name=path`).
-pub fn attribute_parts(extern_arg: &str) -> (&str, Option<&Path>) {
+/// The crate's name and the library's folder in an `--extern` value (`name=path`).
+pub fn extern_parts(extern_arg: &str) -> (&str, Option<&Path>) {
     match extern_arg.split_once('=') {
         Some((name, library)) => (name, Path::new(library).parent()),
         None => (extern_arg, None),
     }
 }
 
-/// The file in the driver's folder (`<target>/mutate`) that holds the `--extern` value of
-/// the attribute the last `--all-items` copy was given, if it was built apart.
-const ATTRIBUTE_FILE: &str = "attribute-extern";
+/// The file in the driver's folder (`<target>/mutate`) that holds the `--extern` values
+/// of what was built apart for the last `--all-items` copy, one a line.
+const EXTERNS_FILE: &str = "externs";
 
-/// Records the copy's attribute (`None`: the runtime's own) in the driver's folder
-/// `mutate_dir`, for [`hand_recorded_attribute`].
-pub fn record_attribute(mutate_dir: &Path, attribute: Option<&str>) -> std::io::Result<()> {
-    let file = mutate_dir.join(ATTRIBUTE_FILE);
-    match attribute {
-        Some(attribute) => std::fs::write(file, attribute),
-        None => match std::fs::remove_file(file) {
+/// Records the copy's `--extern` values (none: everything built with the crate) in the
+/// driver's folder `mutate_dir`, for [`hand_recorded_externs`].
+pub fn record_externs(mutate_dir: &Path, externs: &[String]) -> std::io::Result<()> {
+    let file = mutate_dir.join(EXTERNS_FILE);
+    if externs.is_empty() {
+        return match std::fs::remove_file(file) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
             _ => Ok(()),
-        },
+        };
     }
+    std::fs::write(file, externs.join("\n"))
 }
 
-/// Hands `cargo`'s compilations of the `--all-items` copy the attribute the driver's last
-/// run recorded in `mutate_dir`, as the driver's own build does: for tools that rebuild
-/// the copy (the benchmarks), after [`wrap_members_through`].
-pub fn hand_recorded_attribute(cargo: &mut Command, mutate_dir: &Path) {
-    if let Ok(attribute) = std::fs::read_to_string(mutate_dir.join(ATTRIBUTE_FILE)) {
-        cargo.env(EXTERN_ENV, attribute);
+/// Hands `cargo`'s compilations of the `--all-items` copy what the driver's last run
+/// recorded in `mutate_dir`, as the driver's own build does: for tools that rebuild the
+/// copy (the benchmarks), after [`wrap_members_through`].
+pub fn hand_recorded_externs(cargo: &mut Command, mutate_dir: &Path) {
+    if let Ok(externs) = std::fs::read_to_string(mutate_dir.join(EXTERNS_FILE)) {
+        cargo.env(EXTERN_ENV, externs);
     }
 }
 
@@ -177,14 +176,16 @@ pub fn run_if_wrapping() {
         if more_than_line_tables(&args) {
             command.arg("-C").arg("debuginfo=line-tables-only");
         }
-        // Cargo does not know the attribute built apart: its name changes with what it
-        // was built from, and so does every annotation, which is what makes cargo rebuild.
-        if let Some(attribute) = std::env::var_os(EXTERN_ENV) {
-            command.arg("--extern").arg(&attribute);
-            // A crate that depends on an annotated one finds the attribute, which the
-            // latter's metadata names as a dependency, by its own name in its folder.
-            let folder = attribute.to_str().and_then(|a| attribute_parts(a).1);
-            if let Some(folder) = folder {
+        // Cargo does not know what was built apart: the attribute's name changes with
+        // what it and the runtime were built from, and so does every annotation, which is
+        // what makes cargo rebuild.
+        let externs = std::env::var(EXTERN_ENV).unwrap_or_default();
+        for extern_arg in externs.lines() {
+            command.arg("--extern").arg(extern_arg);
+            // A crate that depends on an annotated one finds the attribute and the
+            // runtime, which the latter's metadata names as dependencies, by their own
+            // names in their folders; so does the runtime find its own dependencies.
+            if let Some(folder) = extern_parts(extern_arg).1 {
                 let mut arg = OsString::from("dependency=");
                 arg.push(folder);
                 command.arg("-L").arg(arg);
@@ -198,19 +199,16 @@ pub fn run_if_wrapping() {
 
 #[cfg(test)]
 mod tests {
-    use super::{attribute_parts, more_than_line_tables};
+    use super::{extern_parts, more_than_line_tables};
     use std::path::Path;
 
     #[test]
-    fn an_attribute_names_its_crate_and_folder() {
+    fn an_extern_names_its_crate_and_folder() {
         assert_eq!(
-            attribute_parts("mutate_macro_0a=/cache/attribute-0a/libmutate_macro.so"),
-            ("mutate_macro_0a", Some(Path::new("/cache/attribute-0a")))
+            extern_parts("mutate_macro_0a=/cache/carried-0a/libmutate_macro.so"),
+            ("mutate_macro_0a", Some(Path::new("/cache/carried-0a")))
         );
-        assert_eq!(
-            attribute_parts("mutate_macro_0a"),
-            ("mutate_macro_0a", None)
-        );
+        assert_eq!(extern_parts("mutate_macro_0a"), ("mutate_macro_0a", None));
     }
     use std::ffi::OsString;
 

@@ -9,13 +9,10 @@
 //! built from ([`Attribute::crate_name`]), so a new driver or toolchain names another crate
 //! in every annotation, and cargo rebuilds what the old one expanded.
 
-use std::ffi::{OsStr, OsString};
-use std::hash::Hasher;
+use super::cache::{Carried, NotBuilt, stderr_tail};
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-/// Names the cache's folder (default: the platform's user cache folder, `mutate` in it).
-pub const CACHE_ENV: &str = "MUTATE_CACHE_DIR";
 
 /// The attribute, built.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,67 +35,38 @@ impl Attribute {
     }
 }
 
-/// Why the attribute could not be built apart: the run goes on with the runtime's own.
-#[derive(Debug)]
-pub struct NotBuilt(pub String);
-
 /// The attribute, from the cache, or built into it now. `user_root`: cargo and rustc run
 /// there, so the user's toolchain file and cargo configuration (registries, offline mode)
 /// apply as they do to the user's own build.
-pub fn prepare(user_root: &Path) -> Result<Attribute, NotBuilt> {
-    let (files, lock) = super::embedded::attribute_sources();
-    if files.is_empty() {
-        return Err(NotBuilt("this driver carries no copy of it".into()));
-    }
-    let cache = cache_root().ok_or_else(|| {
-        NotBuilt(format!(
-            "no cache folder (set {CACHE_ENV}, XDG_CACHE_HOME or HOME)"
-        ))
-    })?;
-    let rustc = rustc();
-    let toolchain = rustc_version(&rustc, user_root)?;
-    let key = key(&files, lock, &toolchain);
-    let dir = cache.join(format!("attribute-{key}"));
-    let library = dir.join(format!(
-        "{}mutate_macro{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    ));
-    if library.to_str().is_none() {
-        // It goes to rustc in an environment variable's text.
-        return Err(NotBuilt(format!(
-            "the cache folder's path is not UTF-8: {}",
-            cache.display()
-        )));
-    }
+pub fn prepare(carried: &Carried, user_root: &Path) -> Result<Attribute, NotBuilt> {
     let attribute = Attribute {
-        crate_name: format!("mutate_macro_{key}"),
-        library,
+        crate_name: format!("mutate_macro_{}", carried.key),
+        library: carried.dir.join(format!(
+            "{}mutate_macro{}",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        )),
     };
     if attribute.library.is_file() {
         return Ok(attribute);
     }
-    // One build at a time in the shared build folder, copy included (cargo lets go of
-    // its own lock before the copy); another run building the same attribute finishes
-    // first, and this one then finds it.
-    let waiting = format!(
-        "     Waiting for another run building the #[mutate] attribute in {}",
-        cache.display()
-    );
-    let _lock = crate::lockfile::lock_saying(&cache.join("build.lock"), Some(&waiting))
-        .map_err(|e| NotBuilt(format!("cannot lock the cache: {}", e.chain())))?;
+    // Another run building the same attribute finishes first, and this one then finds it.
+    let _lock = carried.lock("the #[mutate] attribute")?;
     if attribute.library.is_file() {
         return Ok(attribute);
     }
     eprintln!(
         "    Building the #[mutate] attribute once for this driver and toolchain, into {}",
-        dir.display()
+        carried.dir.display()
     );
-    let sources = dir.join("src");
-    super::embedded::write_attribute(&sources)
-        .map_err(|e| NotBuilt(format!("cannot write its sources: {e}")))?;
+    let sources = carried.write_sources()?;
     // One build folder for every key: a new driver rebuilds its own crates, not `syn`.
-    let built = build(&rustc, user_root, &sources, &cache.join("build"))?;
+    let built = build(
+        &carried.rustc,
+        user_root,
+        &sources,
+        &carried.root.join("build"),
+    )?;
     // Copied beside, then renamed: a run never sees half a library.
     let fresh = attribute
         .library
@@ -107,89 +75,6 @@ pub fn prepare(user_root: &Path) -> Result<Attribute, NotBuilt> {
         .and_then(|_| std::fs::rename(&fresh, &attribute.library))
         .map_err(|e| NotBuilt(format!("cannot keep {}: {e}", built.display())))?;
     Ok(attribute)
-}
-
-/// `MUTATE_CACHE_DIR` (relative to the current folder), else `$XDG_CACHE_HOME/mutate`,
-/// else `$HOME/.cache/mutate` (those two only if absolute, as the XDG rules say).
-fn cache_root() -> Option<PathBuf> {
-    let set = |name| {
-        std::env::var_os(name)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    let absolute = |name| set(name).filter(|d: &PathBuf| d.is_absolute());
-    // rustc runs in the copy's folder, not in this one.
-    set(CACHE_ENV)
-        .and_then(|d| std::path::absolute(d).ok())
-        .or_else(|| absolute("XDG_CACHE_HOME").map(|d| d.join("mutate")))
-        .or_else(|| absolute("HOME").map(|d| d.join(".cache").join("mutate")))
-}
-
-/// The compiler the key names and the attribute is built with: `RUSTC`, else
-/// `CARGO_BUILD_RUSTC`, else `rustc` (a toolchain file then chooses, as for the user's
-/// build). A `build.rustc` in a cargo configuration file is not read: where it names
-/// another compiler, rustc cannot load the attribute, and the run falls back to the
-/// runtime's own (`app::build`).
-fn rustc() -> OsString {
-    ["RUSTC", "CARGO_BUILD_RUSTC"]
-        .into_iter()
-        .find_map(|name| std::env::var_os(name).filter(|v| !v.is_empty()))
-        .unwrap_or_else(|| "rustc".into())
-}
-
-/// `rustc -vV`, run where the user's build runs: a proc macro loads only into the rustc
-/// that built it.
-fn rustc_version(rustc: &OsStr, user_root: &Path) -> Result<String, NotBuilt> {
-    let out = Command::new(rustc)
-        .arg("-vV")
-        .current_dir(user_root)
-        .output()
-        .map_err(|e| NotBuilt(format!("cannot run rustc: {e}")))?;
-    if !out.status.success() {
-        return Err(NotBuilt(format!(
-            "`rustc -vV` failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        )));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
-/// Sixteen hex digits naming the attribute's sources, lock file and toolchain.
-fn key(files: &[(&str, &str)], lock: &str, toolchain: &str) -> String {
-    let mut hash = Fnv64::default();
-    for (path, content) in files {
-        for part in [path, content] {
-            hash.write(part.as_bytes());
-            hash.write_u8(0);
-        }
-    }
-    hash.write(lock.as_bytes());
-    hash.write_u8(0);
-    hash.write(toolchain.as_bytes());
-    format!("{:016x}", hash.finish())
-}
-
-/// FNV-1a, 64 bits: a hash that stays the same from one build of the driver to the next,
-/// as a cache key must (std's hasher does not promise it).
-struct Fnv64(u64);
-
-impl Default for Fnv64 {
-    fn default() -> Self {
-        Fnv64(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv64 {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 ^= u64::from(byte);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
 }
 
 /// `cargo build -p mutate-macro` on the written sources, with `rustc`; the library's
@@ -234,15 +119,10 @@ fn build(
         .find_map(|m| m["filenames"][0].as_str().map(PathBuf::from));
     match library {
         Some(library) if out.status.success() => Ok(library),
-        _ => {
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
-            let tail: Vec<&str> = tail.into_iter().rev().collect();
-            Err(NotBuilt(format!(
-                "cargo could not build it:\n{}",
-                tail.join("\n")
-            )))
-        }
+        _ => Err(NotBuilt(format!(
+            "cargo could not build it:\n{}",
+            stderr_tail(&out.stderr)
+        ))),
     }
 }
 
@@ -251,35 +131,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_key_follows_sources_lock_and_toolchain() {
-        let files = [("mutate-macro/src/lib.rs", "fn a() {}")];
-        let base = key(&files, "lock", "rustc 1.90.0");
-        assert_eq!(base, key(&files, "lock", "rustc 1.90.0"));
-        assert_eq!(base.len(), 16);
-        assert_ne!(
-            base,
-            key(
-                &[("mutate-macro/src/lib.rs", "fn b() {}")],
-                "lock",
-                "rustc 1.90.0"
-            )
-        );
-        assert_ne!(base, key(&files, "lock2", "rustc 1.90.0"));
-        assert_ne!(base, key(&files, "lock", "rustc 1.91.0"));
-        // Where one part ends and the next begins is part of the key.
-        assert_ne!(key(&[("ab", "c")], "", ""), key(&[("a", "bc")], "", ""));
-    }
-
-    #[test]
     fn the_annotation_and_rustc_name_the_same_crate() {
         let attribute = Attribute {
             crate_name: "mutate_macro_0123456789abcdef".into(),
-            library: PathBuf::from("/cache/attribute-0123456789abcdef/libmutate_macro.so"),
+            library: PathBuf::from("/cache/carried-0123456789abcdef/libmutate_macro.so"),
         };
         assert_eq!(attribute.path(), "::mutate_macro_0123456789abcdef::mutate");
         assert_eq!(
             attribute.extern_arg(),
-            "mutate_macro_0123456789abcdef=/cache/attribute-0123456789abcdef/libmutate_macro.so"
+            "mutate_macro_0123456789abcdef=/cache/carried-0123456789abcdef/libmutate_macro.so"
         );
     }
 }

@@ -25,29 +25,20 @@ pub fn write(dir: &Path) -> Result<Option<PathBuf>> {
     Ok(Some(dir.join("mutate-runtime")))
 }
 
-/// The attribute's crates (all but the runtime), for the driver to build apart:
+/// Every carried file, for the cache to build apart what it can (`cache.rs`):
 /// `(path in mutate's workspace, content)`, and mutate's lock file. Empty if this driver
 /// carries none.
-pub fn attribute_sources() -> (Vec<(&'static str, &'static str)>, &'static str) {
-    let files = sources::FILES
-        .iter()
-        .copied()
-        .filter(|(path, _)| is_attribute_crate(path))
-        .collect();
-    (files, sources::LOCK)
+pub fn carried_sources() -> (&'static [(&'static str, &'static str)], &'static str) {
+    (sources::FILES, sources::LOCK)
 }
 
-fn is_attribute_crate(path: &str) -> bool {
-    !path.starts_with("mutate-runtime/")
-}
-
-/// Writes the attribute's crates into `dir` as a workspace of their own, with mutate's
-/// lock file.
-pub fn write_attribute(dir: &Path) -> std::io::Result<()> {
+/// Writes the carried crates into `dir` as a workspace of their own, with mutate's lock
+/// file: what the attribute and the runtime are built from in the cache.
+pub fn write_carried(dir: &Path) -> std::io::Result<()> {
     write_crates(
         dir,
-        is_attribute_crate,
-        "the #[mutate] attribute, built once for --all-items",
+        |_| true,
+        "the #[mutate] attribute and the runtime, built once for --all-items",
     )?;
     super::mirror::write_if_changed(&dir.join("Cargo.lock"), sources::LOCK.as_bytes())
 }

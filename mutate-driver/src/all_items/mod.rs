@@ -9,14 +9,17 @@
 
 mod annotate;
 mod attribute;
+mod cache;
 mod embedded;
 mod manifest;
 mod mirror;
+mod runtime_apart;
 
 pub use attribute::Attribute;
 use manifest::Runtime;
 pub use manifest::declare_tests;
 pub(crate) use mirror::write_if_changed;
+pub use runtime_apart::RuntimeApart;
 
 use crate::cli::Args;
 use crate::compile::Workspace;
@@ -38,6 +41,8 @@ pub struct Prepared {
     pub doctests: DocTests,
     /// The attribute built apart, which rustc is handed; `None`: the runtime's own.
     pub attribute: Option<Attribute>,
+    /// The runtime built apart, which rustc is handed; `None`: the copy depends on it.
+    pub runtime: Option<RuntimeApart>,
 }
 
 /// What the copy is for.
@@ -84,6 +89,8 @@ struct Plan<'a> {
     runtime: Option<&'a Runtime>,
     /// The attribute built apart, for the annotations; `None`: the runtime's own.
     attribute: Option<&'a Attribute>,
+    /// The runtime is built apart: the tested packages do not depend on it.
+    runtime_apart: bool,
     tested: &'a BTreeSet<String>,
     with_doctests: bool,
     remembered: &'a doctests::Remembered,
@@ -98,8 +105,8 @@ struct Mirrored {
     doctest_packages: Vec<doctests::Package>,
 }
 
-/// `apart`: whether the attribute may be built apart (the run falls back to the runtime's
-/// own when rustc cannot load it).
+/// `apart`: whether the attribute and the runtime may be built apart (the run falls back
+/// to building them with the crate when rustc cannot load them).
 pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode, apart: bool) -> Result<Prepared> {
     let user_manifest = workspace.manifest_dir.join("Cargo.toml");
     let metadata = &workspace.metadata;
@@ -111,11 +118,11 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode, apart: bool) -> R
         Mode::DocTestsOnly => None,
     };
     let tested = tested_packages(args, metadata, &user_manifest)?;
-    let attribute = match &runtime {
+    let (attribute, runtime_apart) = match &runtime {
         Some(Runtime::Carried(_)) if apart && !uses_runtime(metadata, &tested) => {
-            attribute_apart(&user_root)
+            built_apart(&user_root)
         }
-        _ => None,
+        _ => (None, None),
     };
     let remembered = doctests::Remembered::read(&workspace.target_dir);
     let plan = Plan {
@@ -123,6 +130,7 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode, apart: bool) -> R
         user_root: &user_root,
         runtime: runtime.as_ref(),
         attribute: attribute.as_ref(),
+        runtime_apart: runtime_apart.is_some(),
         tested: &tested,
         with_doctests: doc_tests_wanted(args, workspace),
         remembered: &remembered,
@@ -181,6 +189,7 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode, apart: bool) -> R
         lock,
         doctests,
         attribute,
+        runtime: runtime_apart,
     })
 }
 
@@ -213,7 +222,7 @@ fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Re
         original_dir: &package_dir,
         copied_root: plan.user_root,
         is_root: manifest_path.parent() == Some(plan.user_root),
-        runtime: plan.runtime.filter(|_| is_tested),
+        runtime: plan.runtime.filter(|_| is_tested && !plan.runtime_apart),
         without_attribute: plan.attribute.is_some(),
         doctests: &targets,
     };
@@ -280,16 +289,27 @@ fn uses_runtime(metadata: &Metadata, tested: &BTreeSet<String>) -> bool {
         .any(|p| p.dependencies.iter().any(|d| d.name == manifest::RUNTIME))
 }
 
-/// The attribute built apart, or `None` (said) when it cannot be: the runtime's own then
-/// builds with the crate, as it would without the cache.
-fn attribute_apart(user_root: &Path) -> Option<Attribute> {
-    match attribute::prepare(user_root) {
-        Ok(attribute) => Some(attribute),
-        Err(attribute::NotBuilt(why)) => {
+/// The attribute and the runtime built apart, or `None` (said) for what cannot be: that
+/// then builds with the crate, as it would without the cache. The runtime is built apart
+/// only with the attribute: the runtime's own attribute would need the runtime as a
+/// dependency.
+fn built_apart(user_root: &Path) -> (Option<Attribute>, Option<RuntimeApart>) {
+    let attribute = cache::Carried::locate(user_root)
+        .and_then(|carried| Ok((attribute::prepare(&carried, user_root)?, carried)));
+    let (attribute, carried) = match attribute {
+        Ok(built) => built,
+        Err(cache::NotBuilt(why)) => {
             eprintln!(
                 "warning: the #[mutate] attribute builds with the crate, not once apart: {why}"
             );
-            None
+            return (None, None);
+        }
+    };
+    match runtime_apart::prepare(&carried) {
+        Ok(runtime) => (Some(attribute), Some(runtime)),
+        Err(cache::NotBuilt(why)) => {
+            eprintln!("warning: mutate-runtime builds with the crate, not once apart: {why}");
+            (Some(attribute), None)
         }
     }
 }

@@ -1,0 +1,197 @@
+//! The cache shared by every crate the driver tests with `--all-items`: what it builds
+//! once rather than with each crate (the `#[mutate]` attribute, the runtime), in a folder
+//! named after what the driver carries and the toolchain.
+
+use std::ffi::{OsStr, OsString};
+use std::fs::File;
+use std::hash::Hasher;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Names the cache's folder (default: the platform's user cache folder, `mutate` in it).
+pub const CACHE_ENV: &str = "MUTATE_CACHE_DIR";
+
+/// Why something could not be built apart: the run goes on building it with the crate.
+#[derive(Debug)]
+pub struct NotBuilt(pub String);
+
+/// This driver's part of the cache.
+pub struct Carried {
+    /// The cache's root: its lock and the build folders shared by every key.
+    pub root: PathBuf,
+    /// Sixteen hex digits naming the carried sources, their lock file and the toolchain.
+    pub key: String,
+    /// `carried-<key>`: what was built from those sources with that toolchain.
+    pub dir: PathBuf,
+    /// The compiler the key names.
+    pub rustc: OsString,
+}
+
+impl Carried {
+    /// The cache's folder for this driver and the toolchain that `user_root` uses (its
+    /// toolchain file applies).
+    pub fn locate(user_root: &Path) -> Result<Carried, NotBuilt> {
+        let (files, lock) = super::embedded::carried_sources();
+        if files.is_empty() {
+            return Err(NotBuilt("this driver carries no copy of it".into()));
+        }
+        let root = cache_root().ok_or_else(|| {
+            NotBuilt(format!(
+                "no cache folder (set {CACHE_ENV}, XDG_CACHE_HOME or HOME)"
+            ))
+        })?;
+        if root.to_str().is_none() {
+            // Paths in it go to rustc in an environment variable's text.
+            return Err(NotBuilt(format!(
+                "the cache folder's path is not UTF-8: {}",
+                root.display()
+            )));
+        }
+        let rustc = rustc();
+        let toolchain = rustc_version(&rustc, user_root)?;
+        let key = key(files, lock, &toolchain);
+        Ok(Carried {
+            dir: root.join(format!("carried-{key}")),
+            root,
+            key,
+            rustc,
+        })
+    }
+
+    /// The cache's lock: one build at a time in its shared build folders, copies out of
+    /// them included (cargo lets go of its own lock before those). Says so while another
+    /// run holds it.
+    pub fn lock(&self, building: &str) -> Result<File, NotBuilt> {
+        let waiting = format!(
+            "     Waiting for another run building {building} in {}",
+            self.root.display()
+        );
+        crate::lockfile::lock_saying(&self.root.join("build.lock"), Some(&waiting))
+            .map_err(|e| NotBuilt(format!("cannot lock the cache: {}", e.chain())))
+    }
+
+    /// The carried crates as a workspace, with mutate's lock file, written (where they
+    /// differ) into `carried-<key>/src`; call with [`Carried::lock`] held.
+    pub fn write_sources(&self) -> Result<PathBuf, NotBuilt> {
+        let sources = self.dir.join("src");
+        super::embedded::write_carried(&sources)
+            .map_err(|e| NotBuilt(format!("cannot write its sources: {e}")))?;
+        Ok(sources)
+    }
+}
+
+/// `MUTATE_CACHE_DIR` (relative to the current folder), else `$XDG_CACHE_HOME/mutate`,
+/// else `$HOME/.cache/mutate` (those two only if absolute, as the XDG rules say).
+fn cache_root() -> Option<PathBuf> {
+    let set = |name| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let absolute = |name| set(name).filter(|d: &PathBuf| d.is_absolute());
+    // rustc runs in the copy's folder, not in this one.
+    set(CACHE_ENV)
+        .and_then(|d| std::path::absolute(d).ok())
+        .or_else(|| absolute("XDG_CACHE_HOME").map(|d| d.join("mutate")))
+        .or_else(|| absolute("HOME").map(|d| d.join(".cache").join("mutate")))
+}
+
+/// The compiler the key names and the attribute is built with: `RUSTC`, else
+/// `CARGO_BUILD_RUSTC`, else `rustc` (a toolchain file then chooses, as for the user's
+/// build). A `build.rustc` in a cargo configuration file is not read: where it names
+/// another compiler, rustc cannot load the attribute, and the run falls back to the
+/// runtime's own (`app::build`).
+fn rustc() -> OsString {
+    ["RUSTC", "CARGO_BUILD_RUSTC"]
+        .into_iter()
+        .find_map(|name| std::env::var_os(name).filter(|v| !v.is_empty()))
+        .unwrap_or_else(|| "rustc".into())
+}
+
+/// `rustc -vV`, run where the user's build runs: a proc macro loads only into the rustc
+/// that built it.
+fn rustc_version(rustc: &OsStr, user_root: &Path) -> Result<String, NotBuilt> {
+    let out = Command::new(rustc)
+        .arg("-vV")
+        .current_dir(user_root)
+        .output()
+        .map_err(|e| NotBuilt(format!("cannot run rustc: {e}")))?;
+    if !out.status.success() {
+        return Err(NotBuilt(format!(
+            "`rustc -vV` failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Sixteen hex digits naming the carried sources, lock file and toolchain.
+fn key(files: &[(&str, &str)], lock: &str, toolchain: &str) -> String {
+    let mut hash = Fnv64::default();
+    for (path, content) in files {
+        for part in [path, content] {
+            hash.write(part.as_bytes());
+            hash.write_u8(0);
+        }
+    }
+    hash.write(lock.as_bytes());
+    hash.write_u8(0);
+    hash.write(toolchain.as_bytes());
+    format!("{:016x}", hash.finish())
+}
+
+/// FNV-1a, 64 bits: a hash that stays the same from one build of the driver to the next,
+/// as a cache key must (std's hasher does not promise it).
+pub struct Fnv64(u64);
+
+impl Default for Fnv64 {
+    fn default() -> Self {
+        Fnv64(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv64 {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// The last lines of a failed cargo's standard error, for the warning that says why.
+pub fn stderr_tail(stderr: &[u8]) -> String {
+    let stderr = String::from_utf8_lossy(stderr);
+    let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
+    let tail: Vec<&str> = tail.into_iter().rev().collect();
+    tail.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_follows_sources_lock_and_toolchain() {
+        let files = [("mutate-macro/src/lib.rs", "fn a() {}")];
+        let base = key(&files, "lock", "rustc 1.90.0");
+        assert_eq!(base, key(&files, "lock", "rustc 1.90.0"));
+        assert_eq!(base.len(), 16);
+        assert_ne!(
+            base,
+            key(
+                &[("mutate-macro/src/lib.rs", "fn b() {}")],
+                "lock",
+                "rustc 1.90.0"
+            )
+        );
+        assert_ne!(base, key(&files, "lock2", "rustc 1.90.0"));
+        assert_ne!(base, key(&files, "lock", "rustc 1.91.0"));
+        // Where one part ends and the next begins is part of the key.
+        assert_ne!(key(&[("ab", "c")], "", ""), key(&[("a", "bc")], "", ""));
+    }
+}

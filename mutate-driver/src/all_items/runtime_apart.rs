@@ -1,0 +1,222 @@
+//! The runtime of `--all-items`, built apart, once per driver, toolchain and flags.
+//!
+//! Built as the copy's dependency, the runtime (with `libc`, `ctor` and the protocol) is on
+//! the way to every crate under test: on a crate with few dependencies, most of a clean
+//! run's build. The driver instead builds it with cargo into the cache, shared by every
+//! crate it tests, and the copy does not depend on it: the rustc wrapper hands the tested
+//! crates its library as `--extern mutate_runtime`.
+//!
+//! That build must be the one the crate's own would have made. Cargo runs it from the
+//! folder the crate's build runs from, with the same environment, so the same cargo
+//! configuration, `RUSTFLAGS`, target and compiler apply; the runtime's profile is the
+//! driver's own (`compile::RUNTIME_PROFILE`), as in the crate's build. Cargo's own
+//! fingerprints in the shared build folder then rebuild whatever differs. The crate under
+//! test does not know the library as cargo knows a dependency, so what it was compiled
+//! against must never change under it: the libraries are copied out of the build folder
+//! into a folder named after the build (`runtime-<stamp>`), never written again. The
+//! annotations name the attribute's key, which names the runtime's sources too, so a new
+//! driver rebuilds the crate; new flags rebuild it as they rebuild the runtime.
+
+use super::cache::{Carried, Fnv64, NotBuilt, stderr_tail};
+use std::hash::Hasher;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The runtime's library, built apart, beside those of its dependencies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuntimeApart {
+    pub library: PathBuf,
+}
+
+impl RuntimeApart {
+    /// rustc's `--extern` value for it.
+    pub fn extern_arg(&self) -> String {
+        format!("mutate_runtime={}", self.library.display())
+    }
+}
+
+/// The runtime's library, from the cache's build of it (built or brought up to date now).
+pub fn prepare(carried: &Carried) -> Result<RuntimeApart, NotBuilt> {
+    let _lock = carried.lock("mutate-runtime")?;
+    let first = !carried.dir.join("runtime").is_dir();
+    if first {
+        eprintln!(
+            "    Building mutate-runtime once for this driver, toolchain and flags, into {}",
+            carried.root.join("runtime-build").display()
+        );
+    }
+    let sources = carried.write_sources()?;
+    let built = build(&sources, &carried.root.join("runtime-build"))?;
+    keep(&built, &carried.dir.join("runtime"))
+}
+
+/// What cargo built: the runtime's library and those it links with.
+struct Built {
+    runtime: PathBuf,
+    libraries: Vec<PathBuf>,
+}
+
+/// `cargo build -p mutate-runtime` without its attribute, into `target`, as the crate's
+/// schemata build would have built it.
+fn build(sources: &Path, target: &Path) -> Result<Built, NotBuilt> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .env(mutate_protocol::env::SCHEMATA, "1")
+        // The user's workspace wrapper is for the user's crates.
+        .env_remove("RUSTC_WORKSPACE_WRAPPER")
+        .env_remove("CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER")
+        .args([
+            "build",
+            "--lib",
+            "-p",
+            "mutate-runtime",
+            "--no-default-features",
+        ])
+        .args(
+            crate::compile::RUNTIME_PROFILE
+                .iter()
+                .flat_map(|setting| ["--config", setting]),
+        )
+        .args(["--message-format", "json-render-diagnostics"])
+        .arg("--manifest-path")
+        .arg(sources.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(target)
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .stdout(Stdio::piped())
+        .output()
+        .map_err(|e| NotBuilt(format!("cannot run cargo: {e}")))?;
+    if !out.status.success() {
+        return Err(NotBuilt(format!(
+            "cargo could not build it:\n{}",
+            stderr_tail(&out.stderr)
+        )));
+    }
+    read_messages(&String::from_utf8_lossy(&out.stdout))
+}
+
+/// The libraries in cargo's messages. A dependency whose build script links native code
+/// or adds a search path is refused: the crate's build would have passed those on to
+/// rustc, and the wrapper does not.
+fn read_messages(stdout: &str) -> Result<Built, NotBuilt> {
+    let mut runtime = None;
+    let mut libraries = Vec::new();
+    for message in stdout
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+    {
+        match message["reason"].as_str() {
+            Some("build-script-executed") => {
+                let links = ["linked_libs", "linked_paths"]
+                    .iter()
+                    .any(|field| message[field].as_array().is_some_and(|a| !a.is_empty()));
+                if links {
+                    return Err(NotBuilt(format!(
+                        "{} links native code",
+                        message["package_id"].as_str().unwrap_or("a dependency")
+                    )));
+                }
+            }
+            Some("compiler-artifact") => {
+                let files = message["filenames"].as_array().into_iter().flatten();
+                for file in files.filter_map(|f| f.as_str()).map(PathBuf::from) {
+                    if file.extension().is_some_and(|e| e == "rlib") {
+                        if message["target"]["name"] == "mutate_runtime" {
+                            runtime = Some(file.clone());
+                        }
+                        libraries.push(file);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    match runtime {
+        Some(runtime) => Ok(Built { runtime, libraries }),
+        None => Err(NotBuilt("cargo named no library of it".into())),
+    }
+}
+
+/// The build's libraries, copied into `under/<stamp>` unless a folder of that build is
+/// there already; the runtime's library in it.
+fn keep(built: &Built, under: &Path) -> Result<RuntimeApart, NotBuilt> {
+    let cannot = |e: std::io::Error| NotBuilt(format!("cannot keep its libraries: {e}"));
+    let folder = under.join(stamp(&built.libraries).map_err(cannot)?);
+    let name = |path: &Path| path.file_name().map(PathBuf::from).unwrap_or_default();
+    let library = folder.join(name(&built.runtime));
+    if !folder.is_dir() {
+        // Filled beside, then renamed: a run never sees half a folder.
+        let fresh = folder.with_extension(format!("{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&fresh);
+        std::fs::create_dir_all(&fresh).map_err(cannot)?;
+        for file in &built.libraries {
+            std::fs::copy(file, fresh.join(name(file))).map_err(cannot)?;
+        }
+        std::fs::rename(&fresh, &folder).map_err(cannot)?;
+    }
+    Ok(RuntimeApart { library })
+}
+
+/// Names one build of the libraries: their names, sizes and times of change.
+fn stamp(libraries: &[PathBuf]) -> std::io::Result<String> {
+    let mut sorted: Vec<&PathBuf> = libraries.iter().collect();
+    sorted.sort();
+    let mut hash = Fnv64::default();
+    for file in sorted {
+        let meta = std::fs::metadata(file)?;
+        let changed = meta
+            .modified()?
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        hash.write(file.as_os_str().as_encoded_bytes());
+        hash.write_u8(0);
+        hash.write_u64(meta.len());
+        hash.write_u128(changed.as_nanos());
+    }
+    Ok(format!("{:016x}", hash.finish()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_libraries_are_read_from_cargos_messages() {
+        let messages = r#"{"reason":"compiler-artifact","target":{"name":"libc"},"filenames":["/t/debug/deps/liblibc-1.rlib","/t/debug/deps/liblibc-1.rmeta"]}
+{"reason":"build-script-executed","package_id":"libc","linked_libs":[],"linked_paths":[]}
+{"reason":"compiler-artifact","target":{"name":"mutate_runtime"},"filenames":["/t/debug/deps/libmutate_runtime-2.rlib","/t/debug/deps/libmutate_runtime-2.rmeta"]}
+{"reason":"build-finished","success":true}"#;
+        let built = read_messages(messages).unwrap();
+        assert_eq!(
+            built.runtime,
+            PathBuf::from("/t/debug/deps/libmutate_runtime-2.rlib")
+        );
+        assert_eq!(
+            built.libraries,
+            [
+                PathBuf::from("/t/debug/deps/liblibc-1.rlib"),
+                PathBuf::from("/t/debug/deps/libmutate_runtime-2.rlib")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_dependency_that_links_native_code_is_refused() {
+        let messages = r#"{"reason":"build-script-executed","package_id":"zlib-sys","linked_libs":["z"],"linked_paths":[]}
+{"reason":"compiler-artifact","target":{"name":"mutate_runtime"},"filenames":["/t/libmutate_runtime-2.rlib"]}"#;
+        let NotBuilt(why) = read_messages(messages).err().unwrap();
+        assert!(why.contains("zlib-sys links native code"), "{why}");
+    }
+
+    #[test]
+    fn a_build_is_named_by_its_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("liba-1.rlib");
+        std::fs::write(&a, b"one").unwrap();
+        let first = stamp(std::slice::from_ref(&a)).unwrap();
+        assert_eq!(first, stamp(std::slice::from_ref(&a)).unwrap());
+        std::fs::write(&a, b"other").unwrap();
+        assert_ne!(first, stamp(std::slice::from_ref(&a)).unwrap());
+    }
+}
