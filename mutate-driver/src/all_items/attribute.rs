@@ -9,10 +9,10 @@
 //! built from ([`Attribute::crate_name`]), so a new driver or toolchain names another crate
 //! in every annotation, and cargo rebuilds what the old one expanded.
 
-use super::cache::{Carried, NotBuilt, stderr_tail};
+use super::cache::{Carried, NotBuilt};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// The attribute, built.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,7 +89,8 @@ fn build(
     target: &Path,
 ) -> Result<PathBuf, NotBuilt> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
+    let mut command = Command::new(cargo);
+    command
         .env("RUSTC", rustc)
         .env_remove("CARGO_BUILD_RUSTC")
         .env_remove("RUSTFLAGS")
@@ -100,30 +101,13 @@ fn build(
         .args(["build", "-p", "mutate-macro"])
         .args(["--config", "profile.dev.debug=false"])
         .args(["--config", "profile.dev.incremental=false"])
-        .args(["--message-format", "json-render-diagnostics"])
-        .arg("--manifest-path")
-        .arg(sources.join("Cargo.toml"))
-        .arg("--target-dir")
-        .arg(target)
-        .current_dir(user_root)
-        .stdin(Stdio::null())
-        .stderr(Stdio::piped())
-        .stdout(Stdio::piped())
-        .output()
-        .map_err(|e| NotBuilt(format!("cannot run cargo: {e}")))?;
-    let library = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .current_dir(user_root);
+    super::cache::build(&mut command, sources, target)?
+        .into_iter()
         .filter(|m| m["reason"] == "compiler-artifact")
         .filter(|m| m["target"]["name"] == "mutate_macro" || m["target"]["name"] == "mutate-macro")
-        .find_map(|m| m["filenames"][0].as_str().map(PathBuf::from));
-    match library {
-        Some(library) if out.status.success() => Ok(library),
-        _ => Err(NotBuilt(format!(
-            "cargo could not build it:\n{}",
-            stderr_tail(&out.stderr)
-        ))),
-    }
+        .find_map(|m| m["filenames"][0].as_str().map(PathBuf::from))
+        .ok_or_else(|| NotBuilt("cargo named no library of it".into()))
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@ use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::hash::Hasher;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, SystemTime};
 
 /// Names the cache's folder (default: the platform's user cache folder, `mutate` in it).
 pub const CACHE_ENV: &str = "MUTATE_CACHE_DIR";
@@ -163,17 +164,98 @@ impl Hasher for Fnv64 {
     }
 }
 
-/// The last lines of a failed cargo's standard error, for the warning that says why.
-pub fn stderr_tail(stderr: &[u8]) -> String {
-    let stderr = String::from_utf8_lossy(stderr);
-    let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
-    let tail: Vec<&str> = tail.into_iter().rev().collect();
-    tail.join("\n")
+/// Marks the folder `used` as used now, and removes every other folder in `under` whose
+/// name starts with `prefix` and that no run used for `unused_for`: what the cache keeps
+/// for old drivers and toolchains, or for flags no longer in use, does not pile up. A
+/// folder in use is one a run marked when it began; none runs for that long. Call with
+/// [`Carried::lock`] held. Failures are ignored: this is tidying.
+pub fn tidy(under: &Path, prefix: &str, used: &Path, unused_for: Duration) {
+    let _ = File::open(used).and_then(|f| f.set_modified(SystemTime::now()));
+    let Ok(entries) = std::fs::read_dir(under) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let stale = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .is_ok_and(|changed| changed.elapsed().is_ok_and(|age| age > unused_for));
+        let named = entry.file_name().to_string_lossy().starts_with(prefix);
+        if named && stale && path != used && path.is_dir() {
+            let _ = std::fs::remove_dir_all(&path);
+        }
+    }
+}
+
+/// Runs `cargo`, a `cargo build` already given what to build and how, on the carried
+/// crates' workspace `sources` into the build folder `target`: cargo's JSON messages, or
+/// why it failed (the last lines of its standard error).
+pub fn build(
+    cargo: &mut Command,
+    sources: &Path,
+    target: &Path,
+) -> Result<Vec<serde_json::Value>, NotBuilt> {
+    let out = cargo
+        .args(["--message-format", "json-render-diagnostics"])
+        .arg("--manifest-path")
+        .arg(sources.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(target)
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .stdout(Stdio::piped())
+        .output()
+        .map_err(|e| NotBuilt(format!("cannot run cargo: {e}")))?;
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let tail: Vec<&str> = stderr.lines().rev().take(12).collect();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        return Err(NotBuilt(format!(
+            "cargo could not build it:\n{}",
+            tail.join("\n")
+        )));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tidying_removes_only_named_folders_unused_for_long() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = |name: &str, age_days: u64| {
+            let path = dir.path().join(name);
+            std::fs::create_dir(&path).unwrap();
+            let then = SystemTime::now() - Duration::from_secs(age_days * 86_400);
+            File::open(&path).unwrap().set_modified(then).unwrap();
+            path
+        };
+        let used = folder("carried-used", 40);
+        let old = folder("carried-old", 40);
+        let recent = folder("carried-recent", 1);
+        let other = folder("build", 40);
+        tidy(
+            dir.path(),
+            "carried-",
+            &used,
+            Duration::from_secs(30 * 86_400),
+        );
+        assert!(used.is_dir() && recent.is_dir() && other.is_dir());
+        assert!(!old.exists());
+        // The folder in use is marked as used now.
+        let age = std::fs::metadata(&used)
+            .unwrap()
+            .modified()
+            .unwrap()
+            .elapsed()
+            .unwrap();
+        assert!(age < Duration::from_secs(3600), "{age:?}");
+    }
 
     #[test]
     fn the_key_follows_sources_lock_and_toolchain() {

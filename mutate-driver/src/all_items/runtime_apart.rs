@@ -17,10 +17,11 @@
 //! annotations name the attribute's key, which names the runtime's sources too, so a new
 //! driver rebuilds the crate; new flags rebuild it as they rebuild the runtime.
 
-use super::cache::{Carried, Fnv64, NotBuilt, stderr_tail};
+use super::cache::{self, Carried, Fnv64, NotBuilt};
 use std::hash::Hasher;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
+use std::time::Duration;
 
 /// The runtime's library, built apart, beside those of its dependencies.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,8 +48,22 @@ pub fn prepare(carried: &Carried) -> Result<RuntimeApart, NotBuilt> {
     }
     let sources = carried.write_sources()?;
     let built = build(&sources, &carried.root.join("runtime-build"))?;
-    keep(&built, &carried.dir.join("runtime"))
+    let runtime = keep(&built, &carried.dir.join("runtime"))?;
+    // A build is kept per flags in use (each change of them is a new one), the carried
+    // crates per driver and toolchain: those no run used lately go.
+    let folder = runtime.library.parent().unwrap_or(&carried.dir);
+    cache::tidy(&carried.dir.join("runtime"), "", folder, UNUSED_BUILD);
+    // `attribute-`: the attribute alone, as drivers before this one kept it.
+    for prefix in ["carried-", "attribute-"] {
+        cache::tidy(&carried.root, prefix, &carried.dir, UNUSED_DRIVER);
+    }
+    Ok(runtime)
 }
+
+/// How long a build of the runtime is kept after its last use.
+const UNUSED_BUILD: Duration = Duration::from_secs(24 * 3600);
+/// How long the crates a driver carries, built, are kept after its last use.
+const UNUSED_DRIVER: Duration = Duration::from_secs(30 * 24 * 3600);
 
 /// What cargo built: the runtime's library and those it links with.
 struct Built {
@@ -60,7 +75,8 @@ struct Built {
 /// schemata build would have built it.
 fn build(sources: &Path, target: &Path) -> Result<Built, NotBuilt> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
+    let mut command = Command::new(cargo);
+    command
         .env(mutate_protocol::env::SCHEMATA, "1")
         // The user's workspace wrapper is for the user's crates.
         .env_remove("RUSTC_WORKSPACE_WRAPPER")
@@ -76,36 +92,17 @@ fn build(sources: &Path, target: &Path) -> Result<Built, NotBuilt> {
             crate::compile::RUNTIME_PROFILE
                 .iter()
                 .flat_map(|setting| ["--config", setting]),
-        )
-        .args(["--message-format", "json-render-diagnostics"])
-        .arg("--manifest-path")
-        .arg(sources.join("Cargo.toml"))
-        .arg("--target-dir")
-        .arg(target)
-        .stdin(Stdio::null())
-        .stderr(Stdio::piped())
-        .stdout(Stdio::piped())
-        .output()
-        .map_err(|e| NotBuilt(format!("cannot run cargo: {e}")))?;
-    if !out.status.success() {
-        return Err(NotBuilt(format!(
-            "cargo could not build it:\n{}",
-            stderr_tail(&out.stderr)
-        )));
-    }
-    read_messages(&String::from_utf8_lossy(&out.stdout))
+        );
+    read_messages(&super::cache::build(&mut command, sources, target)?)
 }
 
 /// The libraries in cargo's messages. A dependency whose build script links native code
 /// or adds a search path is refused: the crate's build would have passed those on to
 /// rustc, and the wrapper does not.
-fn read_messages(stdout: &str) -> Result<Built, NotBuilt> {
+fn read_messages(messages: &[serde_json::Value]) -> Result<Built, NotBuilt> {
     let mut runtime = None;
     let mut libraries = Vec::new();
-    for message in stdout
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-    {
+    for message in messages {
         match message["reason"].as_str() {
             Some("build-script-executed") => {
                 let links = ["linked_libs", "linked_paths"]
@@ -181,13 +178,20 @@ fn stamp(libraries: &[PathBuf]) -> std::io::Result<String> {
 mod tests {
     use super::*;
 
+    fn parse(lines: &str) -> Vec<serde_json::Value> {
+        lines
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect()
+    }
+
     #[test]
     fn the_libraries_are_read_from_cargos_messages() {
         let messages = r#"{"reason":"compiler-artifact","target":{"name":"libc"},"filenames":["/t/debug/deps/liblibc-1.rlib","/t/debug/deps/liblibc-1.rmeta"]}
 {"reason":"build-script-executed","package_id":"libc","linked_libs":[],"linked_paths":[]}
 {"reason":"compiler-artifact","target":{"name":"mutate_runtime"},"filenames":["/t/debug/deps/libmutate_runtime-2.rlib","/t/debug/deps/libmutate_runtime-2.rmeta"]}
 {"reason":"build-finished","success":true}"#;
-        let built = read_messages(messages).unwrap();
+        let built = read_messages(&parse(messages)).unwrap();
         assert_eq!(
             built.runtime,
             PathBuf::from("/t/debug/deps/libmutate_runtime-2.rlib")
@@ -205,7 +209,7 @@ mod tests {
     fn a_dependency_that_links_native_code_is_refused() {
         let messages = r#"{"reason":"build-script-executed","package_id":"zlib-sys","linked_libs":["z"],"linked_paths":[]}
 {"reason":"compiler-artifact","target":{"name":"mutate_runtime"},"filenames":["/t/libmutate_runtime-2.rlib"]}"#;
-        let NotBuilt(why) = read_messages(messages).err().unwrap();
+        let NotBuilt(why) = read_messages(&parse(messages)).err().unwrap();
         assert!(why.contains("zlib-sys links native code"), "{why}");
     }
 
