@@ -247,7 +247,10 @@ fn without_a_cache_the_attribute_builds_with_the_crate() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.contains("warning: the #[mutate] attribute builds with the crate, not once apart: "),
+        stderr.contains(
+            "warning: the #[mutate] attribute and mutate-runtime build with the crate, not once \
+             apart: cannot make the cache folder "
+        ),
         "{stderr}"
     );
     let mirrored = std::fs::read_to_string(target.join("mutate/all-items/Cargo.toml")).unwrap();
@@ -256,6 +259,35 @@ fn without_a_cache_the_attribute_builds_with_the_crate() {
     assert!(
         annotated.contains("#[::mutate_runtime::mutate("),
         "{annotated}"
+    );
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(listed.lines().count() > 5, "{listed}");
+}
+
+/// A crate whose manifest turns on link-time optimisation for its tests needs every
+/// library's bitcode, which the runtime built apart lacks: it gets the runtime built with
+/// it, and the attribute still apart.
+#[test]
+fn link_time_optimisation_builds_the_runtime_with_the_crate() {
+    let krate = doctested_alone();
+    let manifest = krate.path().join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap() + "\n[profile.dev]\nlto = true\n";
+    std::fs::write(&manifest, text).unwrap();
+    let target = repo().join("target/e2e-lto");
+    let out = list_all_items(&manifest, &target, &cache_dir());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            "note: mutate-runtime builds with the crate, not once apart: [profile.dev] sets `lto`"
+        ),
+        "{stderr}"
+    );
+    let mirrored = std::fs::read_to_string(target.join("mutate/all-items/Cargo.toml")).unwrap();
+    assert!(
+        mirrored.contains("mutate-runtime = { path = ")
+            && mirrored.contains("default-features = false"),
+        "{mirrored}"
     );
     let listed = String::from_utf8_lossy(&out.stdout);
     assert!(listed.lines().count() > 5, "{listed}");

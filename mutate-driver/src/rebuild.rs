@@ -148,6 +148,9 @@ fn unloadable_apart(
             let m = &e.message;
             alias.is_some_and(|alias| m.contains(alias) || m.contains("`mutate_macro`"))
                 || (runtime_apart && m.contains("mutate_runtime") && is_loading(e))
+                // Link-time optimisation set where the driver did not look for it: the
+                // runtime built apart has no bitcode.
+                || (runtime_apart && m.starts_with("failed to get bitcode from object file"))
         })
         .map(|e| e.message.clone())
 }
@@ -331,7 +334,11 @@ mod tests {
             Some("E0308"),
             "mismatched types: expected `mutate_runtime::__private::Case`, found `u8`",
         );
-        for unloadable in [&damaged, &missing] {
+        let no_bitcode = error(
+            None,
+            "failed to get bitcode from object file for LTO (Can't find section .llvmbc)",
+        );
+        for unloadable in [&damaged, &missing, &no_bitcode] {
             let errors = [mutant.clone(), unloadable.clone()];
             assert_eq!(
                 unloadable_apart(None, true, &errors).as_deref(),

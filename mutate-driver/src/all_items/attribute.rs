@@ -35,10 +35,10 @@ impl Attribute {
     }
 }
 
-/// The attribute, from the cache, or built into it now. `user_root`: cargo and rustc run
-/// there, so the user's toolchain file and cargo configuration (registries, offline mode)
-/// apply as they do to the user's own build.
-pub fn prepare(carried: &Carried, user_root: &Path) -> Result<Attribute, NotBuilt> {
+/// The attribute, from the cache, or built into it now. Cargo runs in the driver's current
+/// folder, as for the crate's build, so the same toolchain file and cargo configuration
+/// (registries, offline mode) apply.
+pub fn prepare(carried: &Carried) -> Result<Attribute, NotBuilt> {
     let attribute = Attribute {
         crate_name: format!("mutate_macro_{}", carried.key),
         library: carried.dir.join(format!(
@@ -61,12 +61,8 @@ pub fn prepare(carried: &Carried, user_root: &Path) -> Result<Attribute, NotBuil
     );
     let sources = carried.write_sources()?;
     // One build folder for every key: a new driver rebuilds its own crates, not `syn`.
-    let built = build(
-        &carried.rustc,
-        user_root,
-        &sources,
-        &carried.root.join("build"),
-    )?;
+    let target = carried.root.join("build");
+    let built = build(&carried.rustc, &sources, &target)?;
     // Copied beside, then renamed: a run never sees half a library.
     let fresh = attribute
         .library
@@ -74,6 +70,7 @@ pub fn prepare(carried: &Carried, user_root: &Path) -> Result<Attribute, NotBuil
     std::fs::copy(&built, &fresh)
         .and_then(|_| std::fs::rename(&fresh, &attribute.library))
         .map_err(|e| NotBuilt(format!("cannot keep {}: {e}", built.display())))?;
+    super::cache::limit_size(&target, super::cache::BUILD_FOLDER_LIMIT);
     Ok(attribute)
 }
 
@@ -82,12 +79,7 @@ pub fn prepare(carried: &Carried, user_root: &Path) -> Result<Attribute, NotBuil
 /// optimised, as cargo builds proc macros: optimised, its build took 20 s against 7 s, and
 /// semver's schemata build expanded in the same time with either. No debug info and no
 /// incremental files: nothing reads them.
-fn build(
-    rustc: &OsStr,
-    user_root: &Path,
-    sources: &Path,
-    target: &Path,
-) -> Result<PathBuf, NotBuilt> {
+fn build(rustc: &OsStr, sources: &Path, target: &Path) -> Result<PathBuf, NotBuilt> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(cargo);
     command
@@ -100,8 +92,7 @@ fn build(
         .env_remove("CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER")
         .args(["build", "-p", "mutate-macro"])
         .args(["--config", "profile.dev.debug=false"])
-        .args(["--config", "profile.dev.incremental=false"])
-        .current_dir(user_root);
+        .args(["--config", "profile.dev.incremental=false"]);
     super::cache::build(&mut command, sources, target)?
         .into_iter()
         .filter(|m| m["reason"] == "compiler-artifact")

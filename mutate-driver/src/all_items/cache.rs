@@ -29,9 +29,10 @@ pub struct Carried {
 }
 
 impl Carried {
-    /// The cache's folder for this driver and the toolchain that `user_root` uses (its
-    /// toolchain file applies).
-    pub fn locate(user_root: &Path) -> Result<Carried, NotBuilt> {
+    /// The cache's folder for this driver and the toolchain the crate's build uses: rustc
+    /// runs, as cargo does for that build, in the driver's current folder, so the same
+    /// toolchain file applies.
+    pub fn locate() -> Result<Carried, NotBuilt> {
         let (files, lock) = super::embedded::carried_sources();
         if files.is_empty() {
             return Err(NotBuilt("this driver carries no copy of it".into()));
@@ -48,8 +49,18 @@ impl Carried {
                 root.display()
             )));
         }
+        std::fs::create_dir_all(&root).map_err(|e| {
+            let why = match root.is_dir() {
+                false if root.exists() => "it is not a folder".to_owned(),
+                _ => e.to_string(),
+            };
+            NotBuilt(format!(
+                "cannot make the cache folder {}: {why}",
+                root.display()
+            ))
+        })?;
         let rustc = rustc();
-        let toolchain = rustc_version(&rustc, user_root)?;
+        let toolchain = rustc_version(&rustc)?;
         let key = key(files, lock, &toolchain);
         Ok(Carried {
             dir: root.join(format!("carried-{key}")),
@@ -109,12 +120,10 @@ fn rustc() -> OsString {
         .unwrap_or_else(|| "rustc".into())
 }
 
-/// `rustc -vV`, run where the user's build runs: a proc macro loads only into the rustc
-/// that built it.
-fn rustc_version(rustc: &OsStr, user_root: &Path) -> Result<String, NotBuilt> {
+/// `rustc -vV`: a proc macro loads only into the rustc that built it.
+fn rustc_version(rustc: &OsStr) -> Result<String, NotBuilt> {
     let out = Command::new(rustc)
         .arg("-vV")
-        .current_dir(user_root)
         .output()
         .map_err(|e| NotBuilt(format!("cannot run rustc: {e}")))?;
     if !out.status.success() {
@@ -186,6 +195,29 @@ pub fn tidy(under: &Path, prefix: &str, used: &Path, unused_for: Duration) {
         }
     }
 }
+
+/// Empties the build folder `folder` if it holds more than `limit` bytes: every set of
+/// flags a build ran with leaves its artifacts there. What was copied out of it stays.
+pub fn limit_size(folder: &Path, limit: u64) {
+    fn size(dir: &Path) -> u64 {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return 0;
+        };
+        entries
+            .flatten()
+            .map(|e| match e.file_type() {
+                Ok(t) if t.is_dir() => size(&e.path()),
+                _ => e.metadata().map_or(0, |m| m.len()),
+            })
+            .sum()
+    }
+    if size(folder) > limit {
+        let _ = std::fs::remove_dir_all(folder);
+    }
+}
+
+/// Most a build folder of the cache may hold before it is emptied.
+pub const BUILD_FOLDER_LIMIT: u64 = 512 << 20;
 
 /// Runs `cargo`, a `cargo build` already given what to build and how, on the carried
 /// crates' workspace `sources` into the build folder `target`: cargo's JSON messages, or

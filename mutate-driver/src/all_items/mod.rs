@@ -1,7 +1,7 @@
 //! `--all-items`: mutation-test a crate that has no `#[mutate]`, without touching it. The
 //! workspace is mirrored into the target directory, every item of the tested libraries
-//! gets the attribute there, the tested packages depend on the runtime, and the build runs
-//! on the mirror. File paths relative to the workspace root and every line and column stay
+//! gets the attribute there, the tested packages are given the runtime (built apart, or as
+//! a dependency), and the build runs on the mirror. File paths relative to the workspace root and every line and column stay
 //! the user's, so reports name the user's files.
 //!
 //! The mirror is kept between runs and only files whose content changed are rewritten, so
@@ -120,7 +120,7 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode, apart: bool) -> R
     let tested = tested_packages(args, metadata, &user_manifest)?;
     let (attribute, runtime_apart) = match &runtime {
         Some(Runtime::Carried(_)) if apart && !uses_runtime(metadata, &tested) => {
-            built_apart(&user_root)
+            built_apart(&user_root.join("Cargo.toml"))
         }
         _ => (None, None),
     };
@@ -292,19 +292,28 @@ fn uses_runtime(metadata: &Metadata, tested: &BTreeSet<String>) -> bool {
 /// The attribute and the runtime built apart, or `None` (said) for what cannot be: that
 /// then builds with the crate, as it would without the cache. The runtime is built apart
 /// only with the attribute: the runtime's own attribute would need the runtime as a
-/// dependency.
-fn built_apart(user_root: &Path) -> (Option<Attribute>, Option<RuntimeApart>) {
-    let attribute = cache::Carried::locate(user_root)
-        .and_then(|carried| Ok((attribute::prepare(&carried, user_root)?, carried)));
+/// dependency. `root_manifest`: the workspace's, whose profiles the crate's build uses.
+fn built_apart(root_manifest: &Path) -> (Option<Attribute>, Option<RuntimeApart>) {
+    let attribute =
+        cache::Carried::locate().and_then(|carried| Ok((attribute::prepare(&carried)?, carried)));
     let (attribute, carried) = match attribute {
         Ok(built) => built,
         Err(cache::NotBuilt(why)) => {
             eprintln!(
-                "warning: the #[mutate] attribute builds with the crate, not once apart: {why}"
+                "warning: the #[mutate] attribute and mutate-runtime build with the crate, \
+                 not once apart: {why}"
             );
             return (None, None);
         }
     };
+    let manifest = std::fs::read_to_string(root_manifest).unwrap_or_default();
+    if let Some(profile) = runtime_apart::profile_with_lto(&manifest) {
+        eprintln!(
+            "     note: mutate-runtime builds with the crate, not once apart: \
+             [profile.{profile}] sets `lto`, which needs it built with the crate's profile"
+        );
+        return (Some(attribute), None);
+    }
     match runtime_apart::prepare(&carried) {
         Ok(runtime) => (Some(attribute), Some(runtime)),
         Err(cache::NotBuilt(why)) => {

@@ -6,16 +6,21 @@
 //! crate it tests, and the copy does not depend on it: the rustc wrapper hands the tested
 //! crates its library as `--extern mutate_runtime`.
 //!
-//! That build must be the one the crate's own would have made. Cargo runs it from the
-//! folder the crate's build runs from, with the same environment, so the same cargo
-//! configuration, `RUSTFLAGS`, target and compiler apply; the runtime's profile is the
-//! driver's own (`compile::RUNTIME_PROFILE`), as in the crate's build. Cargo's own
-//! fingerprints in the shared build folder then rebuild whatever differs. The crate under
-//! test does not know the library as cargo knows a dependency, so what it was compiled
-//! against must never change under it: the libraries are copied out of the build folder
-//! into a folder named after the build (`runtime-<stamp>`), never written again. The
-//! annotations name the attribute's key, which names the runtime's sources too, so a new
-//! driver rebuilds the crate; new flags rebuild it as they rebuild the runtime.
+//! That build must link with the crate's. Cargo runs it from the folder the crate's build
+//! runs from, with the same environment, so the same cargo configuration, `RUSTFLAGS`,
+//! target and compiler apply; cargo's own fingerprints in the shared build folder then
+//! rebuild whatever differs. The profile is not the crate's: the crate's manifest does not
+//! reach this build. Its settings change how the runtime is optimised and checked (in the
+//! crate's build the runtime has the driver's own, `compile::RUNTIME_PROFILE`, over
+//! them), except `lto`, which needs every library's bitcode: a crate whose manifest's test
+//! profile sets it is not given the runtime built apart (`all_items::built_apart`).
+//!
+//! The crate under test does not know the library as cargo knows a dependency, so what it
+//! was compiled against must never change under it: the libraries are copied out of the
+//! build folder into one named after the build (`carried-<key>/runtime/<stamp>`), never
+//! written again. The annotations name the attribute's key, which names the runtime's
+//! sources too, so a new driver rebuilds the crate; new flags rebuild it as they rebuild
+//! the runtime.
 
 use super::cache::{self, Carried, Fnv64, NotBuilt};
 use std::hash::Hasher;
@@ -47,7 +52,20 @@ pub fn prepare(carried: &Carried) -> Result<RuntimeApart, NotBuilt> {
         );
     }
     let sources = carried.write_sources()?;
-    let built = build(&sources, &carried.root.join("runtime-build"))?;
+    let target = carried.root.join("runtime-build");
+    let started = std::time::Instant::now();
+    let built = build(&sources, &target)?;
+    if built.compiled {
+        if !first {
+            eprintln!(
+                "    Rebuilt mutate-runtime for other flags or another toolchain in {:.1}s, \
+                 into {}",
+                started.elapsed().as_secs_f64(),
+                target.display()
+            );
+        }
+        cache::limit_size(&target, cache::BUILD_FOLDER_LIMIT);
+    }
     let runtime = keep(&built, &carried.dir.join("runtime"))?;
     // A build is kept per flags in use (each change of them is a new one), the carried
     // crates per driver and toolchain: those no run used lately go.
@@ -60,6 +78,20 @@ pub fn prepare(carried: &Carried) -> Result<RuntimeApart, NotBuilt> {
     Ok(runtime)
 }
 
+/// The profile of `cargo test`'s build (`test`, or `dev`, which it inherits) that sets
+/// link-time optimisation in the workspace's manifest `manifest`: it needs the bitcode of
+/// every library, which the runtime built apart, with cargo's own profile, lacks. A
+/// profile set from cargo's configuration or environment reaches the runtime's build too.
+pub fn profile_with_lto(manifest: &str) -> Option<&'static str> {
+    let doc: toml_edit::DocumentMut = manifest.parse().ok()?;
+    let lto = |profile: &str| doc.get("profile")?.get(profile)?.get("lto");
+    // `test` inherits `dev`'s setting unless it has its own.
+    let (profile, lto) = ["test", "dev"]
+        .into_iter()
+        .find_map(|profile| Some((profile, lto(profile)?)))?;
+    (lto.as_bool() != Some(false) && lto.as_str() != Some("off")).then_some(profile)
+}
+
 /// How long a build of the runtime is kept after its last use.
 const UNUSED_BUILD: Duration = Duration::from_secs(24 * 3600);
 /// How long the crates a driver carries, built, are kept after its last use.
@@ -69,6 +101,8 @@ const UNUSED_DRIVER: Duration = Duration::from_secs(30 * 24 * 3600);
 struct Built {
     runtime: PathBuf,
     libraries: Vec<PathBuf>,
+    /// Whether cargo compiled anything (rather than find it all fresh).
+    compiled: bool,
 }
 
 /// `cargo build -p mutate-runtime` without its attribute, into `target`, as the crate's
@@ -102,6 +136,7 @@ fn build(sources: &Path, target: &Path) -> Result<Built, NotBuilt> {
 fn read_messages(messages: &[serde_json::Value]) -> Result<Built, NotBuilt> {
     let mut runtime = None;
     let mut libraries = Vec::new();
+    let mut compiled = false;
     for message in messages {
         match message["reason"].as_str() {
             Some("build-script-executed") => {
@@ -116,6 +151,7 @@ fn read_messages(messages: &[serde_json::Value]) -> Result<Built, NotBuilt> {
                 }
             }
             Some("compiler-artifact") => {
+                compiled |= message["fresh"] == false;
                 let files = message["filenames"].as_array().into_iter().flatten();
                 for file in files.filter_map(|f| f.as_str()).map(PathBuf::from) {
                     if file.extension().is_some_and(|e| e == "rlib") {
@@ -130,7 +166,11 @@ fn read_messages(messages: &[serde_json::Value]) -> Result<Built, NotBuilt> {
         }
     }
     match runtime {
-        Some(runtime) => Ok(Built { runtime, libraries }),
+        Some(runtime) => Ok(Built {
+            runtime,
+            libraries,
+            compiled,
+        }),
         None => Err(NotBuilt("cargo named no library of it".into())),
     }
 }
@@ -187,11 +227,14 @@ mod tests {
 
     #[test]
     fn the_libraries_are_read_from_cargos_messages() {
-        let messages = r#"{"reason":"compiler-artifact","target":{"name":"libc"},"filenames":["/t/debug/deps/liblibc-1.rlib","/t/debug/deps/liblibc-1.rmeta"]}
+        let messages = r#"{"reason":"compiler-artifact","target":{"name":"libc"},"fresh":true,"filenames":["/t/debug/deps/liblibc-1.rlib","/t/debug/deps/liblibc-1.rmeta"]}
 {"reason":"build-script-executed","package_id":"libc","linked_libs":[],"linked_paths":[]}
-{"reason":"compiler-artifact","target":{"name":"mutate_runtime"},"filenames":["/t/debug/deps/libmutate_runtime-2.rlib","/t/debug/deps/libmutate_runtime-2.rmeta"]}
+{"reason":"compiler-artifact","target":{"name":"mutate_runtime"},"fresh":false,"filenames":["/t/debug/deps/libmutate_runtime-2.rlib","/t/debug/deps/libmutate_runtime-2.rmeta"]}
 {"reason":"build-finished","success":true}"#;
         let built = read_messages(&parse(messages)).unwrap();
+        assert!(built.compiled);
+        let all_fresh = messages.replace(r#""fresh":false"#, r#""fresh":true"#);
+        assert!(!read_messages(&parse(&all_fresh)).unwrap().compiled);
         assert_eq!(
             built.runtime,
             PathBuf::from("/t/debug/deps/libmutate_runtime-2.rlib")
@@ -211,6 +254,29 @@ mod tests {
 {"reason":"compiler-artifact","target":{"name":"mutate_runtime"},"filenames":["/t/libmutate_runtime-2.rlib"]}"#;
         let NotBuilt(why) = read_messages(&parse(messages)).err().unwrap();
         assert!(why.contains("zlib-sys links native code"), "{why}");
+    }
+
+    #[test]
+    fn link_time_optimisation_in_the_tests_profiles_is_found() {
+        let with = |section: &str, lto: &str| {
+            format!("[package]\nname = \"a\"\n\n[{section}]\nlto = {lto}\n")
+        };
+        assert_eq!(profile_with_lto(&with("profile.dev", "true")), Some("dev"));
+        assert_eq!(
+            profile_with_lto(&with("profile.test", "\"thin\"")),
+            Some("test")
+        );
+        assert_eq!(
+            profile_with_lto(&with("profile.dev", "\"fat\"")),
+            Some("dev")
+        );
+        assert_eq!(profile_with_lto(&with("profile.dev", "false")), None);
+        assert_eq!(profile_with_lto(&with("profile.dev", "\"off\"")), None);
+        let both = "[profile.dev]\nlto = true\n\n[profile.test]\nlto = false\n";
+        assert_eq!(profile_with_lto(both), None, "test's own setting wins");
+        // `cargo test` does not build with the release profile.
+        assert_eq!(profile_with_lto(&with("profile.release", "true")), None);
+        assert_eq!(profile_with_lto("[package]\nname = \"a\"\n"), None);
     }
 
     #[test]
