@@ -1,7 +1,8 @@
 //! The propagation runs: for each survivor not proven uninfected, a covering test (the
 //! cheapest among those that infect it, else among all) traced twice with every mutant
-//! off and once with the survivor on; the traces go to `propagation::compare`. A
-//! run that fails to trace leaves the survivor untraced: diagnosis never changes a verdict.
+//! off (each test's two runs first, side by side) and once with the survivor on; the
+//! traces go to `propagation::compare`. A run that fails to trace leaves the survivor
+//! untraced: diagnosis never changes a verdict.
 //!
 //! A test whose two unmutated runs made other calls (random inputs, the time, hash order)
 //! leaves its survivors unsteady: whether it detects them is chance, and one run is one
@@ -20,6 +21,7 @@ use crate::progress::Progress;
 use crate::propagation::{self, Propagation, Trace};
 use crate::server::Server;
 use mutate_protocol::{Request, infection};
+use std::collections::{BTreeSet, HashMap};
 
 /// Runs of an unsteady test against each survivor it covers, after the one that let it
 /// survive.
@@ -72,8 +74,22 @@ pub fn run(
         return Ok(());
     }
     progress.phase("Tracing", to_trace.len());
-    // One server per test and chunk of survivors: its two unmutated traces serve the whole
-    // chunk; chunks keep every job busy when many survivors share a test.
+    // Each test traced twice with every mutant off, every run a job of its own: a test that
+    // makes many calls is traced on two cores at once, not twice on one.
+    let tests: BTreeSet<usize> = to_trace.iter().map(|&(_, t)| t).collect();
+    let runs: Vec<(usize, usize)> = tests.iter().flat_map(|&t| [(t, 0), (t, 1)]).collect();
+    let mut unmutated: HashMap<usize, [Option<Trace>; 2]> = HashMap::new();
+    pool::run(
+        runs,
+        config.jobs,
+        |(t, k), send| send((t, k, trace_unmutated(d, config, &baseline[t], t))),
+        |(t, k, trace)| unmutated.entry(t).or_default()[k] = trace,
+    );
+    if interrupt::interrupted() {
+        return Err(Error::Interrupted);
+    }
+    // One server per test and chunk of survivors; chunks keep every job busy when many
+    // survivors share a test.
     let chunk = (to_trace.len() / (config.jobs * 2)).max(4);
     let jobs = super::batches(to_trace.into_iter().map(|(m, t)| (t, m)), chunk);
     let mut traced = Vec::new();
@@ -81,7 +97,9 @@ pub fn run(
         jobs,
         config.jobs,
         |(t, ms): (usize, Vec<usize>), send| {
-            for (m, traced) in trace(d, config, &baseline[t], t, &ms) {
+            let [original, again] = &unmutated[&t];
+            let pair = original.as_ref().zip(again.as_ref());
+            for (m, traced) in trace(d, config, &baseline[t], t, &ms, pair) {
                 send((m, (t, traced)));
             }
         },
@@ -115,14 +133,39 @@ pub fn run(
     Ok(())
 }
 
-/// Test `t` traced twice without a mutant and once with each of `mutants`; a survivor whose
-/// runs could not all be made is untraced.
+/// A traced run of test `t` with every mutant off; `None` if it could not be made.
+fn trace_unmutated(d: &Discovery, config: &Config, baseline: &Baseline, t: usize) -> Option<Trace> {
+    let mut server = start(d, t)?;
+    let report = server.run(&traced_request(baseline, config, None)).ok()?;
+    Some(Trace::parse(&report.trace))
+}
+
+fn start(d: &Discovery, t: usize) -> Option<Server> {
+    let test = &d.tests[t];
+    Server::start(&d.binaries[test.binary], Some(&test.name))
+        .ok()
+        .flatten()
+}
+
+/// A traced run's request: no hit budget, as the survivor ran within it already.
+fn traced_request(baseline: &Baseline, config: &Config, mutant: Option<String>) -> Request {
+    Request {
+        budget: 0,
+        observe: true,
+        ..super::mutants::limited(baseline, config, mutant)
+    }
+}
+
+/// Test `t` traced once with each of `mutants`, against its two traces with every mutant
+/// off (`None`: those could not be made); a survivor whose runs could not all be made is
+/// untraced.
 fn trace(
     d: &Discovery,
     config: &Config,
     baseline: &Baseline,
     t: usize,
     mutants: &[usize],
+    unmutated: Option<(&Trace, &Trace)>,
 ) -> Vec<(usize, Traced)> {
     let only = |propagation: Propagation| Traced {
         propagation,
@@ -134,30 +177,20 @@ fn trace(
             .map(|&m| (m, only(Propagation::Untraced)))
             .collect()
     };
-    let test = &d.tests[t];
-    let Ok(Some(mut server)) = Server::start(&d.binaries[test.binary], Some(&test.name)) else {
+    let Some((original, again)) = unmutated else {
         return untraced();
     };
-    // No hit budget: the survivor ran within it already.
-    let request = |mutant: Option<String>| Request {
-        budget: 0,
-        observe: true,
-        ..super::mutants::limited(baseline, config, mutant)
-    };
-    let mut run = |mutant: Option<String>| server.run(&request(mutant)).map(|r| r.trace);
-    let (Ok(original), Ok(again)) = (run(None), run(None)) else {
-        return untraced();
-    };
-    // Read once for every mutant of the chunk.
-    let (original, again) = (Trace::parse(&original), Trace::parse(&again));
     // A test that took two paths unmutated would show any mutant "changing" something, and
     // may well detect it in another run: it gets those runs.
-    let steady = original.same_path(&again);
+    let steady = original.same_path(again);
     // A trace cut at its size limit compares with nothing: the mutants' runs would be
     // spent for no diagnosis.
     if steady && (original.truncated() || again.truncated()) {
         return untraced();
     }
+    let Some(mut server) = start(d, t) else {
+        return untraced();
+    };
     if !steady {
         return mutants
             .iter()
@@ -177,10 +210,14 @@ fn trace(
         .iter()
         .map(|&m| {
             let entry = &d.mutants[m].entry;
-            let propagation = match run(Some(entry.id.clone())) {
-                Ok(mutant) => {
-                    propagation::compare(&original, &again, &Trace::parse(&mutant), &entry.function)
-                }
+            let request = traced_request(baseline, config, Some(entry.id.clone()));
+            let propagation = match server.run(&request) {
+                Ok(mutant) => propagation::compare(
+                    original,
+                    again,
+                    &Trace::parse(&mutant.trace),
+                    &entry.function,
+                ),
                 Err(_) => Propagation::Untraced,
             };
             (m, only(propagation))
