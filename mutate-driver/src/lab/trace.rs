@@ -97,8 +97,9 @@ pub fn run(
         jobs,
         config.jobs,
         |(t, ms): (usize, Vec<usize>), send| {
-            let [original, again] = &unmutated[&t];
-            let pair = original.as_ref().zip(again.as_ref());
+            let pair = unmutated
+                .get(&t)
+                .and_then(|[original, again]| original.as_ref().zip(again.as_ref()));
             for (m, traced) in trace(d, config, &baseline[t], t, &ms, pair) {
                 send((m, (t, traced)));
             }
