@@ -115,7 +115,7 @@ pub fn generate(tests: &[DocTest], lib: &str, edition: &str, remembered: &Rememb
                 continue;
             }
         };
-        if remembered.apart.contains(&key) || !can_share(&program, edition) {
+        if remembered.apart.contains(&key) || !can_share(&program, lib, edition) {
             let text = crate_text(test, &program, lib, edition);
             let lines = text.lines().count();
             apart.push(GeneratedFile {
@@ -137,7 +137,7 @@ pub fn generate(tests: &[DocTest], lib: &str, edition: &str, remembered: &Rememb
 
 /// Whether a doc test's program can be a module of the shared crate and mean the same:
 /// what only a crate root may hold, or what names the crate root, keeps it apart.
-fn can_share(program: &program::Program, edition: &str) -> bool {
+fn can_share(program: &program::Program, lib: &str, edition: &str) -> bool {
     const LINT_LEVELS: [&str; 5] = [
         "#![allow(",
         "#![warn(",
@@ -154,23 +154,46 @@ fn can_share(program: &program::Program, edition: &str) -> bool {
         && !names_crate_root(body)
         // Symbols two modules would both define; code that runs at load time, which
         // every doc test's process would then run (constructors, registries).
+        && !["#[macro_export]", "#[used]"]
+            .iter()
+            .any(|attribute| body.contains(attribute))
         && ![
-            "#[macro_export]",
             "no_mangle",
             "export_name",
             "global_allocator",
             "link_section",
-            "#[used]",
             "ctor",
-            "inventory::",
+            "inventory",
             "linkme",
             "distributed_slice",
         ]
         .iter()
-        .any(|word| body.contains(word))
+        .any(|word| has_word(body, word))
         // Edition 2015 resolves `use` paths from the crate root, where a module's own
-        // `extern crate` is not.
-        && !(edition == "2015" && body.contains("extern crate"))
+        // `extern crate` is not. The library's is there, and the module's own is dropped
+        // (`Shared::add` gives every 2015 module one).
+        && !(edition == "2015"
+            && body
+                .lines()
+                .any(|line| line.contains("extern crate") && !names_only_the_library(line, lib)))
+}
+
+/// Whether `code` holds `word` as a word of its own: `ctor` in `#[ctor]`, not in `vector`.
+fn has_word(code: &str, word: &str) -> bool {
+    let in_name = |c: char| c.is_alphanumeric() || c == '_';
+    code.match_indices(word).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + word.len()..].chars().next();
+        !before.is_some_and(in_name) && !after.is_some_and(in_name)
+    })
+}
+
+/// Whether `line` is `extern crate <lib>;` and nothing else.
+fn names_only_the_library(line: &str, lib: &str) -> bool {
+    line.trim()
+        .strip_prefix("extern crate ")
+        .and_then(|rest| rest.strip_suffix(';'))
+        .is_some_and(|name| name.trim() == lib)
 }
 
 /// Whether code says `crate::` (or `$crate::`) as a path of its own, not as the end of a
@@ -220,10 +243,21 @@ impl Shared {
         self.text.push_str(&format!("mod {name} {{\n"));
         push_lines(&mut self.text, &program.inner_attributes);
         if self.edition == "2015" {
-            // A 2015 module reaches other crates through an `extern crate` of its own.
+            // A 2015 module reaches other crates through an `extern crate` of its own; the
+            // doc test's own, had it one, would declare the name twice.
             self.text.push_str(&format!("extern crate {};\n", self.lib));
+            let body: Vec<&str> = program
+                .body
+                .lines()
+                .map(|line| match names_only_the_library(line, &self.lib) {
+                    true => "",
+                    false => line,
+                })
+                .collect();
+            self.text.push_str(&body.join("\n"));
+        } else {
+            self.text.push_str(&program.body);
         }
-        self.text.push_str(&program.body);
         self.text.push('\n');
         self.text.push_str(test_function(test.info.should_panic));
         self.text.push_str("}\n");
@@ -454,6 +488,39 @@ mod tests {
         assert_eq!(first.tests_at(1).len(), 1);
         assert_eq!(generated.skipped.len(), 1);
         assert!(names_crate_root("x = $crate::y") && !names_crate_root("use my_crate::y;"));
+    }
+
+    #[test]
+    fn a_2015_doc_test_naming_the_library_shares_the_crate() {
+        let tests = [
+            doc_test(
+                "own",
+                "extern crate geo;\nuse geo::Point;\nfn main() { let _ = Point; }",
+                "",
+            ),
+            doc_test("other", "extern crate lazy;\nfn main() {}", ""),
+        ];
+        let generated = generate(&tests, "geo", "2015", &Remembered::default());
+        let targets: Vec<&str> = generated.files.iter().map(|f| f.target.as_str()).collect();
+        assert_eq!(
+            targets,
+            [SHARED_TARGET, "doctest_src_lib_rs__other__line_7"],
+            "another crate's `extern crate` keeps a 2015 doc test apart"
+        );
+        let shared = &generated.files[0];
+        let lines: Vec<&str> = shared.text.lines().collect();
+        let placed = &shared.tests[0];
+        let module = lines[placed.lines.0 - 1..placed.lines.1].join("\n");
+        assert_eq!(module.matches("extern crate geo;").count(), 1, "{module}");
+        assert!(module.contains("use geo::Point;\nfn main()"), "{module}");
+        assert!(names_only_the_library("  extern crate geo ;", "geo"));
+        // Code that runs at load time keeps a doc test apart; a word that holds its name
+        // does not.
+        assert!(has_word("#[ctor]\nfn init() {}", "ctor"));
+        assert!(has_word("inventory::submit!", "inventory"));
+        assert!(!has_word("let v = vector(); // a constructor", "ctor"));
+        assert!(!has_word("my_inventory::x", "inventory"));
+        assert!(!names_only_the_library("extern crate geo as g;", "geo"));
     }
 
     #[test]
