@@ -146,18 +146,19 @@ fn can_share(program: &program::Program, lib: &str, edition: &str) -> bool {
         "#![expect(",
     ];
     let body = program.body.as_str();
-    program.macro_crates.is_empty()
-        && program
-            .inner_attributes
-            .iter()
-            .all(|a| LINT_LEVELS.iter().any(|l| a.starts_with(l)))
-        && !names_crate_root(body)
-        // Symbols two modules would both define; code that runs at load time, which
-        // every doc test's process would then run (constructors, registries).
-        && !["#[macro_export]", "#[used]"]
-            .iter()
-            .any(|attribute| body.contains(attribute))
-        && ![
+    let only_lint_levels = program
+        .inner_attributes
+        .iter()
+        .all(|a| LINT_LEVELS.iter().any(|l| a.starts_with(l)));
+    if !program.macro_crates.is_empty() || !only_lint_levels || names_crate_root(body) {
+        return false;
+    }
+    // Symbols two modules would both define; code that runs at load time, which every doc
+    // test's process would then run (constructors, registries).
+    let defines_or_runs_at_load = ["#[macro_export]", "#[used]"]
+        .iter()
+        .any(|attribute| body.contains(attribute))
+        || [
             "no_mangle",
             "export_name",
             "global_allocator",
@@ -168,14 +169,15 @@ fn can_share(program: &program::Program, lib: &str, edition: &str) -> bool {
             "distributed_slice",
         ]
         .iter()
-        .any(|word| has_word(body, word))
-        // Edition 2015 resolves `use` paths from the crate root, where a module's own
-        // `extern crate` is not. The library's is there, and the module's own is dropped
-        // (`Shared::add` gives every 2015 module one).
-        && !(edition == "2015"
-            && body
-                .lines()
-                .any(|line| line.contains("extern crate") && !names_only_the_library(line, lib)))
+        .any(|word| has_word(body, word));
+    // Edition 2015 resolves `use` paths from the crate root, where a module's own `extern
+    // crate` is not. The library's is there, and the module's own is dropped
+    // (`Shared::add` gives every 2015 module one).
+    let other_extern_crate = edition == "2015"
+        && body
+            .lines()
+            .any(|line| line.contains("extern crate") && !names_only_the_library(line, lib));
+    !defines_or_runs_at_load && !other_extern_crate
 }
 
 /// Whether `code` holds `word` as a word of its own: `ctor` in `#[ctor]`, not in `vector`.
