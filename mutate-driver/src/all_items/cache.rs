@@ -4,7 +4,6 @@
 
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
-use std::hash::Hasher;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime};
@@ -135,42 +134,26 @@ fn rustc_version(rustc: &OsStr) -> Result<String, NotBuilt> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// Sixteen hex digits naming the carried sources, lock file and toolchain.
+/// Sixteen hex digits naming the carried sources, lock file and toolchain: a zero byte
+/// between parts, so where one ends and the next begins counts.
 fn key(files: &[(&str, &str)], lock: &str, toolchain: &str) -> String {
-    let mut hash = Fnv64::default();
-    for (path, content) in files {
-        for part in [path, content] {
-            hash.write(part.as_bytes());
-            hash.write_u8(0);
-        }
+    let mut bytes = Vec::new();
+    for part in files
+        .iter()
+        .flat_map(|(path, content)| [path, content])
+        .chain([&lock])
+    {
+        bytes.extend_from_slice(part.as_bytes());
+        bytes.push(0);
     }
-    hash.write(lock.as_bytes());
-    hash.write_u8(0);
-    hash.write(toolchain.as_bytes());
-    format!("{:016x}", hash.finish())
+    bytes.extend_from_slice(toolchain.as_bytes());
+    hex_digest(&bytes)
 }
 
-/// FNV-1a, 64 bits: a hash that stays the same from one build of the driver to the next,
-/// as a cache key must (std's hasher does not promise it).
-pub struct Fnv64(u64);
-
-impl Default for Fnv64 {
-    fn default() -> Self {
-        Fnv64(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv64 {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 ^= u64::from(byte);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
+/// Sixteen hex digits of `bytes`' FNV-1a digest: a hash that stays the same from one build
+/// of the driver to the next, as a cache key must (std's hasher does not promise it).
+pub fn hex_digest(bytes: &[u8]) -> String {
+    format!("{:016x}", mutate_protocol::build_errors::digest(bytes))
 }
 
 /// Marks the folder `used` as used now, and removes every other folder in `under` whose

@@ -1,8 +1,8 @@
 //! `--all-items`: mutation-test a crate that has no `#[mutate]`, without touching it. The
 //! workspace is mirrored into the target directory, every item of the tested libraries
 //! gets the attribute there, the tested packages are given the runtime (built apart, or as
-//! a dependency), and the build runs on the mirror. File paths relative to the workspace root and every line and column stay
-//! the user's, so reports name the user's files.
+//! a dependency), and the build runs on the mirror. File paths relative to the workspace
+//! root and every line and column stay the user's, so reports name the user's files.
 //!
 //! The mirror is kept between runs and only files whose content changed are rewritten, so
 //! cargo's incremental build stays warm.
@@ -86,11 +86,11 @@ fn doc_tests_wanted(args: &Args, workspace: &Workspace) -> bool {
 struct Plan<'a> {
     mode: Mode,
     user_root: &'a Path,
+    /// The runtime the tested packages depend on; `None`: none (not `--all-items`, or the
+    /// runtime is built apart and handed to rustc).
     runtime: Option<&'a Runtime>,
     /// The attribute built apart, for the annotations; `None`: the runtime's own.
     attribute: Option<&'a Attribute>,
-    /// The runtime is built apart: the tested packages do not depend on it.
-    runtime_apart: bool,
     tested: &'a BTreeSet<String>,
     with_doctests: bool,
     remembered: &'a doctests::Remembered,
@@ -128,9 +128,8 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode, apart: bool) -> R
     let plan = Plan {
         mode,
         user_root: &user_root,
-        runtime: runtime.as_ref(),
+        runtime: runtime.as_ref().filter(|_| runtime_apart.is_none()),
         attribute: attribute.as_ref(),
-        runtime_apart: runtime_apart.is_some(),
         tested: &tested,
         with_doctests: doc_tests_wanted(args, workspace),
         remembered: &remembered,
@@ -222,7 +221,7 @@ fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Re
         original_dir: &package_dir,
         copied_root: plan.user_root,
         is_root: manifest_path.parent() == Some(plan.user_root),
-        runtime: plan.runtime.filter(|_| is_tested && !plan.runtime_apart),
+        runtime: plan.runtime.filter(|_| is_tested),
         without_attribute: plan.attribute.is_some(),
         doctests: &targets,
     };

@@ -22,8 +22,7 @@
 //! sources too, so a new driver rebuilds the crate; new flags rebuild it as they rebuild
 //! the runtime.
 
-use super::cache::{self, Carried, Fnv64, NotBuilt};
-use std::hash::Hasher;
+use super::cache::{self, Carried, NotBuilt};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -44,15 +43,16 @@ impl RuntimeApart {
 /// The runtime's library, from the cache's build of it (built or brought up to date now).
 pub fn prepare(carried: &Carried) -> Result<RuntimeApart, NotBuilt> {
     let _lock = carried.lock("mutate-runtime")?;
-    let first = !carried.dir.join("runtime").is_dir();
+    let kept = carried.dir.join("runtime");
+    let target = carried.root.join("runtime-build");
+    let first = !kept.is_dir();
     if first {
         eprintln!(
             "    Building mutate-runtime once for this driver, toolchain and flags, into {}",
-            carried.root.join("runtime-build").display()
+            target.display()
         );
     }
     let sources = carried.write_sources()?;
-    let target = carried.root.join("runtime-build");
     let started = std::time::Instant::now();
     let built = build(&sources, &target)?;
     if built.compiled {
@@ -66,11 +66,11 @@ pub fn prepare(carried: &Carried) -> Result<RuntimeApart, NotBuilt> {
         }
         cache::limit_size(&target, cache::BUILD_FOLDER_LIMIT);
     }
-    let runtime = keep(&built, &carried.dir.join("runtime"))?;
+    let runtime = keep(&built, &kept)?;
     // A build is kept per flags in use (each change of them is a new one), the carried
     // crates per driver and toolchain: those no run used lately go.
     let folder = runtime.library.parent().unwrap_or(&carried.dir);
-    cache::tidy(&carried.dir.join("runtime"), "", folder, UNUSED_BUILD);
+    cache::tidy(&kept, "", folder, UNUSED_BUILD);
     // `attribute-`: the attribute alone, as drivers before this one kept it.
     for prefix in ["carried-", "attribute-"] {
         cache::tidy(&carried.root, prefix, &carried.dir, UNUSED_DRIVER);
@@ -199,19 +199,19 @@ fn keep(built: &Built, under: &Path) -> Result<RuntimeApart, NotBuilt> {
 fn stamp(libraries: &[PathBuf]) -> std::io::Result<String> {
     let mut sorted: Vec<&PathBuf> = libraries.iter().collect();
     sorted.sort();
-    let mut hash = Fnv64::default();
+    let mut bytes = Vec::new();
     for file in sorted {
         let meta = std::fs::metadata(file)?;
         let changed = meta
             .modified()?
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap_or_default();
-        hash.write(file.as_os_str().as_encoded_bytes());
-        hash.write_u8(0);
-        hash.write_u64(meta.len());
-        hash.write_u128(changed.as_nanos());
+        bytes.extend_from_slice(file.as_os_str().as_encoded_bytes());
+        bytes.push(0);
+        bytes.extend_from_slice(&meta.len().to_ne_bytes());
+        bytes.extend_from_slice(&changed.as_nanos().to_ne_bytes());
     }
-    Ok(format!("{:016x}", hash.finish()))
+    Ok(cache::hex_digest(&bytes))
 }
 
 #[cfg(test)]
