@@ -26,9 +26,14 @@ pub(crate) fn probing() -> bool {
 /// known to differ already (in a hot loop, a site then costs one check).
 #[inline(always)]
 pub(crate) fn probing_site(table: &Table, site: u32) -> bool {
-    if !probing() {
-        return false;
-    }
+    probing() && compares_now(table, site)
+}
+
+/// The part of [`probing_site`] past the run's flag: out of line, so that each site of
+/// the user's code holds one load and a call rather than all of it (see
+/// [`counters::hit`]).
+#[inline(never)]
+fn compares_now(table: &Table, site: u32) -> bool {
     let index = crate::flag::word(&table.site_base).wrapping_add(site) as usize;
     if counters::is_settled(index) {
         return false;
