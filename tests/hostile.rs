@@ -56,6 +56,23 @@ fn hostile_mutants_are_detected_without_hanging() {
             "Killed       examples/hostile/src/lib.rs:25:8: replace if condition with true"
         )
     );
+    // So do endless iterators of `from_fn` that a loop not ours drains: each call of the
+    // closure counts.
+    let report = Report::read(out_dir.path());
+    for condition in [
+        "126:12: replace if condition with true in chunks",
+        "126:18: replace < with <= in chunks",
+        "142:12: replace if condition with true in chunk_lengths",
+    ] {
+        let id = format!("examples/hostile/src/lib.rs:{condition}");
+        let mutant = report.mutants.iter().find(|m| m.id == id).expect(&id);
+        assert_eq!(mutant.status, "Timeout", "{id}");
+        assert!(
+            mutant.reason.contains("past its hit budget"),
+            "{id}: {}",
+            mutant.reason
+        );
+    }
     // A loop with no site in it ends by the wall clock.
     assert!(
         actual.contains("Timeout      examples/hostile/src/lib.rs:47:5: replace 1 with 0 in step")

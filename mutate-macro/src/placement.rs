@@ -182,6 +182,72 @@ mod tests {
     }
 
     #[test]
+    fn closure_calls_count_toward_the_budget_only_where_something_is_on() {
+        let tick = ":: mutate_runtime :: __private :: tick () ;";
+        // The last closure: the schemata body's, or with both bodies, the written one's.
+        let after_closure = |schemata: &str| {
+            let closure = schemata.rfind("move | |").expect("the closure");
+            schemata[closure..].to_string()
+        };
+        // Both bodies: counted in the schemata body's closure, with or without mutants of
+        // its own (a mutant around it can make it endless as well); the written body's
+        // closure is as written.
+        for body in [
+            quote!(let mut n = 0; std::iter::from_fn(move || { n += 1; Some(n) }).nth(3)),
+            quote!(let n = 3; std::iter::from_fn(move || Some(n)).nth(3)),
+        ] {
+            let (_, schemata) = copies(quote!(), quote! { fn f() -> Option<i32> { #body } });
+            let counted = schemata
+                .match_indices("move | |")
+                .filter(|(at, _)| schemata[*at..].find(tick).is_some_and(|t| t < 200))
+                .count();
+            assert_eq!(counted, 1, "{schemata}");
+            assert!(!after_closure(&schemata).contains(tick), "{schemata}");
+        }
+        // One body: counted past the closure's own choice of its body as written.
+        let (_, schemata) = copies(
+            quote!(),
+            quote! {
+                fn g(mut n: i32) -> impl Iterator<Item = i32> {
+                    std::iter::from_fn(move || { n += 1; Some(n) })
+                }
+            },
+        );
+        let closure = after_closure(&schemata);
+        let choice = closure.find("return").expect("the choice");
+        assert!(
+            closure.find(tick).is_some_and(|at| at > choice),
+            "{schemata}"
+        );
+        // One body, and a closure that cannot choose (it holds a closure): counted while
+        // its function's schemata body is chosen.
+        let (_, schemata) = copies(
+            quote!(),
+            quote! {
+                fn k(mut n: i32) -> impl Iterator<Item = i32> {
+                    std::iter::from_fn(move || { n += 1; Some(n).map(|m| m * 2) })
+                }
+            },
+        );
+        let checked = format!(
+            "if :: mutate_runtime :: __private :: schemata (& __MUTATE_TABLE) {{ {tick} }}"
+        );
+        assert!(after_closure(&schemata).contains(&checked), "{schemata}");
+        // One body and a closure of no mutants of its own: it runs with nothing on, so
+        // it is left alone.
+        let (_, schemata) = copies(
+            quote!(),
+            quote! {
+                fn h(n: i32) -> impl Iterator<Item = i32> {
+                    let m = n + 1;
+                    std::iter::from_fn(move || Some(m))
+                }
+            },
+        );
+        assert!(!after_closure(&schemata).contains(tick), "{schemata}");
+    }
+
+    #[test]
     fn a_closure_whose_value_could_be_a_closure_or_holds_items_does_not_choose() {
         // Two copies of a returned closure, async block or macro-made closure would be two
         // types; a nested `fn` has mutants of its own that the choice would not see.

@@ -91,6 +91,44 @@ struct Site {
 }
 
 impl Rewriter<'_> {
+    /// A closure: its mutants, and where it starts, the switch read (if it holds any), its
+    /// call counted, and its choice of its body as written (see `closures_choose`).
+    fn rewrite_closure(&mut self, closure: &mut syn::ExprClosure) {
+        let before = self.collector.mutants.len();
+        let written = (self.closures_choose
+            && closure.asyncness.is_none()
+            && crate::dispatch::possible_in_closure(&closure.body))
+        .then(|| (*closure.body).clone());
+        self.barrier(|me| me.visit_expr_mut(&mut closure.body));
+        let holds_mutants = self.collector.mutants.len() > before;
+        // Each call counts toward the hit budget, as a function's does: a mutant can make a
+        // closure endless that a loop not ours keeps calling (an iterator of `from_fn` that
+        // never says `None`). Counted only while a mutant of the function is on (or a run
+        // counts everything), so that code running with nothing on pays at most a load: in
+        // a function with both bodies, the schemata body's closures; otherwise past the
+        // closure's own choice, or behind a check of the function's table where the
+        // closure cannot choose (it already reads the switch there).
+        let rt = crate::emit::rt();
+        let tick = if closure.asyncness.is_some() {
+            None
+        } else if !self.closures_choose || (holds_mutants && written.is_some()) {
+            Some(quote::quote!(#rt::tick();))
+        } else if holds_mutants {
+            let table = crate::emit::table();
+            Some(quote::quote!(if #rt::schemata(&#table) { #rt::tick(); }))
+        } else {
+            None
+        };
+        if tick.is_some() || holds_mutants {
+            let read = holds_mutants.then(crate::emit::read_switch);
+            let body = &closure.body;
+            *closure.body = syn::parse_quote!({ #read #tick #body });
+        }
+        if let Some(written) = written.filter(|_| holds_mutants) {
+            crate::dispatch::choose_in_closure(&mut closure.body, written);
+        }
+    }
+
     /// Rewrites the children of one expression, whose outer attributes were taken off, and
     /// returns its own site, if it has mutants. The kinds listed are those whose children
     /// are not all rewritten, or not in syn's order; the others are visited as syn does.
@@ -98,21 +136,7 @@ impl Rewriter<'_> {
         match e {
             Expr::Unary(u) if negated_literal(u).is_some() => return self.negative_literal(u),
             Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => {}
-            Expr::Closure(closure) => {
-                let before = self.collector.mutants.len();
-                let written = (self.closures_choose
-                    && closure.asyncness.is_none()
-                    && crate::dispatch::possible_in_closure(&closure.body))
-                .then(|| (*closure.body).clone());
-                self.barrier(|me| me.visit_expr_mut(&mut closure.body));
-                if self.collector.mutants.len() > before {
-                    let (read, body) = (crate::emit::read_switch(), &closure.body);
-                    *closure.body = syn::parse_quote!({ #read #body });
-                    if let Some(written) = written {
-                        crate::dispatch::choose_in_closure(&mut closure.body, written);
-                    }
-                }
-            }
+            Expr::Closure(closure) => self.rewrite_closure(closure),
             Expr::Async(block) => {
                 let before = self.collector.mutants.len();
                 self.barrier(|me| me.visit_block_mut(&mut block.block));

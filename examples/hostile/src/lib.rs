@@ -115,3 +115,36 @@ pub fn grow(rounds: u32) -> usize {
 
 /// The first reservation of `grow`, in bytes.
 const GROW_FROM: usize = 1 << 20;
+
+/// The chunks of `text`, `width` bytes at a time, as an iterator of `from_fn`. Forcing the
+/// last chunk's condition true makes the iterator endless; `std`'s loop that drains it has
+/// no site, so only the closure's own calls can end it by the hit budget.
+#[mutate_runtime::mutate]
+pub fn chunks(text: &str, width: usize) -> Box<dyn Iterator<Item = &str> + '_> {
+    let mut start = 0;
+    Box::new(std::iter::from_fn(move || {
+        if start < text.len() {
+            let end = text.len().min(start + width);
+            let chunk = &text[start..end];
+            start = end;
+            return Some(chunk);
+        }
+        None
+    }))
+}
+
+/// As `chunks`, returning `impl Iterator`: one body, whose closure cannot choose its body as
+/// written (it holds a closure), so it counts its calls while its function's mutant is on.
+#[mutate_runtime::mutate]
+pub fn chunk_lengths(text: &str, width: usize) -> impl Iterator<Item = usize> + '_ {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start < text.len() {
+            let end = text.len().min(start + width);
+            let chunk = text.get(start..end).map(|c| c.len());
+            start = end;
+            return chunk;
+        }
+        None
+    })
+}

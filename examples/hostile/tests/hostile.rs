@@ -14,3 +14,13 @@ fn recursion_depth() {
 fn doubles() {
     assert_eq!(checked(4), 8);
 }
+
+#[test]
+fn chunked() {
+    assert_eq!(hostile::chunks("abcde", 2).count(), 3);
+}
+
+#[test]
+fn chunk_lengths() {
+    assert_eq!(hostile::chunk_lengths("abcde", 2).sum::<usize>(), 5);
+}
