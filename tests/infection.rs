@@ -129,7 +129,12 @@ fn without_the_probe_nothing_is_skipped() {
 
 #[test]
 fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
-    let (out, dir) = run_example("examples/dice/Cargo.toml", &[]);
+    let turns = tempfile::tempdir().unwrap();
+    let (out, dir) = run_example_with_env(
+        "examples/dice/Cargo.toml",
+        &[],
+        &[("DICE_TURNS_DIR", turns.path().to_str().unwrap())],
+    );
     assert_eq!(
         out.status.code(),
         Some(3),
@@ -183,6 +188,24 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
              run did not detect it)"
         )),
         "{parity:#?}"
+    );
+    // `triple`'s test makes the same calls every run and fails from its second wrong
+    // value on: the first of `triple`'s mutants to run survives it, and its run traced for
+    // the diagnosis fails. That is its verdict, not a survivor "weak oracle".
+    let triple: Vec<_> = report
+        .mutants
+        .iter()
+        .filter(|m| m.function == "triple" && m.status != "CompileError")
+        .collect();
+    assert!(triple.len() >= 4, "{triple:#?}");
+    for m in &triple {
+        assert_eq!(m.status, "Killed", "{}: {}", m.id, m.reason);
+    }
+    assert!(
+        triple.iter().any(|m| m.reason.contains(
+            "(in a second run of rounds::triple_after_a_wrong_one, traced for the diagnosis"
+        )),
+        "{triple:#?}"
     );
     // Its body replaced by 1 is right for the 5 it checks, however many runs.
     let one = report

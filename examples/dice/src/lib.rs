@@ -19,3 +19,10 @@ pub fn half(x: u32) -> u32 {
 pub fn parity(x: u32) -> u32 {
     x % 2
 }
+
+/// Its test makes the same calls every run, and fails from the second wrong value on: the
+/// first mutant it meets survives its run, and fails the run traced for its diagnosis.
+#[mutate_runtime::mutate]
+pub fn triple(x: u32) -> u32 {
+    x * 3
+}

@@ -1,4 +1,4 @@
-use dice::{double, half, parity};
+use dice::{double, half, parity, triple};
 
 /// As many rounds as the process id says: another number in every process, as a property
 /// test's random cases are.
@@ -29,4 +29,23 @@ fn parity_in_turns() {
     }
     std::fs::write(&state, if wrong { "wrong" } else { "right" }).unwrap();
     assert!(!(wrong && wrong_before), "a wrong parity twice in a row");
+}
+
+/// The same call every run, but a wrong triple fails it only once some run before it saw
+/// one: what it checks depends on what it saw before, as a test of random values on a fixed
+/// path does on its draw. Each wrong value is kept in a file (in `DICE_TURNS_DIR` where set,
+/// so a run of the driver starts afresh); a right one changes nothing.
+#[test]
+fn triple_after_a_wrong_one() {
+    let dir = std::env::var_os("DICE_TURNS_DIR").map_or_else(
+        || env!("CARGO_TARGET_TMPDIR").into(),
+        std::path::PathBuf::from,
+    );
+    let state = dir.join("dice-triple-wrong");
+    let wrong_before = state.exists();
+    let wrong = triple(4) != 12;
+    if wrong {
+        std::fs::write(&state, "wrong").unwrap();
+    }
+    assert!(!(wrong && wrong_before), "a wrong triple after another");
 }

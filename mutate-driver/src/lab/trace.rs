@@ -8,7 +8,9 @@
 //! leaves its survivors unsteady: whether it detects them is chance, and one run is one
 //! draw where `cargo test`, run again, makes another. Each such survivor is run against
 //! that test [`CHANCE_RERUNS`] more times, and a detection there is its verdict: a
-//! survivor is then one that draw after draw did not detect.
+//! survivor is then one that draw after draw did not detect. A steady test's traced run
+//! with the survivor on is a second draw as well: where the test fails in it (random
+//! values on the same path of calls), that is the verdict, and nothing is compared.
 
 use super::baseline::Baseline;
 use super::results::{Config, MutantResult};
@@ -30,8 +32,9 @@ pub const CHANCE_RERUNS: usize = 4;
 /// What tracing a survivor's test found.
 struct Traced {
     propagation: Propagation,
-    /// A detection in one of the [`CHANCE_RERUNS`] of an unsteady test, and which run.
-    detected: Option<(Verdict, usize)>,
+    /// A detection in a run again: one of the [`CHANCE_RERUNS`] of an unsteady test, or
+    /// the traced run of a steady one; its reason says which.
+    detected: Option<Verdict>,
 }
 
 /// Traces a covering test of every survivor not proven uninfected, and records where the
@@ -115,16 +118,9 @@ pub fn run(
     for (m, (t, traced)) in traced {
         let r = &mut results[m];
         match traced.detected {
-            Some((verdict, run)) => {
+            Some(verdict) => {
                 r.status = verdict.status;
-                r.reason = format!(
-                    "{} (in run {} of {}: {} makes other calls from run to run, and the \
-                     first run did not detect it)",
-                    verdict.reason,
-                    run + 1,
-                    CHANCE_RERUNS + 1,
-                    d.test_id(t),
-                );
+                r.reason = verdict.reason;
                 r.killed_by.push(t);
                 r.outcomes.push((t, verdict.status));
             }
@@ -135,10 +131,13 @@ pub fn run(
 }
 
 /// A traced run of test `t` with every mutant off; `None` if it could not be made.
+/// A traced run of test `t` with every mutant off, if it passed: a run that fails (tracing
+/// itself in the way) compares with nothing, and would make the survivor's failing traced
+/// run look like a detection.
 fn trace_unmutated(d: &Discovery, config: &Config, baseline: &Baseline, t: usize) -> Option<Trace> {
     let mut server = start(d, t)?;
     let report = server.run(&traced_request(baseline, config, None)).ok()?;
-    Some(Trace::parse(&report.trace))
+    super::baseline::passed(&report).then(|| Trace::parse(&report.trace))
 }
 
 fn start(d: &Discovery, t: usize) -> Option<Server> {
@@ -211,24 +210,54 @@ fn trace(
         .iter()
         .map(|&m| {
             let entry = &d.mutants[m].entry;
-            let request = traced_request(baseline, config, Some(entry.id.clone()));
-            let propagation = match server.run(&request) {
-                Ok(mutant) => propagation::compare(
-                    original,
-                    again,
-                    &Trace::parse(&mutant.trace),
-                    &entry.function,
-                ),
-                Err(_) => Propagation::Untraced,
+            let request = Request {
+                output: true,
+                ..traced_request(baseline, config, Some(entry.id.clone()))
             };
+            let Ok(mutant) = server.run(&request) else {
+                return (m, only(Propagation::Untraced));
+            };
+            if let Some(detected) = failed_again(d, baseline, t, &mutant) {
+                return (
+                    m,
+                    Traced {
+                        propagation: Propagation::Untraced,
+                        detected: Some(detected),
+                    },
+                );
+            }
+            let traced = Trace::parse(&mutant.trace);
+            let propagation = propagation::compare(original, again, &traced, &entry.function);
             (m, only(propagation))
         })
         .collect()
 }
 
+/// The survivor's traced run, where test `t` failed: a detection that the run which let it
+/// survive did not make (`humantime`'s `random_past` meets the day its mutant changes in
+/// about two runs of five). Only a failing test counts: a crash or a timeout there may be
+/// the tracing's own (deeper stacks, slower calls), where the unmutated traced runs passed.
+fn failed_again(
+    d: &Discovery,
+    baseline: &Baseline,
+    t: usize,
+    report: &mutate_protocol::Report,
+) -> Option<Verdict> {
+    let verdict = super::mutants::unless_flaky(d, baseline, t, outcome::judge(report));
+    (verdict.status == Status::Killed).then(|| Verdict {
+        reason: format!(
+            "{} (in a second run of {}, traced for the diagnosis: the first did not detect \
+             it, so whether it does changes from run to run)",
+            verdict.reason,
+            d.test_id(t),
+        ),
+        ..verdict
+    })
+}
+
 /// Mutant `m` run against unsteady test `t` up to [`CHANCE_RERUNS`] times, within the test's
-/// limits, until a run detects it (a flaky test's failure detects nothing): that verdict and
-/// the run's index.
+/// limits, until a run detects it (a flaky test's failure detects nothing): that verdict,
+/// its reason naming the run.
 fn rerun(
     d: &Discovery,
     config: &Config,
@@ -236,7 +265,7 @@ fn rerun(
     t: usize,
     server: &mut Server,
     m: usize,
-) -> Option<(Verdict, usize)> {
+) -> Option<Verdict> {
     let request = Request {
         output: true,
         ..super::mutants::limited(baseline, config, Some(d.mutants[m].entry.id.clone()))
@@ -247,6 +276,16 @@ fn rerun(
         }
         let verdict = outcome::judge(&server.run(&request).ok()?);
         let verdict = super::mutants::unless_flaky(d, baseline, t, verdict);
-        verdict.status.detected().then_some((verdict, run))
+        verdict.status.detected().then(|| Verdict {
+            reason: format!(
+                "{} (in run {} of {}: {} makes other calls from run to run, and the first \
+                 run did not detect it)",
+                verdict.reason,
+                run + 1,
+                CHANCE_RERUNS + 1,
+                d.test_id(t),
+            ),
+            ..verdict
+        })
     })
 }
