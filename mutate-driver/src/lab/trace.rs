@@ -2,7 +2,8 @@
 //! cheapest among those that infect it, else among all) traced twice with every mutant
 //! off (each test's two runs first, side by side) and once with the survivor on; the
 //! traces go to `propagation::compare`. A run that fails to trace leaves the survivor
-//! untraced: diagnosis never changes a verdict.
+//! untraced: a comparison of traces never changes a verdict; only a run that detects the
+//! survivor does (below).
 //!
 //! A test whose two unmutated runs made other calls (random inputs, the time, hash order)
 //! leaves its survivors unsteady: whether it detects them is chance, and one run is one
@@ -130,7 +131,6 @@ pub fn run(
     Ok(())
 }
 
-/// A traced run of test `t` with every mutant off; `None` if it could not be made.
 /// A traced run of test `t` with every mutant off, if it passed: a run that fails (tracing
 /// itself in the way) compares with nothing, and would make the survivor's failing traced
 /// run look like a detection.
