@@ -251,9 +251,12 @@ impl Shared {
             let body: Vec<&str> = program
                 .body
                 .lines()
-                .map(|line| match names_only_the_library(line, &self.lib) {
-                    true => "",
-                    false => line,
+                .map(|line| {
+                    if names_only_the_library(line, &self.lib) {
+                        ""
+                    } else {
+                        line
+                    }
                 })
                 .collect();
             self.text.push_str(&body.join("\n"));

@@ -31,11 +31,12 @@ use std::collections::{BTreeSet, HashMap};
 pub const CHANCE_RERUNS: usize = 4;
 
 /// What tracing a survivor's test found.
-struct Traced {
-    propagation: Propagation,
+enum Traced {
+    /// Where the survivor's difference went.
+    Propagated(Propagation),
     /// A detection in a run again: one of the [`CHANCE_RERUNS`] of an unsteady test, or
     /// the traced run of a steady one; its reason says which.
-    detected: Option<Verdict>,
+    Detected(Verdict),
 }
 
 /// Traces a covering test of every survivor not proven uninfected, and records where the
@@ -118,14 +119,14 @@ pub fn run(
     }
     for (m, (t, traced)) in traced {
         let r = &mut results[m];
-        match traced.detected {
-            Some(verdict) => {
+        match traced {
+            Traced::Detected(verdict) => {
                 r.status = verdict.status;
                 r.reason = verdict.reason;
                 r.killed_by.push(t);
                 r.outcomes.push((t, verdict.status));
             }
-            None => r.propagation = Some((t, traced.propagation)),
+            Traced::Propagated(propagation) => r.propagation = Some((t, propagation)),
         }
     }
     Ok(())
@@ -167,14 +168,10 @@ fn trace(
     mutants: &[usize],
     unmutated: Option<(&Trace, &Trace)>,
 ) -> Vec<(usize, Traced)> {
-    let only = |propagation: Propagation| Traced {
-        propagation,
-        detected: None,
-    };
     let untraced = || {
         mutants
             .iter()
-            .map(|&m| (m, only(Propagation::Untraced)))
+            .map(|&m| (m, Traced::Propagated(Propagation::Untraced)))
             .collect()
     };
     let Some((original, again)) = unmutated else {
@@ -195,14 +192,9 @@ fn trace(
         return mutants
             .iter()
             .map(|&m| {
-                let detected = rerun(d, config, baseline, t, &mut server, m);
-                (
-                    m,
-                    Traced {
-                        propagation: Propagation::Unsteady,
-                        detected,
-                    },
-                )
+                let traced = rerun(d, config, baseline, t, &mut server, m)
+                    .map_or(Traced::Propagated(Propagation::Unsteady), Traced::Detected);
+                (m, traced)
             })
             .collect();
     }
@@ -215,20 +207,14 @@ fn trace(
                 ..traced_request(baseline, config, Some(entry.id.clone()))
             };
             let Ok(mutant) = server.run(&request) else {
-                return (m, only(Propagation::Untraced));
+                return (m, Traced::Propagated(Propagation::Untraced));
             };
             if let Some(detected) = failed_again(d, baseline, t, &mutant) {
-                return (
-                    m,
-                    Traced {
-                        propagation: Propagation::Untraced,
-                        detected: Some(detected),
-                    },
-                );
+                return (m, Traced::Detected(detected));
             }
             let traced = Trace::parse(&mutant.trace);
             let propagation = propagation::compare(original, again, &traced, &entry.function);
-            (m, only(propagation))
+            (m, Traced::Propagated(propagation))
         })
         .collect()
 }
@@ -244,15 +230,25 @@ fn failed_again(
     report: &mutate_protocol::Report,
 ) -> Option<Verdict> {
     let verdict = super::mutants::unless_flaky(d, baseline, t, outcome::judge(report));
-    (verdict.status == Status::Killed).then(|| Verdict {
-        reason: format!(
-            "{} (in a second run of {}, traced for the diagnosis: the first did not detect \
-             it, so whether it does changes from run to run)",
-            verdict.reason,
-            d.test_id(t),
-        ),
-        ..verdict
+    (verdict.status == Status::Killed).then(|| {
+        found_again(
+            verdict,
+            format!(
+                "in a second run of {}, traced for the diagnosis: the first did not detect \
+                 it, so whether it does changes from run to run",
+                d.test_id(t)
+            ),
+        )
     })
+}
+
+/// `verdict`, from a run after the one that let the mutant survive, its reason saying
+/// which run (`run_again`).
+fn found_again(verdict: Verdict, run_again: String) -> Verdict {
+    Verdict {
+        reason: format!("{} ({run_again})", verdict.reason),
+        ..verdict
+    }
 }
 
 /// Mutant `m` run against unsteady test `t` up to [`CHANCE_RERUNS`] times, within the test's
@@ -276,16 +272,17 @@ fn rerun(
         }
         let verdict = outcome::judge(&server.run(&request).ok()?);
         let verdict = super::mutants::unless_flaky(d, baseline, t, verdict);
-        verdict.status.detected().then(|| Verdict {
-            reason: format!(
-                "{} (in run {} of {}: {} makes other calls from run to run, and the first \
-                 run did not detect it)",
-                verdict.reason,
-                run + 1,
-                CHANCE_RERUNS + 1,
-                d.test_id(t),
-            ),
-            ..verdict
+        verdict.status.detected().then(|| {
+            found_again(
+                verdict,
+                format!(
+                    "in run {} of {}: {} makes other calls from run to run, and the first run \
+                     did not detect it",
+                    run + 1,
+                    CHANCE_RERUNS + 1,
+                    d.test_id(t)
+                ),
+            )
         })
     })
 }
