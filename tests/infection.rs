@@ -153,7 +153,7 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
     };
     // `double`'s test plays another number of rounds in every process: its two traced runs
     // with every mutant off made other calls, so the mutant it let through is chance.
-    let (chance, suggestion) = category("10:9: replace 2 with 3 in double");
+    let (chance, suggestion) = category("12:9: replace 2 with 3 in double");
     assert_eq!(chance, "chance");
     assert!(
         suggestion.starts_with("rounds::doubles_in_a_random_number_of_rounds made other calls"),
@@ -161,8 +161,8 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
     );
     // `half`'s test does the same every run: its survivors are diagnosed as usual.
     for id in [
-        "15:7: replace / with % in half",
-        "15:9: replace 2 with 3 in half",
+        "17:7: replace / with % in half",
+        "17:9: replace 2 with 3 in half",
     ] {
         assert_eq!(category(id).0, "weak_oracle", "{id}");
     }
@@ -215,4 +215,43 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
         .expect("parity -> 1");
     assert_eq!(one.status, "Survived");
     assert_eq!(one.category, "chance");
+    // `quarter`'s test calls it in every other run: its mutants' runs take turns reaching
+    // it. A run that did not reach its mutant is no evidence; the run again reaches it.
+    let not_infected = |m: &&Mutant| m.reason.contains("not infected: ");
+    let quarter: Vec<_> = report
+        .mutants
+        .iter()
+        .filter(|m| m.function == "quarter" && m.status != "CompileError")
+        .filter(|m| !not_infected(m))
+        .collect();
+    assert!(quarter.len() >= 4, "{quarter:#?}");
+    for m in &quarter {
+        assert_eq!(m.status, "Killed", "{}: {}", m.id, m.reason);
+    }
+    assert!(
+        quarter.iter().any(|m| m.reason.contains(
+            "(in run 2 of rounds::quarter_in_every_other_run: the runs before did not reach it)"
+        )),
+        "{quarter:#?}"
+    );
+    // `fifth`'s test calls it in its coverage run only: no run with a mutant reaches it.
+    let fifth: Vec<_> = report
+        .mutants
+        .iter()
+        .filter(|m| m.function == "fifth" && m.status != "CompileError")
+        .filter(|m| !not_infected(m))
+        .collect();
+    assert!(fifth.len() >= 4, "{fifth:#?}");
+    for m in &fifth {
+        assert_eq!(m.status, "Survived", "{}", m.id);
+        assert!(
+            m.reason.contains(
+                "never reached: its covering tests (rounds::fifth_in_the_first_run_only) \
+                 reached it in their coverage runs but in none of their 5 runs each"
+            ),
+            "{}: {}",
+            m.id,
+            m.reason
+        );
+    }
 }

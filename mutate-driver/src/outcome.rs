@@ -146,6 +146,7 @@ mod tests {
             total_hits: 1,
             fell_back: false,
             passed,
+            reached: true,
             hits: vec![],
             infection: vec![],
             trace: vec![],

@@ -30,6 +30,8 @@ pub struct Report {
     pub fell_back: bool,
     /// libtest printed that the one test passed.
     pub passed: bool,
+    /// The active mutant's site was evaluated: the mutant ran (false with none on).
+    pub reached: bool,
     /// `(global site index, hits)` for every site hit, when asked.
     pub hits: Vec<(u32, u64)>,
     /// `(global mutant index, flags of [`crate::infection`])` for every mutant whose site
@@ -70,12 +72,13 @@ impl Report {
     /// The lines (without prefix) that carry this report; the last is `done`.
     pub fn encode(&self) -> Vec<String> {
         let mut lines = vec![format!(
-            "result\t{}\t{}\t{}\t{}\t{}",
+            "result\t{}\t{}\t{}\t{}\t{}\t{}",
             self.end.encode(),
             self.micros,
             self.total_hits,
             u8::from(self.fell_back),
-            u8::from(self.passed)
+            u8::from(self.passed),
+            u8::from(self.reached)
         )];
         if !self.hits.is_empty() {
             let pairs: Vec<String> = self.hits.iter().map(|(s, n)| format!("{s}={n}")).collect();
@@ -115,7 +118,7 @@ impl Report {
             "result" => {
                 let f: Vec<&str> = rest.split('\t').collect();
                 let parsed = (|| {
-                    if f.len() != 6 {
+                    if f.len() != 7 {
                         return None;
                     }
                     Some(Report {
@@ -124,6 +127,7 @@ impl Report {
                         total_hits: f[3].parse().ok()?,
                         fell_back: f[4] == "1",
                         passed: f[5] == "1",
+                        reached: f[6] == "1",
                         hits: Vec::new(),
                         infection: Vec::new(),
                         output: None,
@@ -188,6 +192,7 @@ mod tests {
             total_hits: 9,
             fell_back: true,
             passed: false,
+            reached: true,
             hits: vec![(0, 4), (7, 5)],
             infection: vec![(3, 1), (9, 6)],
             output: Some("thread panicked\n\tat x".into()),

@@ -54,6 +54,9 @@ pub struct Table {
     /// in a run that traces calls, to be traced. The one load a call pays; the schemata
     /// flag is read after it.
     pub(crate) detour: AtomicBool,
+    /// The site (local index) of the active mutant, in the table that holds it; `NONE`
+    /// in every other table. A site equal to it records that the mutant was reached.
+    pub(crate) watched: AtomicU32,
 }
 
 impl Table {
@@ -65,6 +68,7 @@ impl Table {
             site_base: AtomicU32::new(UNREGISTERED),
             schemata: AtomicBool::new(false),
             detour: AtomicBool::new(false),
+            watched: AtomicU32::new(crate::switch::NONE),
         }
     }
 
@@ -81,10 +85,6 @@ impl Table {
     pub fn detours(&self) -> bool {
         crate::flag::load(&self.detour)
     }
-
-    fn holds(&self, index: u32) -> bool {
-        index.wrapping_sub(self.mutant_base.load(Relaxed)) < self.mutants.len() as u32
-    }
 }
 
 /// Set while site hits are counted in this process: every function runs its schemata
@@ -100,13 +100,19 @@ static TRACED: AtomicBool = AtomicBool::new(false);
 pub(crate) fn choose_bodies(active: u32) {
     let registry = registry().lock().unwrap_or_else(|e| e.into_inner());
     for table in &registry.tables {
-        choose(table, table.holds(active));
+        choose(table, active);
     }
 }
 
-/// `table`'s choice of body, with one of its mutants `active` or not.
-fn choose(table: &Table, active: bool) {
-    let schemata = EVERYWHERE.load(Relaxed) || active;
+/// `table`'s choice of body, with the mutant of global index `active` on (or none), and
+/// the site it watches.
+fn choose(table: &Table, active: u32) {
+    let local = active.wrapping_sub(table.mutant_base.load(Relaxed));
+    let watched = table.mutants.get(local as usize).map(|m| m.site);
+    table
+        .watched
+        .store(watched.unwrap_or(crate::switch::NONE), Relaxed);
+    let schemata = EVERYWHERE.load(Relaxed) || watched.is_some();
     table.schemata.store(schemata, Relaxed);
     table
         .detour
@@ -152,7 +158,7 @@ pub(crate) fn insert(table: &'static Table) -> Option<u32> {
     registry.site_count += table.sites;
     registry.tables.push(table);
     // Registration activates the mutant the process was started with afterwards.
-    choose(table, false);
+    choose(table, crate::switch::NONE);
     Some(mutant_base)
 }
 
@@ -215,11 +221,30 @@ pub(crate) fn index_by_id() -> HashMap<&'static str, u32> {
 mod tests {
     use super::*;
 
+    const fn mutant_at(site: u32) -> MutantInfo {
+        MutantInfo {
+            id: "",
+            operator: "",
+            file: "",
+            span: [0; 4],
+            original: "",
+            replacement: "",
+            description: "",
+            function: "",
+            site,
+            compiled: true,
+            build_error: "",
+        }
+    }
+
+    static MUTANTS: [MutantInfo; 2] = [mutant_at(0), mutant_at(3)];
+
     #[test]
     fn a_traced_call_runs_the_schemata_body_only_where_a_mutant_is_on() {
-        static TABLE: Table = Table::new(&[], 0);
-        let chosen = |active| {
-            choose(&TABLE, active);
+        static TABLE: Table = Table::new(&MUTANTS, 4);
+        TABLE.mutant_base.store(10, Relaxed);
+        let chosen = |on: bool| {
+            choose(&TABLE, if on { 11 } else { 12 });
             (TABLE.detours(), TABLE.runs_schemata())
         };
         assert_eq!(chosen(false), (false, false), "nothing on: as written");
@@ -229,5 +254,20 @@ mod tests {
         assert_eq!(chosen(false), (true, false), "traced, then as written");
         assert_eq!(chosen(true), (true, true), "traced, then schemata");
         TRACED.store(false, Relaxed);
+    }
+
+    #[test]
+    fn the_table_holding_the_active_mutant_watches_its_site() {
+        static TABLE: Table = Table::new(&MUTANTS, 4);
+        TABLE.mutant_base.store(20, Relaxed);
+        let watched = |active| {
+            choose(&TABLE, active);
+            TABLE.watched.load(Relaxed)
+        };
+        assert_eq!(watched(21), 3, "its second mutant, at site 3");
+        assert_eq!(watched(20), 0);
+        assert_eq!(watched(22), crate::switch::NONE, "another table's");
+        assert_eq!(watched(19), crate::switch::NONE, "another table's");
+        assert_eq!(watched(crate::switch::NONE), crate::switch::NONE, "none on");
     }
 }

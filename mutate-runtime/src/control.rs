@@ -52,6 +52,11 @@ pub fn fell_back() -> bool {
     switch::fell_back()
 }
 
+/// Whether the active mutant's site was evaluated since it was activated: the mutant ran.
+pub fn reached() -> bool {
+    switch::reached()
+}
+
 /// Starts counting site hits (and loop rounds and calls) in this process: from now on
 /// every function runs its schemata body, where the sites are. Idempotent.
 pub fn start_counting() {

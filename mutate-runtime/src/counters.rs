@@ -19,6 +19,8 @@ pub(crate) struct Header {
     pub budget_exceeded: AtomicU64,
     /// Set when the active mutant's type fallback ran: the mutant is unviable.
     pub fell_back: AtomicU64,
+    /// Set when the active mutant's site was evaluated: the mutant ran.
+    pub reached: AtomicU64,
     /// Number of site counters after the header.
     pub sites: u64,
     /// Number of infection flags (one byte per mutant) after the site counters; as many
@@ -160,6 +162,7 @@ pub(crate) fn reset(budget: u64, sites: bool) {
     COUNTING.store(budget == 0, Relaxed);
     header.budget_exceeded.store(0, Relaxed);
     header.fell_back.store(0, Relaxed);
+    header.reached.store(0, Relaxed);
     // A budgeted run does not touch the site counters: leave them (zeroing them is work
     // over every site, per mutant).
     if !sites && budget != 0 {
@@ -259,5 +262,11 @@ fn over_budget(header: &Header) {
 pub(crate) fn mark_fell_back() {
     if let Some(header) = header() {
         header.fell_back.store(1, Relaxed);
+    }
+}
+
+pub(crate) fn mark_reached() {
+    if let Some(header) = header() {
+        header.reached.store(1, Relaxed);
     }
 }

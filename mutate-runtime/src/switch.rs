@@ -13,6 +13,7 @@ pub(crate) const NONE: u32 = u32::MAX;
 
 static ACTIVE: AtomicU32 = AtomicU32::new(NONE);
 static FELL_BACK: AtomicBool = AtomicBool::new(false);
+static REACHED: AtomicBool = AtomicBool::new(false);
 
 /// Local index (within `table`) of the active mutant; anything out of the table's range
 /// means "run the original".
@@ -23,6 +24,7 @@ pub(crate) fn active_in(table: &Table) -> u32 {
 
 pub(crate) fn set(index: u32) {
     FELL_BACK.store(false, Relaxed);
+    REACHED.store(false, Relaxed);
     ACTIVE.store(index, Relaxed);
     catalog::choose_bodies(index);
 }
@@ -43,6 +45,14 @@ pub(crate) fn mark_fell_back() {
 
 pub(crate) fn fell_back() -> bool {
     FELL_BACK.load(Relaxed)
+}
+
+pub(crate) fn mark_reached() {
+    REACHED.store(true, Relaxed);
+}
+
+pub(crate) fn reached() -> bool {
+    REACHED.load(Relaxed)
 }
 
 /// The id asked for by `MUTATE_ACTIVE`, read once.

@@ -1,4 +1,4 @@
-use dice::{double, half, parity, triple};
+use dice::{double, fifth, half, parity, quarter, triple};
 
 /// As many rounds as the process id says: another number in every process, as a property
 /// test's random cases are.
@@ -33,19 +33,50 @@ fn parity_in_turns() {
 
 /// The same call every run, but a wrong triple fails it only once some run before it saw
 /// one: what it checks depends on what it saw before, as a test of random values on a fixed
-/// path does on its draw. Each wrong value is kept in a file (in `DICE_TURNS_DIR` where set,
-/// so a run of the driver starts afresh); a right one changes nothing.
+/// path does on its draw. Each wrong value is kept in a file (in [`turns_dir`]); a right
+/// one changes nothing.
 #[test]
 fn triple_after_a_wrong_one() {
-    let dir = std::env::var_os("DICE_TURNS_DIR").map_or_else(
-        || env!("CARGO_TARGET_TMPDIR").into(),
-        std::path::PathBuf::from,
-    );
-    let state = dir.join("dice-triple-wrong");
+    let state = turns_dir().join("dice-triple-wrong");
     let wrong_before = state.exists();
     let wrong = triple(4) != 12;
     if wrong {
         std::fs::write(&state, "wrong").unwrap();
     }
     assert!(!(wrong && wrong_before), "a wrong triple after another");
+}
+
+/// Checks a quarter in every other run, the first included: which runs take that branch
+/// changes from run to run, as a random draw's does. Whether the last run checked is in a
+/// file in `DICE_TURNS_DIR`.
+#[test]
+fn quarter_in_every_other_run() {
+    let state = turns_dir().join("dice-quarter-checked");
+    let checked_before = state.exists();
+    if checked_before {
+        // Another run at once may have taken it: the next run checks then.
+        let _ = std::fs::remove_file(&state);
+    } else {
+        std::fs::write(&state, "checked").unwrap();
+        assert_eq!(quarter(8), 2);
+    }
+}
+
+/// Checks a fifth in its first run only (the first run in `DICE_TURNS_DIR`).
+#[test]
+fn fifth_in_the_first_run_only() {
+    let state = turns_dir().join("dice-fifth-checked");
+    if !state.exists() {
+        std::fs::write(&state, "checked").unwrap();
+        assert_eq!(fifth(10), 2);
+    }
+}
+
+/// Where the tests that remember their runs keep what they saw: `DICE_TURNS_DIR` where set,
+/// so a run of the driver starts afresh.
+fn turns_dir() -> std::path::PathBuf {
+    std::env::var_os("DICE_TURNS_DIR").map_or_else(
+        || env!("CARGO_TARGET_TMPDIR").into(),
+        std::path::PathBuf::from,
+    )
 }

@@ -430,10 +430,12 @@ fn probe_child() {
     std::panic::set_hook(Box::new(|_| {}));
     let lines = probe();
     let fell_back = mutate_runtime::control::fell_back();
+    let reached = mutate_runtime::control::reached();
     for (name, result) in lines {
         println!("{LINE_PREFIX}{name}: {result}");
     }
     println!("{LINE_PREFIX}fell back: {fell_back}");
+    println!("{LINE_PREFIX}reached: {reached}");
 }
 
 #[test]
@@ -500,10 +502,13 @@ fn observe(id: &str, original: &[(String, String)]) -> String {
         .filter(|(name, result)| lines.get(name.as_str()) != Some(&result.as_str()))
         .map(|(name, _)| name.as_str())
         .collect();
-    if changed.is_empty() {
-        "unchanged".to_owned()
-    } else {
-        format!("changed {}", changed.join(", "))
+    // A mutant that changed something ran: the driver takes a run that did not reach
+    // its site as no evidence, and runs it again.
+    let reached = lines.get("reached") == Some(&"true");
+    match (changed.is_empty(), reached) {
+        (true, _) => "unchanged".to_owned(),
+        (false, true) => format!("changed {}", changed.join(", ")),
+        (false, false) => format!("changed {}, its site not reached", changed.join(", ")),
     }
 }
 

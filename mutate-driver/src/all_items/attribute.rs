@@ -60,9 +60,10 @@ pub fn prepare(carried: &Carried) -> Result<Attribute, NotBuilt> {
         carried.dir.display()
     );
     let sources = carried.write_sources()?;
-    // One build folder for every key: a new driver rebuilds its own crates, not `syn`.
+    // One build folder for every key: a new driver rebuilds its own crates, not `syn`
+    // (`cache::build` makes sure cargo sees them as changed).
     let target = carried.root.join("build");
-    let built = build(&carried.rustc, &sources, &target)?;
+    let built = build(&carried.rustc, &sources, &target, &carried.key)?;
     // Copied beside, then renamed: a run never sees half a library.
     let fresh = attribute
         .library
@@ -79,7 +80,7 @@ pub fn prepare(carried: &Carried) -> Result<Attribute, NotBuilt> {
 /// optimised, as cargo builds proc macros: optimised, its build took 20 s against 7 s, and
 /// semver's schemata build expanded in the same time with either. No debug info and no
 /// incremental files: nothing reads them.
-fn build(rustc: &OsStr, sources: &Path, target: &Path) -> Result<PathBuf, NotBuilt> {
+fn build(rustc: &OsStr, sources: &Path, target: &Path, key: &str) -> Result<PathBuf, NotBuilt> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(cargo);
     command
@@ -93,7 +94,7 @@ fn build(rustc: &OsStr, sources: &Path, target: &Path) -> Result<PathBuf, NotBui
         .args(["build", "-p", "mutate-macro"])
         .args(["--config", "profile.dev.debug=false"])
         .args(["--config", "profile.dev.incremental=false"]);
-    super::cache::build(&mut command, sources, target)?
+    super::cache::build(&mut command, sources, target, key)?
         .into_iter()
         .filter(|m| m["reason"] == "compiler-artifact")
         .filter(|m| m["target"]["name"] == "mutate_macro" || m["target"]["name"] == "mutate-macro")

@@ -203,13 +203,17 @@ pub fn limit_size(folder: &Path, limit: u64) {
 pub const BUILD_FOLDER_LIMIT: u64 = 512 << 20;
 
 /// Runs `cargo`, a `cargo build` already given what to build and how, on the carried
-/// crates' workspace `sources` into the build folder `target`: cargo's JSON messages, or
-/// why it failed (the last lines of its standard error).
+/// crates' workspace `sources` (of the cache key `key`) into the build folder `target`,
+/// shared by every key: cargo's JSON messages, or why it failed (the last lines of its
+/// standard error). Call with [`Carried::lock`] held.
 pub fn build(
     cargo: &mut Command,
     sources: &Path,
     target: &Path,
+    key: &str,
 ) -> Result<Vec<serde_json::Value>, NotBuilt> {
+    take_over(target, sources, key)
+        .map_err(|e| NotBuilt(format!("cannot mark its sources changed: {e}")))?;
     let out = cargo
         .args(["--message-format", "json-render-diagnostics"])
         .arg("--manifest-path")
@@ -230,15 +234,78 @@ pub fn build(
             tail.join("\n")
         )));
     }
+    // Failing to write it only costs the next build of this key a rebuild of its crates.
+    let _ = std::fs::write(target.join(BUILT_FOR), key);
     Ok(String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter_map(|line| serde_json::from_str(line).ok())
         .collect())
 }
 
+/// The file in a shared build folder that names the key whose sources it built last.
+const BUILT_FOR: &str = "built-for";
+
+/// Makes cargo see the carried crates in `sources` as changed when the build folder
+/// `target` last built another key's. Cargo tells a path crate by its path inside its
+/// workspace, the same in every `carried-<key>/src`, and its changes by its files' times:
+/// the sources of an older driver, written before a newer driver's build, would look
+/// built, and its runs would link the newer runtime, whose protocol it does not speak.
+fn take_over(target: &Path, sources: &Path, key: &str) -> std::io::Result<()> {
+    let built_for = std::fs::read_to_string(target.join(BUILT_FOR)).unwrap_or_default();
+    if built_for == key {
+        return Ok(());
+    }
+    touch_files(sources)
+}
+
+/// Sets the time of change of every file under `dir` to now.
+fn touch_files(dir: &Path) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_type()?.is_dir() {
+            touch_files(&entry.path())?;
+        } else {
+            File::options()
+                .append(true)
+                .open(entry.path())?
+                .set_modified(SystemTime::now())?;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_build_folder_another_key_used_last_sees_the_sources_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        let (sources, target) = (dir.path().join("src"), dir.path().join("build"));
+        let file = sources.join("runtime").join("lib.rs");
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::create_dir_all(&target).unwrap();
+        std::fs::write(&file, "").unwrap();
+        let long_ago = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000_000);
+        let age = || {
+            let file = File::options().append(true).open(&file).unwrap();
+            file.set_modified(long_ago).unwrap();
+        };
+        let touched = || std::fs::metadata(&file).unwrap().modified().unwrap() > long_ago;
+        age();
+        take_over(&target, &sources, "a").unwrap();
+        assert!(touched(), "nothing built there yet");
+        std::fs::write(target.join(BUILT_FOR), "a").unwrap();
+        age();
+        take_over(&target, &sources, "a").unwrap();
+        assert!(
+            !touched(),
+            "built last for this key: cargo's own times hold"
+        );
+        age();
+        take_over(&target, &sources, "b").unwrap();
+        assert!(touched(), "built last for another key");
+    }
 
     #[test]
     fn tidying_removes_only_named_folders_unused_for_long() {

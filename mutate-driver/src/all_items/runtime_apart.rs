@@ -54,7 +54,7 @@ pub fn prepare(carried: &Carried) -> Result<RuntimeApart, NotBuilt> {
     }
     let sources = carried.write_sources()?;
     let started = std::time::Instant::now();
-    let built = build(&sources, &target)?;
+    let built = build(&sources, &target, &carried.key)?;
     if built.compiled {
         if !first {
             eprintln!(
@@ -107,7 +107,7 @@ struct Built {
 
 /// `cargo build -p mutate-runtime` without its attribute, into `target`, as the crate's
 /// schemata build would have built it.
-fn build(sources: &Path, target: &Path) -> Result<Built, NotBuilt> {
+fn build(sources: &Path, target: &Path, key: &str) -> Result<Built, NotBuilt> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(cargo);
     command
@@ -127,7 +127,7 @@ fn build(sources: &Path, target: &Path) -> Result<Built, NotBuilt> {
                 .iter()
                 .flat_map(|setting| ["--config", setting]),
         );
-    read_messages(&super::cache::build(&mut command, sources, target)?)
+    read_messages(&super::cache::build(&mut command, sources, target, key)?)
 }
 
 /// The libraries in cargo's messages. A dependency whose build script links native code

@@ -7,6 +7,7 @@ use super::costs::Gathering;
 use super::queue::{CloseOnPanic, Queue};
 use super::results::{Config, MutantResult, Proven};
 use super::servers::{self, Idle};
+use super::trace::CHANCE_RERUNS;
 use crate::discover::Discovery;
 use crate::error::{Error, Result};
 use crate::interrupt;
@@ -44,8 +45,15 @@ pub fn limited(baseline: &Baseline, config: &Config, mutant: Option<String>) -> 
     }
 }
 
-/// A run's verdict: mutant, test, verdict and the forked child's life in microseconds.
-type Judged = (usize, usize, Verdict, u64);
+/// A run's verdict: mutant, test, verdict, and the forked child's life in microseconds.
+struct Judged {
+    m: usize,
+    t: usize,
+    verdict: Verdict,
+    /// The mutant's site was evaluated in the run: the mutant ran.
+    reached: bool,
+    micros: u64,
+}
 
 /// Runs each mutant against its covering tests, fastest first, until one detects it. A
 /// verdict that does not decide the mutant queues its run under its next test at once
@@ -79,6 +87,10 @@ pub fn run(
     // Which covering test (by rank) each undecided mutant is on; it leaves the map when
     // decided.
     let mut rank: HashMap<usize, usize> = pending.iter().copied().collect();
+    // Runs again of an undecided mutant under the test it is on, which did not reach it.
+    let mut again: HashMap<usize, usize> = HashMap::new();
+    // Whether any run reached the mutant.
+    let mut reached = vec![false; d.mutants.len()];
     for &(m, k) in &pending {
         enqueue(m, k);
     }
@@ -103,7 +115,7 @@ pub fn run(
         // Were this thread to panic, the scope would wait for workers waiting for runs.
         let _close = CloseOnPanic(&queue);
         for verdict in receive {
-            let (m, t, verdict, micros) = match verdict {
+            let judged = match verdict {
                 Ok(judged) => judged,
                 Err(e) => {
                     error.get_or_insert(e);
@@ -111,12 +123,38 @@ pub fn run(
                     continue;
                 }
             };
+            let (m, t) = (judged.m, judged.t);
             let k = *rank.get(&m).expect("a verdict for an undecided mutant");
-            results[m].runs.push((t, micros));
-            let verdict = unless_flaky(d, &baseline[t], t, verdict);
+            results[m].runs.push((t, judged.micros));
+            reached[m] |= judged.reached;
+            let verdict = unless_flaky(d, &baseline[t], t, judged.verdict);
+            if !judged.reached && !verdict.status.detected() {
+                // The test went elsewhere than in its coverage run: this run is no
+                // evidence, and another may reach the mutant (random inputs, the time).
+                let runs = again.entry(m).or_default();
+                if *runs < CHANCE_RERUNS {
+                    *runs += 1;
+                    enqueue(m, k);
+                    continue;
+                }
+            }
+            let verdict = match again.remove(&m) {
+                Some(runs) if verdict.status.detected() => super::trace::found_again(
+                    verdict,
+                    format!(
+                        "in run {} of {}: the runs before did not reach it",
+                        runs + 1,
+                        d.test_id(t)
+                    ),
+                ),
+                _ => verdict,
+            };
             let last = k + 1 == order[m].len();
             if record(config, &mut results[m], &mut verdicts[m], last, t, verdict) {
                 rank.remove(&m);
+                if results[m].status == Status::Survived && !reached[m] {
+                    results[m].reason = never_reached(d, &order[m]);
+                }
                 progress.mutant(results[m].status, &d.mutants[m].entry.id);
             } else {
                 rank.insert(m, k + 1);
@@ -192,6 +230,18 @@ fn plan(
         pending,
         proven,
     }
+}
+
+/// Why a covered mutant that no run reached survived: the tests `run` against it reached
+/// it in their coverage runs, and went elsewhere in each of their runs with it.
+fn never_reached(d: &Discovery, run: &[usize]) -> String {
+    let tests: Vec<String> = run.iter().map(|&t| d.test_id(t)).collect();
+    format!(
+        "never reached: its covering tests ({}) reached it in their coverage runs but in \
+         none of their {} runs each with it on, so where they go changes from run to run",
+        tests.join(", "),
+        CHANCE_RERUNS + 1
+    )
 }
 
 /// Why a covered mutant survived without a run.
@@ -345,8 +395,14 @@ fn work(
         };
         costs.ran(since, report.micros);
         // The receiver lives until every worker is done.
-        send.send(Ok((m, t, outcome::judge(&report), report.micros)))
-            .unwrap_or(());
+        let judged = Judged {
+            m,
+            t,
+            verdict: outcome::judge(&report),
+            reached: report.reached,
+            micros: report.micros,
+        };
+        send.send(Ok(judged)).unwrap_or(());
     }
     if let Some((b, server)) = held {
         idle.put(b, server);

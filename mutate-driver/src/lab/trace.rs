@@ -244,7 +244,7 @@ fn failed_again(
 
 /// `verdict`, from a run after the one that let the mutant survive, its reason saying
 /// which run (`run_again`).
-fn found_again(verdict: Verdict, run_again: String) -> Verdict {
+pub(super) fn found_again(verdict: Verdict, run_again: String) -> Verdict {
     Verdict {
         reason: format!("{} ({run_again})", verdict.reason),
         ..verdict

@@ -36,6 +36,7 @@ pub use values::{SwitchRange, succ};
 pub struct Switch {
     active: u32,
     counting: bool,
+    watched: u32,
 }
 
 /// The switch as it stands for `table` (see [`Switch`]).
@@ -44,17 +45,30 @@ pub fn switch(table: &Table) -> Switch {
     Switch {
         active: crate::switch::active_in(table),
         counting: crate::counters::counting(),
+        watched: crate::flag::word(&table.watched),
     }
 }
 
-/// One evaluation of `site`: its hit counted (in a run that counts them), and the active
-/// mutant's local index handed back for the site's match.
+/// One evaluation of `site`: its hit counted (in a run that counts them), its evaluation
+/// recorded if it is the active mutant's site, and the active mutant's local index handed
+/// back for the site's match.
 #[inline(always)]
 pub fn site(table: &Table, site: u32, switch: Switch) -> u32 {
     if switch.counting {
         crate::counters::hit(table, site);
     }
+    if site == switch.watched {
+        reached();
+    }
     switch.active
+}
+
+/// Records that the active mutant's site was evaluated: the mutant ran. A run of a test
+/// that did not reach it is no evidence about it, whatever the test did.
+#[inline(never)]
+fn reached() {
+    crate::switch::mark_reached();
+    crate::counters::mark_reached();
 }
 
 /// Whether the function owning `table` runs its schemata body rather than its body as
