@@ -1,6 +1,7 @@
 //! The wall clock: tests slow on purpose keep their verdicts, and mutants that never end
 //! where no site is hit are stopped, at their time limit when computing and after their
-//! grace when waiting.
+//! grace when waiting; a mutant of a hot function is not taken for a hang because its
+//! function's schemata body costs many times its body as written.
 
 mod common;
 
@@ -73,5 +74,34 @@ fn slow_survivors_survive_cargo_test() {
             !cargo_test_fails(MANIFEST, "--cfg mutate_schemata", &[], id),
             "{id} survives the driver but fails cargo test"
         );
+    }
+}
+
+/// `unit`'s schemata body costs some twenty times its body as written, and `counts_units`
+/// calls it 20 million times: past the limit of that test as written (about 2 s). Its
+/// `3 -> 4` mutants compute the same quotient, and run as long as the schemata body makes
+/// them: the first one the clock ends is checked against an inert run of `unit` (its
+/// schemata body, nothing on), and runs again under the limits from that time; the rest
+/// have those from the start. All survive, as they do under `cargo test`.
+#[test]
+fn a_hot_functions_schemata_body_is_not_a_hang() {
+    let (out, dir) = run_example_with_env(
+        MANIFEST,
+        &["--re", "replace 3 with 4 in unit"],
+        &[("PATIENT_UNITS", "20000000")],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let verdicts: Vec<_> = reasons(dir.path())
+        .into_iter()
+        .filter(|(status, _, _)| status != "Ignored")
+        .collect();
+    assert_eq!(verdicts.len(), 8, "{verdicts:#?}");
+    for (status, id, reason) in verdicts {
+        assert_eq!(status, "Survived", "{id}: {reason}");
     }
 }

@@ -33,6 +33,7 @@ fn child_ms(
         probe: false,
         output: false,
         observe: false,
+        inert: false,
     };
     let mut lives = Vec::with_capacity(runs);
     for _ in 0..runs {

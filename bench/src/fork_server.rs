@@ -47,6 +47,7 @@ fn through_server(binary: &TestBinary, test: &str, requests: usize) -> Result<(f
         probe: false,
         output: true,
         observe: false,
+        inert: false,
     };
     let mut child = Vec::with_capacity(requests);
     let started = Instant::now();

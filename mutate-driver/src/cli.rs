@@ -117,9 +117,9 @@ pub struct Args {
     /// hard-to-kill mutants, likely immortals, tests ranked). Alias: --no-shortcut.
     #[arg(long, alias = "no-shortcut")]
     pub matrix: bool,
-    /// Run every passing test N more times with every mutant off before judging (fast
-    /// tests run twice more anyway): a test whose result changes is flaky, named, and its
-    /// failures kill no mutant.
+    /// Run every passing test N more times with every mutant off before judging (tests
+    /// run again anyway: twice if under 1 s, once if not): a test whose result changes is
+    /// flaky, named, and its failures kill no mutant.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub flakes: usize,
     /// Run every mutant against every covering test, even those the coverage run proved

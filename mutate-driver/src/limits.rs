@@ -25,10 +25,14 @@ const SLACK_PER_SPREAD: f64 = 4.0;
 const UNKNOWN_SPREAD: f64 = 0.25;
 
 /// Tests faster than this are timed twice more in the baseline (with coverage off, as
-/// mutants run) to learn how much their time varies; slower ones are timed once.
+/// mutants run) to learn how much their time varies; slower ones once more.
 pub const RETIME_BELOW: Duration = Duration::from_secs(1);
 /// How many more times a fast test is timed.
 pub const RETIMES: usize = 2;
+/// How many more times a slow test is timed: its coverage run may take many times its
+/// time as written (a hot function's schemata body, every site counted), which is no
+/// measure of a mutant's run, where one function runs its schemata body.
+pub const SLOW_RETIMES: usize = 1;
 
 /// The wall-clock limits for one test's mutant runs, in milliseconds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

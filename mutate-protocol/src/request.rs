@@ -31,12 +31,15 @@ pub struct Request {
     pub output: bool,
     /// Trace every annotated call's exit, and send the trace back.
     pub observe: bool,
+    /// The mutant's function runs its schemata body with the mutant itself off: what a run
+    /// of the mutant costs without its effect.
+    pub inert: bool,
 }
 
 impl Request {
     pub fn encode(&self) -> String {
         format!(
-            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             escape(self.mutant.as_deref().unwrap_or("")),
             self.budget,
             self.timeout_ms,
@@ -47,12 +50,13 @@ impl Request {
             u8::from(self.output),
             u8::from(self.observe),
             escape(self.test.as_deref().unwrap_or("")),
+            u8::from(self.inert),
         )
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 11 || f[0] != "run" {
+        if f.len() != 12 || f[0] != "run" {
             return None;
         }
         let mutant = unescape(f[1]);
@@ -68,6 +72,7 @@ impl Request {
             probe: f[7] == "1",
             output: f[8] == "1",
             observe: f[9] == "1",
+            inert: f[11] == "1",
         })
     }
 }
@@ -89,6 +94,7 @@ mod tests {
             probe: true,
             output: false,
             observe: true,
+            inert: true,
         };
         assert_eq!(Request::decode(&request.encode()), Some(request));
         let none = Request::default();

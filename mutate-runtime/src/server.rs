@@ -248,8 +248,8 @@ fn become_child(request: &Request, index: u32, capture: RawFd, trace: RawFd) {
         }
         // Tests that run their own binary again must see the same mutant.
         match &request.mutant {
-            Some(id) => std::env::set_var(switch::ACTIVE_ENV, id),
-            None => std::env::remove_var(switch::ACTIVE_ENV),
+            Some(id) if !request.inert => std::env::set_var(switch::ACTIVE_ENV, id),
+            _ => std::env::remove_var(switch::ACTIVE_ENV),
         }
     }
     // The run's kind first, so that activating the mutant chooses every table's body
@@ -262,6 +262,9 @@ fn become_child(request: &Request, index: u32, capture: RawFd, trace: RawFd) {
         catalog::detour_everywhere();
     }
     switch::set(index);
+    if request.inert {
+        switch::silence();
+    }
     if request.coverage && request.probe {
         crate::probe::start();
     }

@@ -68,3 +68,22 @@ pub fn gather() -> usize {
     }
     got
 }
+
+/// One, as a quotient: as written a call costs little, but its schemata body (a mutant of
+/// it on, or none in an inert run) evaluates a site at every literal and operator, many
+/// times that. A term one more or less leaves the quotient 1.
+#[mutate_runtime::mutate]
+pub fn unit() -> u64 {
+    (3 + 3 + 3 + 3 + 3 + 3 + 3 + 3) / 20
+}
+
+/// `unit()` added up `n` times: a hot loop that is not itself annotated. A mutant of
+/// `unit` whose result is still 1 runs as long as the function's schemata body makes
+/// it, and must survive, not time out.
+pub fn count_units(n: u64) -> u64 {
+    let mut sum = 0;
+    for _ in 0..n {
+        sum += unit();
+    }
+    sum
+}

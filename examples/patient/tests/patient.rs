@@ -26,3 +26,11 @@ fn walks() {
 fn gathers() {
     assert_eq!(gather(), 2);
 }
+
+/// As many calls of `unit` as `PATIENT_UNITS` says (a thousand if unset): heavy where a
+/// test of the driver wants it so.
+#[test]
+fn counts_units() {
+    let units = std::env::var("PATIENT_UNITS").map_or(1_000, |n| n.parse().unwrap());
+    assert_eq!(count_units(units), units);
+}

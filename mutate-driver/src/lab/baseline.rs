@@ -1,7 +1,8 @@
 //! The baseline: every test with all mutants off, before any mutant runs. Each test runs
-//! alone (forked, coverage and hit counts on, fast tests timed twice more); then each
-//! binary runs whole, to tell order-dependent tests and slow tests from broken ones. A
-//! suite that is not green this way is refused with a [`Refusal`] naming each test.
+//! alone (forked, coverage and hit counts on; then timed again without them, twice more if
+//! fast, once if not); then each binary runs whole, to tell order-dependent tests and slow
+//! tests from broken ones. A suite that is not green this way is refused with a
+//! [`Refusal`] naming each test.
 
 use super::costs::Gathering;
 use super::results::{Config, MutantResult};
@@ -24,8 +25,14 @@ pub struct Baseline {
     /// The test's time in the coverage run (orders its mutants' covering tests).
     pub micros: u64,
     pub total_hits: u64,
-    /// Wall-clock limits for a mutant run under this test.
+    /// Wall-clock limits for a run under this test with any function in its schemata
+    /// body: from its coverage run (every function in it) and its runs without coverage.
     pub limits: Limits,
+    /// Wall-clock limits from its runs without coverage alone, as written: what a mutant's
+    /// run is given first (`lab::mutants` checks a timeout against the cost of the
+    /// mutant's function's schemata body). `None`: no such run passed.
+    #[serde(default)]
+    pub plain_limits: Option<Limits>,
     /// It passed and then failed with every mutant off: its failures kill no mutant.
     pub flaky: bool,
     /// How much longer its coverage run (hit counts and the infection probe) took than
@@ -200,6 +207,7 @@ fn run_alone(
         probe: config.probe,
         output: true,
         observe: false,
+        inert: false,
     };
     let mut reports = Vec::new();
     let mut error = None;
@@ -235,7 +243,8 @@ fn run_alone(
 }
 
 /// Test `t`'s coverage run under `request`, then, if it passed, its runs again: twice at
-/// least if it is fast (to time it), `flakes` times at least (to see if it is flaky). Run
+/// least if it is fast, once if not (to time it as written), `flakes` times at least (to
+/// see if it is flaky). Run
 /// by an idle server of its binary (kept for the next test) where its name fits the slot.
 fn time_alone(
     d: &Discovery,
@@ -271,7 +280,7 @@ fn runs_of(server: &mut Server, request: &Request, flakes: usize) -> Result<(Rep
     let again = if fast {
         limits::RETIMES.max(flakes)
     } else {
-        flakes
+        limits::SLOW_RETIMES.max(flakes)
     };
     if !passed(&report) || again == 0 {
         return Ok((report, Vec::new()));
@@ -308,11 +317,13 @@ fn record_baseline(
         .chain(retimes.iter().filter(|r| passed(r)))
         .map(|r| r.micros)
         .collect();
-    let plain = retimes.iter().filter(|r| passed(r)).map(|r| r.micros).min();
+    let plain_samples: Vec<u64> = samples[1..].to_vec();
+    let plain = plain_samples.iter().copied().min();
     baseline[t] = Baseline {
         micros: report.micros,
         total_hits: report.total_hits,
         limits: config.timeouts.limits(&samples),
+        plain_limits: plain.map(|_| config.timeouts.limits(&plain_samples)),
         flaky: retimes.iter().any(|r| !passed(r)),
         coverage_overhead: plain.map_or(0, |plain| report.micros.saturating_sub(plain)),
     };

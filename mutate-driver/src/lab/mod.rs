@@ -3,6 +3,7 @@
 //! first, stopping at the first that detects it, all in forked children.
 
 pub mod baseline;
+mod clock;
 pub mod costs;
 mod mutants;
 mod queue;

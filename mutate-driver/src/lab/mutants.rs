@@ -3,6 +3,7 @@
 //! for another, `servers.rs`) serves many mutants and many tests.
 
 use super::baseline::Baseline;
+use super::clock::{self, InertTimes};
 use super::costs::Gathering;
 use super::queue::{CloseOnPanic, Queue};
 use super::results::{Config, MutantResult, Proven};
@@ -42,6 +43,7 @@ pub fn limited(baseline: &Baseline, config: &Config, mutant: Option<String>) -> 
         probe: false,
         output: false,
         observe: false,
+        inert: false,
     }
 }
 
@@ -80,6 +82,7 @@ pub fn run(
         servers::tests_per_binary(d),
     );
     let queue = Queue::new();
+    let inert = InertTimes::default();
     let enqueue = |m: usize, k: usize| {
         let t = order[m][k];
         queue.push(d.tests[t].binary, (t, m));
@@ -102,10 +105,10 @@ pub fn run(
     std::thread::scope(|scope| {
         for _ in 0..config.jobs.max(1) {
             let send = send.clone();
-            let (queue, idle) = (&queue, &idle);
+            let (queue, idle, inert) = (&queue, &idle, &inert);
             scope.spawn(move || {
                 let _close = CloseOnPanic(queue);
-                if let Err(e) = work(d, config, baseline, queue, (idle, costs), &send) {
+                if let Err(e) = work(d, config, baseline, queue, (idle, costs, inert), &send) {
                     // The receiver lives until every worker is done.
                     send.send(Err(e)).unwrap_or(());
                 }
@@ -340,13 +343,14 @@ fn not_run(undecided: impl IntoIterator<Item = usize>, results: &mut [MutantResu
 /// microseconds. It keeps its server while its binary has runs waiting, and leaves it idle
 /// for another worker when it moves on. A test whose name does not fit a server's slot,
 /// or a binary whose server found none, gets a server of its own. What servers and runs
-/// cost goes to `costs`.
+/// cost goes to `costs`; a run the clock ended is checked against the inert runs' times
+/// (`clock.rs`), kept in `inert`.
 fn work(
     d: &Discovery,
     config: &Config,
     baseline: &[Baseline],
     queue: &Queue<(usize, usize)>,
-    (idle, costs): (&Idle, &Gathering),
+    (idle, costs, inert): (&Idle, &Gathering, &InertTimes),
     send: &mpsc::Sender<Result<Judged>>,
 ) -> Result<()> {
     // The server held, with its binary.
@@ -367,9 +371,14 @@ fn work(
         let (_, shared) = held.as_mut().expect("a server of this binary is held");
         let name = &d.tests[t].name;
         let any = shared.any_test && test_slot::fits(name);
+        let entry = &d.mutants[m].entry;
+        let key = (format!("{}\t{}", entry.file, entry.function), t);
+        let first = clock::first_limits(&baseline[t], &config.timeouts, inert, &key);
         let request = Request {
             output: true,
             test: any.then(|| name.clone()),
+            timeout_ms: first.timeout_ms,
+            grace_ms: first.grace_ms,
             ..limited(&baseline[t], config, Some(d.mutants[m].entry.id.clone()))
         };
         let start = || match any {
@@ -394,6 +403,14 @@ fn work(
             }
         };
         costs.ran(since, report.micros);
+        let check = clock::Check {
+            baseline: &baseline[t],
+            policy: &config.timeouts,
+            inert,
+            key,
+            costs,
+        };
+        let report = clock::checked(server, &request, report, check)?;
         // The receiver lives until every worker is done.
         let judged = Judged {
             m,

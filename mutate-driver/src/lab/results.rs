@@ -58,8 +58,8 @@ pub struct Results {
     /// Wall time of the baseline (alone and together) and of the mutants' runs.
     pub baseline_time: Duration,
     /// What counting hits and the infection probe added to the tests' coverage runs,
-    /// summed over the tests timed again without them (fast tests, and all with
-    /// `--flakes`): their coverage run against their fastest plain run.
+    /// summed over the tests that passed a run again without them: their coverage run
+    /// against their fastest plain run.
     pub coverage_overhead: Duration,
     pub mutants_time: Duration,
     /// Where the mutants' runs spent their time (job time).
