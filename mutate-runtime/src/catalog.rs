@@ -68,7 +68,7 @@ impl Table {
             site_base: AtomicU32::new(UNREGISTERED),
             schemata: AtomicBool::new(false),
             detour: AtomicBool::new(false),
-            watched: AtomicU32::new(crate::switch::NONE),
+            watched: AtomicU32::new(NONE),
         }
     }
 
@@ -86,6 +86,9 @@ impl Table {
         crate::flag::load(&self.detour)
     }
 }
+
+/// No mutant (as the active one), and no site (as the watched one).
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// Set while site hits are counted in this process: every function runs its schemata
 /// body, where the sites are.
@@ -109,9 +112,7 @@ pub(crate) fn choose_bodies(active: u32) {
 fn choose(table: &Table, active: u32) {
     let local = active.wrapping_sub(table.mutant_base.load(Relaxed));
     let watched = table.mutants.get(local as usize).map(|m| m.site);
-    table
-        .watched
-        .store(watched.unwrap_or(crate::switch::NONE), Relaxed);
+    table.watched.store(watched.unwrap_or(NONE), Relaxed);
     let schemata = EVERYWHERE.load(Relaxed) || watched.is_some();
     table.schemata.store(schemata, Relaxed);
     table
@@ -158,7 +159,7 @@ pub(crate) fn insert(table: &'static Table) -> Option<u32> {
     registry.site_count += table.sites;
     registry.tables.push(table);
     // Registration activates the mutant the process was started with afterwards.
-    choose(table, crate::switch::NONE);
+    choose(table, NONE);
     Some(mutant_base)
 }
 
@@ -266,8 +267,8 @@ mod tests {
         };
         assert_eq!(watched(21), 3, "its second mutant, at site 3");
         assert_eq!(watched(20), 0);
-        assert_eq!(watched(22), crate::switch::NONE, "another table's");
-        assert_eq!(watched(19), crate::switch::NONE, "another table's");
-        assert_eq!(watched(crate::switch::NONE), crate::switch::NONE, "none on");
+        assert_eq!(watched(22), NONE, "another table's");
+        assert_eq!(watched(19), NONE, "another table's");
+        assert_eq!(watched(NONE), NONE, "none on");
     }
 }

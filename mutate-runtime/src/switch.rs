@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 pub const ACTIVE_ENV: &str = mutate_protocol::env::ACTIVE;
 
 /// No mutant active.
-pub(crate) const NONE: u32 = u32::MAX;
+pub(crate) use crate::catalog::NONE;
 
 static ACTIVE: AtomicU32 = AtomicU32::new(NONE);
 static FELL_BACK: AtomicBool = AtomicBool::new(false);

@@ -2,6 +2,7 @@
 //! sites it reaches), then each mutant against only the tests that reach it, fastest
 //! first, stopping at the first that detects it, all in forked children.
 
+mod again;
 pub mod baseline;
 mod clock;
 pub mod costs;

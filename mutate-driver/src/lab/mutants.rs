@@ -2,13 +2,13 @@
 //! wait by test binary (`queue.rs`), so that one fork server (kept by its worker, or idle
 //! for another, `servers.rs`) serves many mutants and many tests.
 
+use super::again::{CHANCE_RERUNS, found_again};
 use super::baseline::Baseline;
 use super::clock::{self, InertTimes};
 use super::costs::Gathering;
 use super::queue::{CloseOnPanic, Queue};
 use super::results::{Config, MutantResult, Proven};
 use super::servers::{self, Idle};
-use super::trace::CHANCE_RERUNS;
 use crate::discover::Discovery;
 use crate::error::{Error, Result};
 use crate::interrupt;
@@ -142,7 +142,7 @@ pub fn run(
                 }
             }
             let verdict = match again.remove(&m) {
-                Some(runs) if verdict.status.detected() => super::trace::found_again(
+                Some(runs) if verdict.status.detected() => found_again(
                     verdict,
                     format!(
                         "in run {} of {}: the runs before did not reach it",

@@ -13,6 +13,7 @@
 //! with the survivor on is a second draw as well: where the test fails in it (random
 //! values on the same path of calls), that is the verdict, and nothing is compared.
 
+use super::again::{CHANCE_RERUNS, found_again};
 use super::baseline::Baseline;
 use super::results::{Config, MutantResult};
 use crate::discover::Discovery;
@@ -25,10 +26,6 @@ use crate::propagation::{self, Propagation, Trace};
 use crate::server::Server;
 use mutate_protocol::{Request, infection};
 use std::collections::{BTreeSet, HashMap};
-
-/// Runs of an unsteady test against each survivor it covers, after the one that let it
-/// survive.
-pub const CHANCE_RERUNS: usize = 4;
 
 /// What tracing a survivor's test found.
 enum Traced {
@@ -240,15 +237,6 @@ fn failed_again(
             ),
         )
     })
-}
-
-/// `verdict`, from a run after the one that let the mutant survive, its reason saying
-/// which run (`run_again`).
-pub(super) fn found_again(verdict: Verdict, run_again: String) -> Verdict {
-    Verdict {
-        reason: format!("{} ({run_again})", verdict.reason),
-        ..verdict
-    }
 }
 
 /// Mutant `m` run against unsteady test `t` up to [`CHANCE_RERUNS`] times, within the test's
