@@ -192,20 +192,9 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
     // `triple`'s test makes the same calls every run and fails from its second wrong
     // value on: the first of `triple`'s mutants to run survives it, and its run traced for
     // the diagnosis fails. That is its verdict, not a survivor "weak oracle".
-    let triple: Vec<_> = report
-        .mutants
-        .iter()
-        .filter(|m| m.function == "triple" && m.status != "CompileError")
-        .collect();
-    assert!(triple.len() >= 4, "{triple:#?}");
-    for m in &triple {
-        assert_eq!(m.status, "Killed", "{}: {}", m.id, m.reason);
-    }
-    assert!(
-        triple.iter().any(|m| m.reason.contains(
-            "(in a second run of rounds::triple_after_a_wrong_one, traced for the diagnosis"
-        )),
-        "{triple:#?}"
+    all_killed_one_saying(
+        &run_mutants(&report, "triple"),
+        "(in a second run of rounds::triple_after_a_wrong_one, traced for the diagnosis",
     );
     // Its body replaced by 1 is right for the 5 it checks, however many runs.
     let one = report
@@ -217,32 +206,12 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
     assert_eq!(one.category, "chance");
     // `quarter`'s test calls it in every other run: its mutants' runs take turns reaching
     // it. A run that did not reach its mutant is no evidence; the run again reaches it.
-    let not_infected = |m: &&Mutant| m.reason.contains("not infected: ");
-    let quarter: Vec<_> = report
-        .mutants
-        .iter()
-        .filter(|m| m.function == "quarter" && m.status != "CompileError")
-        .filter(|m| !not_infected(m))
-        .collect();
-    assert!(quarter.len() >= 4, "{quarter:#?}");
-    for m in &quarter {
-        assert_eq!(m.status, "Killed", "{}: {}", m.id, m.reason);
-    }
-    assert!(
-        quarter.iter().any(|m| m.reason.contains(
-            "(in run 2 of rounds::quarter_in_every_other_run: the runs before did not reach it)"
-        )),
-        "{quarter:#?}"
+    all_killed_one_saying(
+        &run_mutants(&report, "quarter"),
+        "(in run 2 of rounds::quarter_in_every_other_run: the runs before did not reach it)",
     );
     // `fifth`'s test calls it in its coverage run only: no run with a mutant reaches it.
-    let fifth: Vec<_> = report
-        .mutants
-        .iter()
-        .filter(|m| m.function == "fifth" && m.status != "CompileError")
-        .filter(|m| !not_infected(m))
-        .collect();
-    assert!(fifth.len() >= 4, "{fifth:#?}");
-    for m in &fifth {
+    for m in run_mutants(&report, "fifth") {
         assert_eq!(m.status, "Survived", "{}", m.id);
         assert!(
             m.reason.contains(
@@ -254,4 +223,28 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
             m.reason
         );
     }
+}
+
+/// `function`'s mutants that were built and run: not unviable, and not proven to compute
+/// the same as the original (a survivor without a run). At least four.
+fn run_mutants<'a>(report: &'a Report, function: &str) -> Vec<&'a Mutant> {
+    let run: Vec<&Mutant> = report
+        .mutants
+        .iter()
+        .filter(|m| m.function == function && m.status != "CompileError")
+        .filter(|m| !m.reason.contains("not infected: "))
+        .collect();
+    assert!(run.len() >= 4, "{run:#?}");
+    run
+}
+
+/// Every one of `mutants` killed, at least one with `reason` in its reason.
+fn all_killed_one_saying(mutants: &[&Mutant], reason: &str) {
+    for m in mutants {
+        assert_eq!(m.status, "Killed", "{}: {}", m.id, m.reason);
+    }
+    assert!(
+        mutants.iter().any(|m| m.reason.contains(reason)),
+        "{mutants:#?}"
+    );
 }
