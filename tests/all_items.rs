@@ -59,10 +59,12 @@ fn plain_crate_is_mutated_on_a_copy_and_reported_as_written() {
     assert_eq!(
         names,
         [
+            "examples/plain/src/digits.rs",
             "examples/plain/src/lib.rs",
             "examples/plain/src/shapes.rs",
             "examples/plain/src/shapes/circle.rs"
-        ]
+        ],
+        "one name per file, an included one too"
     );
     for (name, source) in &report.sources {
         let written = std::fs::read_to_string(repo().join(name)).unwrap();
@@ -76,6 +78,15 @@ fn plain_crate_is_mutated_on_a_copy_and_reported_as_written() {
         killed_by_integration,
         "no mutant killed by tests/geometry.rs"
     );
+    // `digit_count`'s only test includes its file again (`#[path]`): the two copies are one
+    // source and one mutant, switched on together, as an edit of the file changes both.
+    let boundary = report
+        .mutants
+        .iter()
+        .find(|m| m.id == "examples/plain/src/digits.rs:8:13: replace >= with > in digit_count")
+        .expect("the loop's boundary mutant");
+    assert_eq!(boundary.status, "Killed", "{}", boundary.reason);
+    assert_eq!(boundary.killed_by, ["digits::counts_digits"]);
     let ids = verdicts(dir.path());
     assert!(!ids.contains("helper_not_mutated"), "test code was mutated");
     assert!(!ids.contains("kilo"), "a const fn was mutated");

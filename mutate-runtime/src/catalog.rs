@@ -54,8 +54,11 @@ pub struct Table {
     /// in a run that traces calls, to be traced. The one load a call pays; the schemata
     /// flag is read after it.
     pub(crate) detour: AtomicBool,
-    /// The site (local index) of the active mutant, in the table that holds it; `NONE`
-    /// in every other table. A site equal to it records that the mutant was reached.
+    /// The local index of the active mutant (or of its copy, see `twins.rs`) in this
+    /// table; `NONE` where it holds neither.
+    pub(crate) active: AtomicU32,
+    /// The site (local index) of that mutant; `NONE` where there is none. A site equal to
+    /// it records that the mutant was reached.
     pub(crate) watched: AtomicU32,
 }
 
@@ -68,6 +71,7 @@ impl Table {
             site_base: AtomicU32::new(UNREGISTERED),
             schemata: AtomicBool::new(false),
             detour: AtomicBool::new(false),
+            active: AtomicU32::new(NONE),
             watched: AtomicU32::new(NONE),
         }
     }
@@ -98,26 +102,76 @@ static EVERYWHERE: AtomicBool = AtomicBool::new(false);
 /// is on computes the same either way, and its body as written is the faster by far.
 static TRACED: AtomicBool = AtomicBool::new(false);
 
-/// Points every table's body choice at the active mutant `active` (or at the schemata
-/// bodies everywhere while counting).
+/// Points every table's body choice at the active mutant `active` and its copies (or at
+/// the schemata bodies everywhere while counting).
 pub(crate) fn choose_bodies(active: u32) {
-    let registry = registry().lock().unwrap_or_else(|e| e.into_inner());
-    for table in &registry.tables {
-        choose(table, active);
+    let mut registry = registry().lock().unwrap_or_else(|e| e.into_inner());
+    let Registry {
+        tables,
+        mutant_count,
+        twins,
+        ..
+    } = &mut *registry;
+    let mut on = vec![active];
+    on.extend_from_slice(twins.of(*mutant_count, active, || compiled_ids(tables)));
+    for table in tables.iter() {
+        choose(table, &on);
     }
 }
 
-/// `table`'s choice of body, with the mutant of global index `active` on (or none), and
-/// the site it watches.
-fn choose(table: &Table, active: u32) {
-    let local = active.wrapping_sub(table.mutant_base.load(Relaxed));
-    let watched = table.mutants.get(local as usize).map(|m| m.site);
+/// Finds the copies of mutants (`twins.rs`) now, before any is switched on: a fork server
+/// does, so that its children do not.
+pub(crate) fn find_twins() {
+    let mut registry = registry().lock().unwrap_or_else(|e| e.into_inner());
+    let Registry {
+        tables,
+        mutant_count,
+        twins,
+        ..
+    } = &mut *registry;
+    twins.of(*mutant_count, NONE, || compiled_ids(tables));
+}
+
+/// The global index and id of every compiled mutant of `tables`.
+fn compiled_ids(tables: &[&'static Table]) -> Vec<(u32, &'static str)> {
+    let mut ids = Vec::new();
+    for table in tables {
+        let base = table.mutant_base.load(Relaxed);
+        for (local, info) in table.mutants.iter().enumerate() {
+            if info.compiled {
+                ids.push((base + local as u32, info.id));
+            }
+        }
+    }
+    ids
+}
+
+/// `table`'s choice of body, with the mutants of global indexes `on` switched on (at most
+/// one of them in any table), and the site it watches.
+fn choose(table: &Table, on: &[u32]) {
+    let base = table.mutant_base.load(Relaxed);
+    let local = on
+        .iter()
+        .map(|&index| index.wrapping_sub(base))
+        .find(|&local| (local as usize) < table.mutants.len());
+    let watched = local.map(|local| table.mutants[local as usize].site);
+    table.active.store(local.unwrap_or(NONE), Relaxed);
     table.watched.store(watched.unwrap_or(NONE), Relaxed);
     let schemata = EVERYWHERE.load(Relaxed) || watched.is_some();
     table.schemata.store(schemata, Relaxed);
     table
         .detour
         .store(schemata || TRACED.load(Relaxed), Relaxed);
+}
+
+/// Turns the active mutant and its copies off in every table, each keeping its choice of
+/// body (an inert run: the mutant's function runs its schemata body, every site its
+/// original arm).
+pub(crate) fn silence() {
+    let registry = registry().lock().unwrap_or_else(|e| e.into_inner());
+    for table in &registry.tables {
+        table.active.store(NONE, Relaxed);
+    }
 }
 
 /// From now on every function runs its schemata body, so every site's hits are counted;
@@ -138,6 +192,7 @@ pub(crate) struct Registry {
     pub tables: Vec<&'static Table>,
     pub mutant_count: u32,
     pub site_count: u32,
+    pub twins: crate::twins::Twins,
 }
 
 pub(crate) fn registry() -> &'static Mutex<Registry> {
@@ -159,7 +214,7 @@ pub(crate) fn insert(table: &'static Table) -> Option<u32> {
     registry.site_count += table.sites;
     registry.tables.push(table);
     // Registration activates the mutant the process was started with afterwards.
-    choose(table, NONE);
+    choose(table, &[]);
     Some(mutant_base)
 }
 
@@ -245,7 +300,7 @@ mod tests {
         static TABLE: Table = Table::new(&MUTANTS, 4);
         TABLE.mutant_base.store(10, Relaxed);
         let chosen = |on: bool| {
-            choose(&TABLE, if on { 11 } else { 12 });
+            choose(&TABLE, &[if on { 11 } else { 12 }]);
             (TABLE.detours(), TABLE.runs_schemata())
         };
         assert_eq!(chosen(false), (false, false), "nothing on: as written");
@@ -262,7 +317,7 @@ mod tests {
         static TABLE: Table = Table::new(&MUTANTS, 4);
         TABLE.mutant_base.store(20, Relaxed);
         let watched = |active| {
-            choose(&TABLE, active);
+            choose(&TABLE, &[active]);
             TABLE.watched.load(Relaxed)
         };
         assert_eq!(watched(21), 3, "its second mutant, at site 3");

@@ -23,6 +23,7 @@ mod select;
 mod switch;
 #[cfg(target_os = "linux")]
 mod test_slot;
+mod twins;
 
 #[cfg(target_os = "linux")]
 mod server;

@@ -71,6 +71,7 @@ fn serve(with_catalog: bool) {
     send(&mut replies, &out);
 
     let ids = catalog::index_by_id();
+    catalog::find_twins();
     for line in requests.lines() {
         let Ok(line) = line else { break };
         let Some(request) = Request::decode(&line) else {

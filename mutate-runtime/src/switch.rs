@@ -15,11 +15,11 @@ static ACTIVE: AtomicU32 = AtomicU32::new(NONE);
 static FELL_BACK: AtomicBool = AtomicBool::new(false);
 static REACHED: AtomicBool = AtomicBool::new(false);
 
-/// Local index (within `table`) of the active mutant; anything out of the table's range
-/// means "run the original".
+/// Local index (within `table`) of the active mutant or its copy; anything out of the
+/// table's range means "run the original".
 #[inline(always)]
 pub(crate) fn active_in(table: &Table) -> u32 {
-    crate::flag::word(&ACTIVE).wrapping_sub(crate::flag::word(&table.mutant_base))
+    crate::flag::word(&table.active)
 }
 
 pub(crate) fn set(index: u32) {
@@ -33,6 +33,7 @@ pub(crate) fn set(index: u32) {
 /// function runs its schemata body, every site its original arm.
 pub(crate) fn silence() {
     ACTIVE.store(NONE, Relaxed);
+    catalog::silence();
 }
 
 pub(crate) fn get() -> u32 {

@@ -2,7 +2,13 @@
 //! Some items start mid-line and share their line with their body (rustfmt is kept off
 //! them), so the columns the report gives are checked against the ones written here.
 
+mod digits;
 pub mod shapes;
+
+/// Spaces to put before `n` to right-align it in `width` columns.
+pub fn padding(n: u32, width: u32) -> u32 {
+    width.saturating_sub(digits::digit_count(n))
+}
 
 /// Clamps a percentage to 0..=100, by hand: the branches are what is tested.
 #[allow(clippy::manual_clamp)]
@@ -37,6 +43,11 @@ mod tests {
         assert_eq!(clamp_percent(-5), 0);
         assert_eq!(clamp_percent(helper_not_mutated(140)), 100);
         assert_eq!(clamp_percent(42), 42);
+    }
+
+    #[test]
+    fn pads_to_the_width() {
+        assert_eq!(padding(5, 3), 2);
     }
 
     #[test]

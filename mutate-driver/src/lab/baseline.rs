@@ -333,9 +333,11 @@ fn record_baseline(
             results[m].covered_by.push(t);
         }
     }
+    // A mutant compiled twice in the binary (the runtime's `twins.rs`) has two indexes
+    // there: what both copies saw.
     for (index, flags) in &report.infection {
         if let Some(&m) = d.indexes[binary].get(index) {
-            results[m].infection.insert(t, *flags);
+            *results[m].infection.entry(t).or_default() |= *flags;
         }
     }
 }
