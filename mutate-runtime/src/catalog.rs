@@ -106,15 +106,9 @@ static TRACED: AtomicBool = AtomicBool::new(false);
 /// the schemata bodies everywhere while counting).
 pub(crate) fn choose_bodies(active: u32) {
     let mut registry = registry().lock().unwrap_or_else(|e| e.into_inner());
-    let Registry {
-        tables,
-        mutant_count,
-        twins,
-        ..
-    } = &mut *registry;
     let mut on = vec![active];
-    on.extend_from_slice(twins.of(*mutant_count, active, || compiled_ids(tables)));
-    for table in tables.iter() {
+    on.extend(registry.copies_of(active));
+    for table in &registry.tables {
         choose(table, &on);
     }
 }
@@ -123,13 +117,7 @@ pub(crate) fn choose_bodies(active: u32) {
 /// does, so that its children do not.
 pub(crate) fn find_twins() {
     let mut registry = registry().lock().unwrap_or_else(|e| e.into_inner());
-    let Registry {
-        tables,
-        mutant_count,
-        twins,
-        ..
-    } = &mut *registry;
-    twins.of(*mutant_count, NONE, || compiled_ids(tables));
+    registry.copies_of(NONE);
 }
 
 /// The global index and id of every compiled mutant of `tables`.
@@ -193,6 +181,17 @@ pub(crate) struct Registry {
     pub mutant_count: u32,
     pub site_count: u32,
     pub twins: crate::twins::Twins,
+}
+
+impl Registry {
+    /// The global indexes of the other copies of mutant `index` (`twins.rs`).
+    fn copies_of(&mut self, index: u32) -> Vec<u32> {
+        let tables = &self.tables;
+        let copies = self
+            .twins
+            .of(self.mutant_count, index, || compiled_ids(tables));
+        copies.to_vec()
+    }
 }
 
 pub(crate) fn registry() -> &'static Mutex<Registry> {
