@@ -25,6 +25,10 @@ fn write_tidy(tokens: TokenStream, out: &mut String) {
     let mut callable = false;
     // The previous token opened a lifetime (`'`): its name is not callable.
     let mut tick = false;
+    // The previous token was an identifier: a `!` standing alone after it calls a macro.
+    let mut after_ident = false;
+    // The previous token was a `-` that negates (first, or after an operator or `..=`).
+    let mut negation = false;
     for token in tokens {
         let (text, call_like) = match &token {
             TokenTree::Group(g) => {
@@ -42,11 +46,16 @@ fn write_tidy(tokens: TokenStream, out: &mut String) {
             }
             other => (other.to_string(), false),
         };
+        let macro_bang = after_ident
+            && matches!(&token, TokenTree::Punct(p) if p.as_char() == '!' && p.spacing() == Spacing::Alone);
         let attach = joint
             || out.is_empty()
             || (call_like && callable)
+            || macro_bang
+            || negation
             || out.ends_with(['(', '[', '.', '!', '&'])
             || out.ends_with("::")
+            || out.ends_with("..=")
             || text.starts_with([',', ';', '.', '?', ')', ']'])
             || text == ":";
         if !attach && !out.ends_with(' ') {
@@ -57,11 +66,36 @@ fn write_tidy(tokens: TokenStream, out: &mut String) {
             || matches!(&token, TokenTree::Group(_))
             || matches!(&token, TokenTree::Punct(p) if p.as_char() == '>');
         tick = matches!(&token, TokenTree::Punct(p) if p.as_char() == '\'');
+        after_ident = matches!(&token, TokenTree::Ident(word) if !EXPRESSION_BEFORE.iter().any(|k| word == k))
+            && !tick;
+        negation = matches!(&token, TokenTree::Punct(p) if p.as_char() == '-' && p.spacing() == Spacing::Alone)
+            && negates(out);
         joint = matches!(&token, TokenTree::Punct(p) if p.spacing() == Spacing::Joint || p.as_char() == '.');
         if matches!(&token, TokenTree::Punct(p) if p.as_char() == ',' || p.as_char() == ';') {
             out.push(' ');
         }
     }
+}
+
+/// Keywords an expression follows: a `!` after them negates, it calls no macro.
+const EXPRESSION_BEFORE: [&str; 8] = [
+    "if", "while", "return", "match", "in", "let", "else", "break",
+];
+
+/// Whether the `-` that `out` ends with negates: nothing that can be subtracted from
+/// comes before it (an operand ends in a letter, digit, `_`, a closing bracket or quote).
+fn negates(out: &str) -> bool {
+    let before = out.strip_suffix('-').unwrap_or(out).trim_end();
+    let keyword = EXPRESSION_BEFORE.iter().any(|k| {
+        before
+            .strip_suffix(k)
+            .is_some_and(|rest| !rest.ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+    });
+    keyword
+        || !before
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_alphanumeric() || "_)]'\"".contains(c))
 }
 
 #[cfg(test)]
@@ -77,6 +111,22 @@ mod tests {
         assert_eq!(tidy(&quote!(Vec::new())), "Vec::new()");
         assert_eq!(tidy(&quote!(x.0 as u8)), "x.0 as u8");
         assert_eq!(tidy(&quote!(!done)), "!done");
+        assert_eq!(tidy(&quote!(write!(f, "x")?)), "write!(f, \"x\")?");
+        assert_eq!(tidy(&quote!(debug_assert!(n < 8))), "debug_assert!(n < 8)");
+        assert_eq!(tidy(&quote!(a != b)), "a != b");
+        assert_eq!(
+            tidy(&quote!(if !done {
+                return !x;
+            })),
+            "if !done { return !x;  }"
+        );
+        assert_eq!(tidy(&quote!('a'..='z')), "'a'..='z'");
+        assert_eq!(tidy(&quote!(0..n)), "0..n");
+        assert_eq!(tidy(&quote!(i32::MIN..=-100)), "i32::MIN..=-100");
+        assert_eq!(tidy(&quote!(f(-x, a - b))), "f(-x, a - b)");
+        assert_eq!(tidy(&quote!(x = -1)), "x = -1");
+        assert_eq!(tidy(&quote!(return -x)), "return -x");
+        assert_eq!(tidy(&quote!(elif - x)), "elif - x");
         assert_eq!(
             tidy_type(&quote!(Result<Vec<u8>, std::io::Error>)),
             "Result<Vec<u8>, std::io::Error>"

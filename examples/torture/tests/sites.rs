@@ -611,7 +611,7 @@ const EQUIVALENT: &[(&str, &str)] = &[
         "(a & b) | (a ^ b) is a | b, and so is each variant",
     ),
     (
-        "examples/torture/src/lib.rs:184:9: delete match arm i32::MIN..= - 100 in describe",
+        "examples/torture/src/lib.rs:184:9: delete match arm i32::MIN..=-100 in describe",
         "the arm is unreachable",
     ),
     (

@@ -123,6 +123,17 @@ fn returns_a_literal(after: &[TokenTree]) -> bool {
     value && ends
 }
 
+/// The replacement's text for a `for` loop's iterable `text`: code that builds where the
+/// mutant runs. An iterator (a call such as `v.iter()`, or a range) is reversed as it is;
+/// anything else (a slice, a `Vec`, a constant) is iterated first, as the loop does.
+fn reversed_text(text: &str) -> String {
+    if text.ends_with(')') || text.contains("..") {
+        format!("({text}).rev()")
+    } else {
+        format!("({text}).into_iter().rev()")
+    }
+}
+
 /// A `for` loop's iterator (`written` as the user wrote it, `iterable` rewritten since),
 /// reversed while the mutant is active.
 pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<TokenStream> {
@@ -136,7 +147,7 @@ pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<
         OPERATOR,
         location::of_tokens(written),
         &text,
-        &format!("({text}).rev()"),
+        &reversed_text(&text),
         format!("add .rev() to {text}"),
     );
     if k == NEVER {
@@ -160,4 +171,20 @@ pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<
             _ => #rt::reverse::Reversed::Forward(__mutate_loop),
         },
     })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reversed_text;
+
+    #[test]
+    fn a_reversed_iterable_reads_as_code_that_builds() {
+        assert_eq!(reversed_text("v.iter()"), "(v.iter()).rev()");
+        assert_eq!(reversed_text("0..n"), "(0..n).rev()");
+        assert_eq!(
+            reversed_text("Self::FLAGS"),
+            "(Self::FLAGS).into_iter().rev()"
+        );
+        assert_eq!(reversed_text("&v"), "(&v).into_iter().rev()");
+    }
 }
