@@ -106,10 +106,9 @@ static TRACED: AtomicBool = AtomicBool::new(false);
 /// the schemata bodies everywhere while counting).
 pub(crate) fn choose_bodies(active: u32) {
     let mut registry = registry().lock().unwrap_or_else(|e| e.into_inner());
-    let mut on = vec![active];
-    on.extend(registry.copies_of(active));
-    for table in &registry.tables {
-        choose(table, &on);
+    let (tables, copies) = registry.with_copies_of(active);
+    for table in tables {
+        choose(table, active, copies);
     }
 }
 
@@ -117,7 +116,7 @@ pub(crate) fn choose_bodies(active: u32) {
 /// does, so that its children do not.
 pub(crate) fn find_twins() {
     let mut registry = registry().lock().unwrap_or_else(|e| e.into_inner());
-    registry.copies_of(NONE);
+    registry.with_copies_of(NONE);
 }
 
 /// The global index and id of every compiled mutant of `tables`.
@@ -134,12 +133,12 @@ fn compiled_ids(tables: &[&'static Table]) -> Vec<(u32, &'static str)> {
     ids
 }
 
-/// `table`'s choice of body, with the mutants of global indexes `on` switched on (at most
-/// one of them in any table), and the site it watches.
-fn choose(table: &Table, on: &[u32]) {
+/// `table`'s choice of body, with the mutant of global index `active` and its `copies`
+/// switched on (at most one of them in any table), and the site it watches.
+fn choose(table: &Table, active: u32, copies: &[u32]) {
     let base = table.mutant_base.load(Relaxed);
-    let local = on
-        .iter()
+    let local = std::iter::once(&active)
+        .chain(copies)
         .map(|&index| index.wrapping_sub(base))
         .find(|&local| (local as usize) < table.mutants.len());
     let watched = local.map(|local| table.mutants[local as usize].site);
@@ -184,13 +183,14 @@ pub(crate) struct Registry {
 }
 
 impl Registry {
-    /// The global indexes of the other copies of mutant `index` (`twins.rs`).
-    fn copies_of(&mut self, index: u32) -> Vec<u32> {
+    /// The tables, with the global indexes of the other copies of mutant `index`
+    /// (`twins.rs`).
+    fn with_copies_of(&mut self, index: u32) -> (&[&'static Table], &[u32]) {
         let tables = &self.tables;
         let copies = self
             .twins
             .of(self.mutant_count, index, || compiled_ids(tables));
-        copies.to_vec()
+        (tables, copies)
     }
 }
 
@@ -213,7 +213,7 @@ pub(crate) fn insert(table: &'static Table) -> Option<u32> {
     registry.site_count += table.sites;
     registry.tables.push(table);
     // Registration activates the mutant the process was started with afterwards.
-    choose(table, &[]);
+    choose(table, NONE, &[]);
     Some(mutant_base)
 }
 
@@ -299,7 +299,7 @@ mod tests {
         static TABLE: Table = Table::new(&MUTANTS, 4);
         TABLE.mutant_base.store(10, Relaxed);
         let chosen = |on: bool| {
-            choose(&TABLE, &[if on { 11 } else { 12 }]);
+            choose(&TABLE, if on { 11 } else { 12 }, &[]);
             (TABLE.detours(), TABLE.runs_schemata())
         };
         assert_eq!(chosen(false), (false, false), "nothing on: as written");
@@ -316,7 +316,7 @@ mod tests {
         static TABLE: Table = Table::new(&MUTANTS, 4);
         TABLE.mutant_base.store(20, Relaxed);
         let watched = |active| {
-            choose(&TABLE, &[active]);
+            choose(&TABLE, active, &[]);
             TABLE.watched.load(Relaxed)
         };
         assert_eq!(watched(21), 3, "its second mutant, at site 3");

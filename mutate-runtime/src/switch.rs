@@ -58,8 +58,9 @@ pub(crate) fn mark_reached() {
     REACHED.store(true, Relaxed);
 }
 
+#[inline(always)]
 pub(crate) fn reached() -> bool {
-    REACHED.load(Relaxed)
+    crate::flag::load(&REACHED)
 }
 
 /// The id asked for by `MUTATE_ACTIVE`, read once.

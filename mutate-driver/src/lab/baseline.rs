@@ -244,8 +244,8 @@ fn run_alone(
 
 /// Test `t`'s coverage run under `request`, then, if it passed, its runs again: twice at
 /// least if it is fast, once if not (to time it as written), `flakes` times at least (to
-/// see if it is flaky). Run
-/// by an idle server of its binary (kept for the next test) where its name fits the slot.
+/// see if it is flaky). Run by an idle server of its binary (kept for the next test) where
+/// its name fits the slot.
 fn time_alone(
     d: &Discovery,
     t: usize,
@@ -317,13 +317,13 @@ fn record_baseline(
         .chain(retimes.iter().filter(|r| passed(r)))
         .map(|r| r.micros)
         .collect();
-    let plain_samples: Vec<u64> = samples[1..].to_vec();
+    let plain_samples = &samples[1..];
     let plain = plain_samples.iter().copied().min();
     baseline[t] = Baseline {
         micros: report.micros,
         total_hits: report.total_hits,
         limits: config.timeouts.limits(&samples),
-        plain_limits: plain.map(|_| config.timeouts.limits(&plain_samples)),
+        plain_limits: plain.map(|_| config.timeouts.limits(plain_samples)),
         flaky: retimes.iter().any(|r| !passed(r)),
         coverage_overhead: plain.map_or(0, |plain| report.micros.saturating_sub(plain)),
     };

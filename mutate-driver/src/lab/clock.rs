@@ -29,17 +29,11 @@ pub fn first_limits(baseline: &Baseline, policy: &Policy, inert: &InertTimes, ke
     let Some(plain) = baseline.plain_limits else {
         return baseline.limits;
     };
-    match inert.get(key) {
-        Some(micros) => {
-            let from_inert = inert_limits(baseline, policy, micros);
-            if longer(from_inert, plain) {
-                from_inert
-            } else {
-                plain
-            }
-        }
-        None => plain,
-    }
+    inert
+        .get(key)
+        .map(|micros| inert_limits(baseline, policy, micros))
+        .filter(|&from_inert| longer(from_inert, plain))
+        .unwrap_or(plain)
 }
 
 /// The mutant's function (its file and name, tab-separated) and the test.

@@ -57,14 +57,16 @@ pub fn site(table: &Table, site: u32, switch: Switch) -> u32 {
     if switch.counting {
         crate::counters::hit(table, site);
     }
-    if site == switch.watched {
+    if site == switch.watched && !crate::switch::reached() {
         reached();
     }
     switch.active
 }
 
 /// Records that the active mutant's site was evaluated: the mutant ran. A run of a test
-/// that did not reach it is no evidence about it, whatever the test did.
+/// that did not reach it is no evidence about it, whatever the test did. Called at the
+/// first evaluation only: a hot loop over the site pays a load, not a call.
+#[cold]
 #[inline(never)]
 fn reached() {
     crate::switch::mark_reached();
