@@ -77,8 +77,9 @@ pub fn judge(report: &Report) -> Verdict {
         End::WallClock => verdict(
             Status::Timeout,
             format!(
-                "used its time limit computing; ended after {} ms",
-                report.micros.div_ceil(1000)
+                "used its time limit computing; ended after {} ms{}",
+                report.micros.div_ceil(1000),
+                waived(report)
             ),
         ),
         End::WallClockGraced => verdict(
@@ -86,8 +87,9 @@ pub fn judge(report: &Report) -> Verdict {
             format!(
                 "not done after its time limit and grace, {} ms, having computed for less \
                  than its limit: waiting (a lock, a channel, a sleep) or starved by a busy \
-                 machine",
-                report.micros.div_ceil(1000)
+                 machine{}",
+                report.micros.div_ceil(1000),
+                waived(report)
             ),
         ),
         End::Signaled(signal) => verdict(
@@ -101,6 +103,17 @@ pub fn judge(report: &Report) -> Verdict {
         ),
         End::Exited(101) => verdict(Status::Killed, failure_reason(report)),
         End::Exited(code) => verdict(Status::Killed, format!("exited with code {code}")),
+    }
+}
+
+/// What a run ended by the clock adds when it passed its hit budget with other threads
+/// alive: why the budget did not end it.
+fn waived(report: &Report) -> &'static str {
+    if report.budget_waived {
+        " (past its hit budget while another thread ran, which a loop may wait for, so \
+         the clock judged it)"
+    } else {
+        ""
     }
 }
 
@@ -147,6 +160,7 @@ mod tests {
             fell_back: false,
             passed,
             reached: true,
+            budget_waived: false,
             hits: vec![],
             infection: vec![],
             trace: vec![],
@@ -185,6 +199,20 @@ mod tests {
             judge(&report(End::Exited(101), false)).status,
             Status::Killed
         );
+    }
+
+    #[test]
+    fn a_waived_budget_is_said_where_the_clock_ended_the_run() {
+        let mut r = report(End::WallClock, false);
+        r.budget_waived = true;
+        assert!(
+            judge(&r)
+                .reason
+                .contains("past its hit budget while another thread ran")
+        );
+        r.end = End::Exited(0);
+        r.passed = true;
+        assert_eq!(judge(&r).reason, "the test passed");
     }
 
     #[test]

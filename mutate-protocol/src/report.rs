@@ -32,6 +32,9 @@ pub struct Report {
     pub passed: bool,
     /// The active mutant's site was evaluated: the mutant ran (false with none on).
     pub reached: bool,
+    /// The run passed its hit budget while another thread of the test was alive, and went
+    /// on without one: a loop may have been waiting for that thread.
+    pub budget_waived: bool,
     /// `(global site index, hits)` for every site hit, when asked.
     pub hits: Vec<(u32, u64)>,
     /// `(global mutant index, flags of [`crate::infection`])` for every mutant whose site
@@ -72,13 +75,14 @@ impl Report {
     /// The lines (without prefix) that carry this report; the last is `done`.
     pub fn encode(&self) -> Vec<String> {
         let mut lines = vec![format!(
-            "result\t{}\t{}\t{}\t{}\t{}\t{}",
+            "result\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             self.end.encode(),
             self.micros,
             self.total_hits,
             u8::from(self.fell_back),
             u8::from(self.passed),
-            u8::from(self.reached)
+            u8::from(self.reached),
+            u8::from(self.budget_waived)
         )];
         if !self.hits.is_empty() {
             let pairs: Vec<String> = self.hits.iter().map(|(s, n)| format!("{s}={n}")).collect();
@@ -118,7 +122,7 @@ impl Report {
             "result" => {
                 let f: Vec<&str> = rest.split('\t').collect();
                 let parsed = (|| {
-                    if f.len() != 7 {
+                    if f.len() != 8 {
                         return None;
                     }
                     Some(Report {
@@ -128,6 +132,7 @@ impl Report {
                         fell_back: f[4] == "1",
                         passed: f[5] == "1",
                         reached: f[6] == "1",
+                        budget_waived: f[7] == "1",
                         hits: Vec::new(),
                         infection: Vec::new(),
                         output: None,
@@ -193,6 +198,7 @@ mod tests {
             fell_back: true,
             passed: false,
             reached: true,
+            budget_waived: true,
             hits: vec![(0, 4), (7, 5)],
             infection: vec![(3, 1), (9, 6)],
             output: Some("thread panicked\n\tat x".into()),

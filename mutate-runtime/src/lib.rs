@@ -23,6 +23,7 @@ mod select;
 mod switch;
 #[cfg(target_os = "linux")]
 mod test_slot;
+mod threads;
 mod twins;
 
 #[cfg(target_os = "linux")]

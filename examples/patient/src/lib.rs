@@ -1,8 +1,11 @@
 //! The wall clock's cases. Tests that are slow on purpose, one computing for a time that
 //! changes from run to run and one sleeping, whose surviving mutants must survive (not
-//! time out); and mutants that never end where no site is hit, so only the clock stops
-//! them: one computing (ended at its time limit) and one waiting (ended after its grace).
+//! time out); mutants that never end where no site is hit, so only the clock stops
+//! them: one computing (ended at its time limit) and one waiting (ended after its grace);
+//! and a wait for another thread that a mutant turns into a spin, which passes any hit
+//! budget and still ends.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -86,4 +89,14 @@ pub fn count_units(n: u64) -> u64 {
         sum += unit();
     }
     sum
+}
+
+/// Waits until another thread sets `ready`, napping a millisecond between looks. Without
+/// the nap the loop spins, many thousand rounds a millisecond, and ends as soon: `cargo
+/// test` passes with that mutant, which must survive, not time out at its hit budget.
+#[mutate_runtime::mutate]
+pub fn await_flag(ready: &AtomicBool) {
+    while !ready.load(Ordering::Acquire) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }

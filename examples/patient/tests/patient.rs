@@ -1,5 +1,6 @@
 use patient::*;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// 60 to 240 ms of computing, different on every run.
 #[test]
@@ -33,4 +34,21 @@ fn gathers() {
 fn counts_units() {
     let units = std::env::var("PATIENT_UNITS").map_or(1_000, |n| n.parse().unwrap());
     assert_eq!(count_units(units), units);
+}
+
+/// Another thread sets the flag after a while; the wait must last until then.
+#[test]
+fn awaits_another_thread() {
+    let ready = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(150));
+            ready.store(true, Ordering::Release);
+        });
+        await_flag(&ready);
+        assert!(
+            ready.load(Ordering::Acquire),
+            "returned before the flag was set"
+        );
+    });
 }
