@@ -1,6 +1,7 @@
 //! A `#![no_std]` crate with code under `#[cfg(feature = "extra")]`: it builds in schemata
-//! mode with and without the feature, only compiled code has mutants, and every verdict is
-//! the one `cargo test` gives with that mutant switched on.
+//! mode with and without the feature, only compiled code has mutants, every verdict is
+//! the one `cargo test` gives with that mutant switched on, and a body replacement whose
+//! text names what the crate lacks (`vec!`, `Box`) is unviable.
 
 mod common;
 
@@ -76,4 +77,35 @@ fn gated_code_has_mutants_only_when_compiled_and_verdicts_match_cargo_test() {
         );
     }
     assert!(Path::new(&repo().join(MANIFEST)).exists());
+    // The crate has neither `vec!` nor `Box` in scope: replacements whose text names them
+    // do not build, as under `cargo test`; `&[]` and the other mutants of their functions do.
+    for verdicts in [&plain, &extra] {
+        for unbuilt in [
+            "replace first_half -> &[u32] with Vec::leak(vec![0])",
+            "replace first -> &u32 with Box::leak(Box::new(1))",
+        ] {
+            assert_eq!(status_of(verdicts, unbuilt), "CompileError", "{unbuilt}");
+        }
+        for built in [
+            "replace first_half -> &[u32] with &[]",
+            "replace 0 with 1 in first",
+        ] {
+            assert_eq!(status_of(verdicts, built), "Killed", "{built}");
+        }
+    }
+    assert_eq!(
+        status_of(&extra, "replace evens -> Vec<u32> with vec![]"),
+        "CompileError"
+    );
+}
+
+/// The status of the one mutant whose id ends with `change`.
+fn status_of<'a>(verdicts: &'a str, change: &str) -> &'a str {
+    let found: Vec<&str> = parse_verdicts(verdicts)
+        .into_iter()
+        .filter(|(_, id)| id.ends_with(change))
+        .map(|(status, _)| status)
+        .collect();
+    assert_eq!(found.len(), 1, "`{change}` in:\n{verdicts}");
+    found[0]
 }

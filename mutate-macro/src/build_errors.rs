@@ -92,20 +92,21 @@ pub fn claim_site(
     Some(known.errors[i].message.as_str())
 }
 
-/// Whether listed errors lie exactly at `at` (a function's `fn` keyword), which they
-/// claim: only the call tracing of `observe.rs` is located there, and the function is
-/// then emitted without it.
-pub fn claim_at(file: &str, at: LineColumn) -> bool {
+/// rustc's message for the first of the listed errors that lie exactly at `at`, which
+/// all are claimed: a place only one kind of generated code carries (a function's `fn`
+/// keyword: the call tracing of `observe.rs`, then emitted without it; its return arrow:
+/// the names body replacements use, `operators/fn_value.rs`).
+pub fn claim_at(file: &str, at: LineColumn) -> Option<&'static str> {
     let known = known();
     let mut claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
-    let mut any = false;
+    let mut first = None;
     for (i, e) in known.errors.iter().enumerate() {
         if e.file == file && !claimed[i] && position(e) == (at.line, at.column) {
             claimed[i] = true;
-            any = true;
+            first.get_or_insert(e.message.as_str());
         }
     }
-    any
+    first
 }
 
 /// rustc's message for a listed error that makes the function between `start` and `end`

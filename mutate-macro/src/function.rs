@@ -51,7 +51,7 @@ pub fn rewrite(
         crate::location::end(written.brace_token.span.close()),
     );
     // A build error in the tracing (all of it located at `fn`) drops the tracing.
-    let traced = !build_errors::claim_at(&file, start);
+    let traced = build_errors::claim_at(&file, start).is_none();
     if let Some(message) = build_errors::in_function(&file, start, end) {
         collector.unviable_since(0, message);
         *block = written;

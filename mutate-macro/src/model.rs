@@ -88,6 +88,14 @@ impl Collector {
         }
     }
 
+    /// Marks mutant `k` unviable: its code would not build (rustc's `message`), and it has
+    /// no arm.
+    pub fn unviable(&mut self, k: u32, message: &str) {
+        if let Some(m) = self.mutants.get_mut(k as usize) {
+            m.build_error = Some(message.to_owned());
+        }
+    }
+
     /// Enters code under `attrs`: the mutants added until [`Collector::leave_cfg`] exist
     /// only where its `#[cfg(..)]` predicates hold. Returns how many it entered.
     pub fn enter_cfg(&mut self, attrs: &[syn::Attribute]) -> usize {

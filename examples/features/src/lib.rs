@@ -2,6 +2,10 @@
 //! `#[cfg(feature = "extra")]`: statements, `let`s, match arms, struct fields and a whole
 //! function. A mutant exists only where its code is compiled, so the verdicts with and
 //! without the feature differ exactly by the gated code.
+//!
+//! It imports `String` (and `Vec` with `extra`) but neither `vec!` nor `Box`: body
+//! replacements written `vec![..]`, `Vec::leak(vec![..])` or `Box::leak(Box::new(..))`
+//! do not build here, under `cargo test` as under the driver, and are unviable.
 
 #![no_std]
 
@@ -76,6 +80,19 @@ pub fn limit() -> u32 {
     }
     #[allow(unreachable_code)]
     10
+}
+
+/// The first half of `xs`: replaced by `&[]` (which builds) or `Vec::leak(vec![0])` (which
+/// does not, in this crate).
+#[mutate]
+pub fn first_half(xs: &[u32]) -> &[u32] {
+    &xs[..xs.len() / 2]
+}
+
+/// The first of `xs`: `Box::leak(Box::new(0))` does not build here.
+#[mutate]
+pub fn first(xs: &[u32]) -> &u32 {
+    &xs[0]
 }
 
 #[cfg(test)]

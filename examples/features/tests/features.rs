@@ -29,3 +29,9 @@ fn largest_and_evens() {
     assert_eq!(summary(&[4, 9]).largest, 9);
     assert_eq!(evens(&[1, 2, 4]), [2, 4]);
 }
+
+#[test]
+fn halves_and_firsts() {
+    assert_eq!(first_half(&[1, 2, 3, 4]), [1, 2]);
+    assert_eq!(*first(&[3, 7]), 3);
+}

@@ -1,6 +1,11 @@
 //! Whole-body replacement (cargo-mutants' function-value mutants, Descartes' extreme
 //! mutation): at the top of the body, one site whose mutants each return a value of the
 //! declared return type at once; the default arm goes on into the body as written.
+//!
+//! Values that name the crate's `vec!`, `Vec`, `Box` or `String` (`returns.rs`) carry the
+//! return arrow's span there. Where the driver's last build failed at the arrow, the crate
+//! does not have those names: those values' mutants are unviable and get no arm, while
+//! the function's other replacements (`&[]`, `None`) still run.
 
 use super::fallback;
 use super::returns::{self, Replacements, Value};
@@ -29,6 +34,7 @@ pub fn rewrite(
         return;
     }
     let whole = Whole::of(sig, written);
+    let unnamed = unnamed(sig);
     match returns::for_output(&sig.output, generics) {
         Replacements::Nothing => {}
         Replacements::Unit => {
@@ -47,10 +53,10 @@ pub fn rewrite(
                 .filter(|v| body.as_deref() != Some(v.shown.as_str()))
                 .collect();
             if !values.is_empty() {
-                prepend(block, values_site(c, &whole, &values));
+                prepend(block, values_site(c, &whole, &values, unnamed));
             }
         }
-        Replacements::Iterator(items) => iterator_site(c, &whole, block, &items),
+        Replacements::Iterator(items) => iterator_site(c, &whole, block, &items, unnamed),
         Replacements::Impossible => {
             let site = c.new_site();
             let k = whole.add(c, site, "Default::default()");
@@ -119,17 +125,56 @@ impl Whole {
     }
 }
 
+/// rustc's message where the driver's last build failed at the return arrow, which only
+/// the names of values' `vec!`, `Vec`, `Box` or `String` carry: the crate lacks them.
+fn unnamed(sig: &Signature) -> Option<&'static str> {
+    let syn::ReturnType::Type(arrow, _) = &sig.output else {
+        return None;
+    };
+    let at = returns::names_at(arrow);
+    let file = location::file_of(at);
+    if !crate::build_errors::any_in(&file) {
+        return None;
+    }
+    crate::build_errors::claim_at(&file, location::start(at))
+}
+
+/// Adds the mutant of value `v`; false where it names what the crate lacks (`unnamed`: the
+/// build's message), which makes it unviable, with no arm.
+fn add_value(
+    c: &mut Collector,
+    whole: &Whole,
+    site: u32,
+    shown: &str,
+    v: &Value,
+    unnamed: Option<&str>,
+) -> Option<u32> {
+    let k = whole.add(c, site, shown);
+    match unnamed {
+        Some(message) if v.names => {
+            c.unviable(k, message);
+            None
+        }
+        _ => Some(k),
+    }
+}
+
 /// One arm per value, each returning it at once; a fallible value (a `Default` through
 /// the fallback) falls back to the body when it cannot be made.
-fn values_site(c: &mut Collector, whole: &Whole, values: &[Value]) -> TokenStream {
+fn values_site(
+    c: &mut Collector,
+    whole: &Whole,
+    values: &[Value],
+    unnamed: Option<&str>,
+) -> TokenStream {
     let rt = rt();
     let site = c.new_site();
     let arms: Vec<TokenStream> = values
         .iter()
-        .map(|v| {
-            let k = whole.add(c, site, &v.shown);
+        .filter_map(|v| {
+            let k = add_value(c, whole, site, &v.shown, v, unnamed)?;
             let code = &v.code;
-            if v.fallbacks.any() {
+            Some(if v.fallbacks.any() {
                 let fallbacks = fallback::declare(v.fallbacks, c.id_of(k).as_deref());
                 quote!(#k => {
                     #fallbacks
@@ -142,7 +187,7 @@ fn values_site(c: &mut Collector, whole: &Whole, values: &[Value]) -> TokenStrea
                 })
             } else {
                 quote!(#k => return #code,)
-            }
+            })
         })
         .collect();
     let sw = switch(site);
@@ -153,7 +198,13 @@ fn values_site(c: &mut Collector, whole: &Whole, values: &[Value]) -> TokenStrea
 /// opaque type for every return: the body's iterator and the replacement share
 /// `EitherIter`. The body runs in a closure so its own `return`s still return its
 /// iterator.
-fn iterator_site(c: &mut Collector, whole: &Whole, block: &mut Block, items: &[Value]) {
+fn iterator_site(
+    c: &mut Collector,
+    whole: &Whole,
+    block: &mut Block,
+    items: &[Value],
+    unnamed: Option<&str>,
+) {
     let rt = rt();
     let site = c.new_site();
     let mut arms = vec![{
@@ -161,7 +212,10 @@ fn iterator_site(c: &mut Collector, whole: &Whole, block: &mut Block, items: &[V
         quote!(#k => ::core::option::Option::Some(::core::option::Option::None),)
     }];
     for v in items {
-        let k = whole.add(c, site, &format!("std::iter::once({})", v.shown));
+        let shown = format!("std::iter::once({})", v.shown);
+        let Some(k) = add_value(c, whole, site, &shown, v, unnamed) else {
+            continue;
+        };
         let code = &v.code;
         arms.push(if v.fallbacks.any() {
             let fallbacks = fallback::declare(v.fallbacks, c.id_of(k).as_deref());

@@ -3,10 +3,16 @@
 //! and `"xyzzy"`; `Option<T>` → `None` and `Some(v)`; containers empty and with one
 //! value; anything else `Default::default()`, made through autoref specialization so a
 //! type without `Default` makes the mutant unviable rather than the build fail.
+//!
+//! A value is built as its text reads: `vec![]`, `Vec::leak(..)`, `Box::leak(Box::new(..))`
+//! and `String::new()` name `vec!`, `Vec`, `Box` and `String` as the function's own code
+//! would. Where the crate does not have them (`no_std`, or not imported), the text would
+//! not build under `cargo test`, and the mutant does not build either: the rebuild net
+//! makes it unviable (`fn_value.rs`).
 
 use crate::emit::rt;
 use crate::text::tidy;
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::{ToTokens, quote};
 use syn::{GenericArgument, PathArguments, Type};
 
@@ -20,6 +26,9 @@ pub struct Value {
     /// The fallbacks its code calls: each piece made through one evaluates to an
     /// `Option<T>` that must be `Some` (unwrapped with `?`).
     pub fallbacks: Fallbacks,
+    /// Its code names `vec!`, `Vec`, `Box` or `String` where the function's crate
+    /// resolves them, located at the return type's arrow ([`Replacements`]'s `names`).
+    pub names: bool,
 }
 
 /// Which fallback traits a value's code calls without importing them: the code that
@@ -55,6 +64,15 @@ impl Value {
             code,
             shown: shown.into(),
             fallbacks: Fallbacks::default(),
+            names: false,
+        }
+    }
+
+    /// A value whose code names the crate's `vec!`, `Vec`, `Box` or `String`.
+    fn naming(self) -> Self {
+        Value {
+            names: true,
+            ..self
         }
     }
 
@@ -63,7 +81,7 @@ impl Value {
         Value {
             code: code(self.code),
             shown: shown.replace("{}", &self.shown),
-            fallbacks: self.fallbacks,
+            ..self
         }
     }
 }
@@ -90,20 +108,27 @@ const MAX_VALUES: usize = 8;
 /// The replacements for a function whose return type is `output`. `generics` are the
 /// type parameters in scope, which name types that may be unsized.
 pub fn for_output(output: &syn::ReturnType, generics: &[String]) -> Replacements {
-    let ty = match output {
+    let (ty, names) = match output {
         syn::ReturnType::Default => return Replacements::Unit,
-        syn::ReturnType::Type(_, ty) => strip(ty),
+        syn::ReturnType::Type(arrow, ty) => (strip(ty), names_at(arrow)),
     };
+    let values = Values { generics, names };
     match ty {
         Type::Tuple(t) if t.elems.is_empty() => Replacements::Unit,
         Type::Never(_) => Replacements::Nothing,
         Type::ImplTrait(i) => match iterator_item(i) {
-            Some(item) if !has_impl(item) => Replacements::Iterator(Values { generics }.of(item)),
+            Some(item) if !has_impl(item) => Replacements::Iterator(values.of(item)),
             _ => Replacements::Impossible,
         },
         _ if has_impl(ty) => Replacements::Impossible,
-        _ => Replacements::Values(Values { generics }.of(ty)),
+        _ => Replacements::Values(values.of(ty)),
     }
+}
+
+/// Where values' names of `vec!`, `Vec`, `Box` and `String` are located: at the return
+/// type's arrow, which no other generated code carries, so a build error there is theirs.
+pub fn names_at(arrow: &syn::Token![->]) -> Span {
+    arrow.spans[0]
 }
 
 fn strip(ty: &Type) -> &Type {
@@ -149,6 +174,8 @@ fn has_impl(ty: &Type) -> bool {
 
 struct Values<'a> {
     generics: &'a [String],
+    /// The span of the names values use ([`names_at`]): resolved where the function is.
+    names: Span,
 }
 
 impl Values<'_> {
@@ -190,12 +217,15 @@ impl Values<'_> {
         };
         let name = last.ident.to_string();
         let args = type_args(&last.arguments);
-        let alloc = alloc();
         let first = args.first().copied();
+        let string = self.name("String");
         match (name.as_str(), first) {
             ("String", None) => vec![
-                Value::plain(quote!(#alloc::String::new()), "String::new()"),
-                Value::plain(quote!(#alloc::String::from("xyzzy")), "\"xyzzy\".into()"),
+                Value::plain(quote!(#string::new()), "String::new()").naming(),
+                Value::plain(
+                    quote!(::core::convert::Into::<#ty>::into("xyzzy")),
+                    "\"xyzzy\".into()",
+                ),
             ],
             ("Option", Some(inner)) => self.wrapping(
                 Some(Value::plain(quote!(::core::option::Option::None), "None")),
@@ -221,12 +251,18 @@ impl Values<'_> {
                 |c| quote!(::core::result::Result::Ok(#c)),
                 "Ok({})",
             ),
-            ("Vec", Some(inner)) => self.wrapping(
-                Some(Value::plain(quote!(#alloc::Vec::new()), "vec![]")),
-                inner,
-                |c| quote!(#alloc::vec![#c]),
-                "vec![{}]",
-            ),
+            ("Vec", Some(inner)) => {
+                let vec = self.name("vec");
+                self.wrapping(
+                    Some(Value::plain(quote!(#vec![]), "vec![]")),
+                    inner,
+                    |c| quote!(#vec![#c]),
+                    "vec![{}]",
+                )
+                .into_iter()
+                .map(Value::naming)
+                .collect()
+            }
             // A type only named may be unsized (`Box<Slice<K, V>>` of a DST): the wrapper's
             // own `Default`, through the fallback.
             ("Box" | "Rc" | "Arc", Some(inner))
@@ -278,6 +314,7 @@ impl Values<'_> {
                 code: quote!((#k, #c)),
                 shown: format!("({}, {})", key.shown, v.shown),
                 fallbacks: key.fallbacks | v.fallbacks,
+                names: key.names || v.names,
             }
         });
         self.collection(ty, name, pairs.collect())
@@ -299,7 +336,6 @@ impl Values<'_> {
     fn reference(&self, ty: &Type, r: &syn::TypeReference) -> Vec<Value> {
         let elem = strip(&r.elem);
         let mutable = r.mutability.is_some();
-        let alloc = alloc();
         // A leaked box or vec is `&mut`; where `&` is declared, reborrow it shared so it
         // also fits where no coercion happens (`vec![Vec::leak(..)]` for `Vec<&[T]>`).
         let shared = (!mutable).then(|| quote!(&*));
@@ -315,11 +351,13 @@ impl Values<'_> {
                     (quote!(&[]), "&[]")
                 };
                 let mut values = vec![Value::plain(empty, shown)];
+                let (vec_type, vec) = (self.name("Vec"), self.name("vec"));
                 values.extend(self.of(&s.elem).into_iter().map(|v| {
                     v.map(
-                        |c| quote!(#shared #alloc::Vec::leak(#alloc::vec![#c])),
+                        |c| quote!(#shared #vec_type::leak(#vec![#c])),
                         "Vec::leak(vec![{}])",
                     )
+                    .naming()
                 }));
                 values
             }
@@ -331,24 +369,27 @@ impl Values<'_> {
                         .get_ident()
                         .is_some_and(|i| i == "Self" || self.generics.contains(&i.to_string())) =>
             {
-                vec![leaked_default_of(ty)]
+                vec![self.leaked_default_of(ty)]
             }
             _ if self.maybe_unsized(elem) => vec![default_of(ty)],
             // A type only named (an alias or associated type may stand for `str` or a
             // slice): leaked through the fallback, which needs it sized and `Default`.
             _ if scalar_values(elem).is_none() && is_opaque_path(elem) => {
-                vec![leaked_default_of(ty)]
+                vec![self.leaked_default_of(ty)]
             }
-            _ => self
-                .of(elem)
-                .into_iter()
-                .map(|v| {
-                    v.map(
-                        |c| quote!(#shared #alloc::Box::leak(#alloc::Box::new(#c))),
-                        "Box::leak(Box::new({}))",
-                    )
-                })
-                .collect(),
+            _ => {
+                let boxed = self.name("Box");
+                self.of(elem)
+                    .into_iter()
+                    .map(|v| {
+                        v.map(
+                            |c| quote!(#shared #boxed::leak(#boxed::new(#c))),
+                            "Box::leak(Box::new({}))",
+                        )
+                        .naming()
+                    })
+                    .collect()
+            }
         }
     }
 
@@ -380,6 +421,7 @@ impl Values<'_> {
                     fallbacks: combo
                         .iter()
                         .fold(Fallbacks::default(), |all, v| all | v.fallbacks),
+                    names: combo.iter().any(|v| v.names),
                 }
             })
             .collect()
@@ -470,30 +512,34 @@ fn is_opaque_path(ty: &Type) -> bool {
     !known.contains(&last.ident.to_string().as_str())
 }
 
-/// Where generated code finds `Vec`, `String`, `Box` and `vec!`: the runtime's re-exports,
-/// so the code builds in `#![no_std]` crates too.
-fn alloc() -> TokenStream {
-    let rt = rt();
-    quote!(#rt::alloc)
-}
+impl Values<'_> {
+    /// `name` as the function's own code would name it ([`Values::names`]).
+    fn name(&self, name: &str) -> Ident {
+        Ident::new(name, self.names)
+    }
 
-/// `Box::leak(Box::new(Default::default()))` for a reference type `&T` or `&mut T`, through
-/// the fallback: unviable unless `T` is sized and `Default`.
-fn leaked_default_of(ty: &Type) -> Value {
-    let rt = rt();
-    Value {
-        code: quote! {
-            {
-                #[allow(unused_imports)]
-                use #rt::returns::LeakDefault as _;
-                (&#rt::Leak::<#ty>::new()).make()?
-            }
-        },
-        shown: "Box::leak(Box::new(Default::default()))".to_owned(),
-        fallbacks: Fallbacks {
-            leaked: true,
-            ..Fallbacks::default()
-        },
+    /// `Box::leak(Box::new(Default::default()))` for a reference type `&T` or `&mut T`,
+    /// through the fallback: unviable unless `T` is sized and `Default`. The leak is the
+    /// runtime's; the crate's `Box` is named once, unused, as the text names it.
+    fn leaked_default_of(&self, ty: &Type) -> Value {
+        let rt = rt();
+        let boxed = self.name("Box");
+        Value {
+            code: quote! {
+                {
+                    let _ = #boxed::<()>::new;
+                    #[allow(unused_imports)]
+                    use #rt::returns::LeakDefault as _;
+                    (&#rt::Leak::<#ty>::new()).make()?
+                }
+            },
+            shown: "Box::leak(Box::new(Default::default()))".to_owned(),
+            fallbacks: Fallbacks {
+                leaked: true,
+                ..Fallbacks::default()
+            },
+            names: true,
+        }
     }
 }
 
@@ -517,6 +563,7 @@ fn default_named(ty: &Type, shown: &str) -> Value {
             default: true,
             ..Fallbacks::default()
         },
+        names: false,
     }
 }
 
@@ -535,6 +582,47 @@ mod tests {
             Replacements::Impossible => vec!["impossible".into()],
             Replacements::Nothing => vec![],
         }
+    }
+
+    /// `(shown, names, code)` of each value of `output`.
+    fn named(output: &str) -> Vec<(String, bool, String)> {
+        let output: syn::ReturnType = syn::parse_str(output).unwrap();
+        let (Replacements::Values(values) | Replacements::Iterator(values)) =
+            for_output(&output, &[])
+        else {
+            panic!("values");
+        };
+        values
+            .into_iter()
+            .map(|v| (v.shown, v.names, v.code.to_string().replace(' ', "")))
+            .collect()
+    }
+
+    /// A value's code names `vec!`, `Vec`, `Box` and `String` as its text does, unqualified,
+    /// and says so; other values name nothing of the crate's.
+    #[test]
+    fn values_name_what_their_text_names() {
+        let slices = named("-> &[u8]");
+        assert_eq!((slices[0].1, slices[0].2.as_str()), (false, "&[]"));
+        assert_eq!(slices[1].0, "Vec::leak(vec![0])");
+        assert!(slices[1].1);
+        assert_eq!(slices[1].2, "&*Vec::leak(vec![0])");
+        let boxed = named("-> &mut u8");
+        assert!(boxed[0].1);
+        assert_eq!(boxed[0].2, "Box::leak(Box::new(0))");
+        let strings = named("-> String");
+        assert_eq!(
+            (strings[0].1, strings[0].2.as_str()),
+            (true, "String::new()")
+        );
+        assert!(!strings[1].1, "{}", strings[1].2);
+        let vecs = named("-> Option<Vec<bool>>");
+        assert_eq!(
+            vecs.iter().map(|v| v.1).collect::<Vec<_>>(),
+            [false, true, true, true]
+        );
+        assert!(named("-> &T").iter().all(|v| v.1));
+        assert!(named("-> Option<u8>").iter().all(|v| !v.1));
     }
 
     #[test]

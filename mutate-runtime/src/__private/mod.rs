@@ -20,11 +20,6 @@ pub use once::Once;
 pub use ops::{Operand, Operands, PlaceOperand};
 pub use returns::{EitherIter, Leak, Make};
 
-/// `Vec`, `String`, `Box` and `vec!` for generated code: a `#![no_std]` crate cannot name
-/// `std`, but the runtime (which needs it) can.
-pub mod alloc {
-    pub use std::{boxed::Box, string::String, vec, vec::Vec};
-}
 pub use values::{SwitchRange, succ};
 
 /// What a schemata body's sites need of the switch, read once where the body (or a closure
