@@ -87,9 +87,17 @@ pub trait Exact: Copy {
 }
 
 /// The written operator `Self` computed on primitive operands without panicking: `None`
-/// where it would panic (overflow, division by zero, a shift too wide).
-pub trait Checked<T> {
-    fn checked(left: T, right: T) -> Option<T>;
+/// where it would panic (overflow, division by zero, a shift too wide). Both operands
+/// have one type, but for shifts, whose amount may be any integer type: as for the
+/// operators themselves, so that a probe never ties a shifted literal's type to its
+/// amount's (`(1 << bits) + x` with `bits: u32`, `x: u64`).
+pub trait Checked<L, R> {
+    fn checked(left: L, right: R) -> Option<L>;
+}
+
+/// A shift's amount, of any integer type, as the `u32` that checked shifts take.
+pub trait ShiftAmount: Copy {
+    fn amount(self) -> Option<u32>;
 }
 
 /// `-x` without panicking.
@@ -103,19 +111,23 @@ macro_rules! integers {
             #[inline]
             fn exactly(self, other: Self) -> bool { self == other }
         }
-        impl Checked<$t> for ops::Add { fn checked(l: $t, r: $t) -> Option<$t> { l.checked_add(r) } }
-        impl Checked<$t> for ops::Sub { fn checked(l: $t, r: $t) -> Option<$t> { l.checked_sub(r) } }
-        impl Checked<$t> for ops::Mul { fn checked(l: $t, r: $t) -> Option<$t> { l.checked_mul(r) } }
-        impl Checked<$t> for ops::Div { fn checked(l: $t, r: $t) -> Option<$t> { l.checked_div(r) } }
-        impl Checked<$t> for ops::Rem { fn checked(l: $t, r: $t) -> Option<$t> { l.checked_rem(r) } }
-        impl Checked<$t> for ops::BitAnd { fn checked(l: $t, r: $t) -> Option<$t> { Some(l & r) } }
-        impl Checked<$t> for ops::BitOr { fn checked(l: $t, r: $t) -> Option<$t> { Some(l | r) } }
-        impl Checked<$t> for ops::BitXor { fn checked(l: $t, r: $t) -> Option<$t> { Some(l ^ r) } }
-        impl Checked<$t> for ops::Shl {
-            fn checked(l: $t, r: $t) -> Option<$t> { l.checked_shl(u32::try_from(r).ok()?) }
+        impl ShiftAmount for $t {
+            #[inline]
+            fn amount(self) -> Option<u32> { u32::try_from(self).ok() }
         }
-        impl Checked<$t> for ops::Shr {
-            fn checked(l: $t, r: $t) -> Option<$t> { l.checked_shr(u32::try_from(r).ok()?) }
+        impl Checked<$t, $t> for ops::Add { fn checked(l: $t, r: $t) -> Option<$t> { l.checked_add(r) } }
+        impl Checked<$t, $t> for ops::Sub { fn checked(l: $t, r: $t) -> Option<$t> { l.checked_sub(r) } }
+        impl Checked<$t, $t> for ops::Mul { fn checked(l: $t, r: $t) -> Option<$t> { l.checked_mul(r) } }
+        impl Checked<$t, $t> for ops::Div { fn checked(l: $t, r: $t) -> Option<$t> { l.checked_div(r) } }
+        impl Checked<$t, $t> for ops::Rem { fn checked(l: $t, r: $t) -> Option<$t> { l.checked_rem(r) } }
+        impl Checked<$t, $t> for ops::BitAnd { fn checked(l: $t, r: $t) -> Option<$t> { Some(l & r) } }
+        impl Checked<$t, $t> for ops::BitOr { fn checked(l: $t, r: $t) -> Option<$t> { Some(l | r) } }
+        impl Checked<$t, $t> for ops::BitXor { fn checked(l: $t, r: $t) -> Option<$t> { Some(l ^ r) } }
+        impl<R: ShiftAmount> Checked<$t, R> for ops::Shl {
+            fn checked(l: $t, r: R) -> Option<$t> { l.checked_shl(r.amount()?) }
+        }
+        impl<R: ShiftAmount> Checked<$t, R> for ops::Shr {
+            fn checked(l: $t, r: R) -> Option<$t> { l.checked_shr(r.amount()?) }
         }
     )*};
 }
@@ -141,11 +153,11 @@ macro_rules! floats {
             #[inline]
             fn exactly(self, other: Self) -> bool { self.to_bits() == other.to_bits() }
         }
-        impl Checked<$t> for ops::Add { fn checked(l: $t, r: $t) -> Option<$t> { Some(l + r) } }
-        impl Checked<$t> for ops::Sub { fn checked(l: $t, r: $t) -> Option<$t> { Some(l - r) } }
-        impl Checked<$t> for ops::Mul { fn checked(l: $t, r: $t) -> Option<$t> { Some(l * r) } }
-        impl Checked<$t> for ops::Div { fn checked(l: $t, r: $t) -> Option<$t> { Some(l / r) } }
-        impl Checked<$t> for ops::Rem { fn checked(l: $t, r: $t) -> Option<$t> { Some(l % r) } }
+        impl Checked<$t, $t> for ops::Add { fn checked(l: $t, r: $t) -> Option<$t> { Some(l + r) } }
+        impl Checked<$t, $t> for ops::Sub { fn checked(l: $t, r: $t) -> Option<$t> { Some(l - r) } }
+        impl Checked<$t, $t> for ops::Mul { fn checked(l: $t, r: $t) -> Option<$t> { Some(l * r) } }
+        impl Checked<$t, $t> for ops::Div { fn checked(l: $t, r: $t) -> Option<$t> { Some(l / r) } }
+        impl Checked<$t, $t> for ops::Rem { fn checked(l: $t, r: $t) -> Option<$t> { Some(l % r) } }
         impl CheckedNeg for $t {
             #[inline]
             fn checked_negation(self) -> Option<Self> { Some(-self) }
@@ -166,12 +178,12 @@ impl<'a, L, R, O, N> Arith<'a, L, R, O, N> {
     }
 }
 
-/// Comparable: primitive operands of one type.
+/// Comparable: primitive operands of one type, or a primitive shifted by one.
 pub trait ArithProbe {
     fn probe(&self, table: &Table, k: u32);
 }
 
-impl<T: Exact, O: Checked<T>, N: Checked<T>> ArithProbe for Arith<'_, T, T, O, N> {
+impl<L: Exact, R: Copy, O: Checked<L, R>, N: Checked<L, R>> ArithProbe for Arith<'_, L, R, O, N> {
     #[inline]
     fn probe(&self, table: &Table, k: u32) {
         let same = match (O::checked(*self.0, *self.1), N::checked(*self.0, *self.1)) {
@@ -234,12 +246,21 @@ mod tests {
 
     #[test]
     fn checked_arithmetic_is_none_where_the_operator_would_panic() {
-        assert_eq!(<ops::Add as Checked<u8>>::checked(250, 10), None);
-        assert_eq!(<ops::Div as Checked<i32>>::checked(1, 0), None);
-        assert_eq!(<ops::Shl as Checked<u32>>::checked(1, 40), None);
-        assert_eq!(<ops::Shl as Checked<i64>>::checked(1, -1), None);
-        assert_eq!(<ops::Sub as Checked<i32>>::checked(5, 7), Some(-2));
-        assert_eq!(<ops::Rem as Checked<f64>>::checked(7.5, 2.0), Some(1.5));
+        assert_eq!(<ops::Add as Checked<u8, u8>>::checked(250, 10), None);
+        assert_eq!(<ops::Div as Checked<i32, i32>>::checked(1, 0), None);
+        assert_eq!(<ops::Shl as Checked<u32, u32>>::checked(1, 40), None);
+        // A shift's amount has a type of its own.
+        assert_eq!(
+            <ops::Shl as Checked<u64, u32>>::checked(1, 40),
+            Some(1 << 40)
+        );
+        assert_eq!(<ops::Shr as Checked<u8, usize>>::checked(128, 7), Some(1));
+        assert_eq!(<ops::Shl as Checked<i64, i64>>::checked(1, -1), None);
+        assert_eq!(<ops::Sub as Checked<i32, i32>>::checked(5, 7), Some(-2));
+        assert_eq!(
+            <ops::Rem as Checked<f64, f64>>::checked(7.5, 2.0),
+            Some(1.5)
+        );
     }
 
     #[test]
