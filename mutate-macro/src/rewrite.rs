@@ -14,12 +14,12 @@ mod control;
 use crate::location::{self, LineColumn};
 use crate::model::Collector;
 use crate::operators::{binary, constant, field, literal, method, rule, statement, unary};
-use crate::syntax::{self, first_span, is_destructuring, negated_literal};
+use crate::syntax::{self, first_span, is_destructuring, negated_literal, strip_parens};
 use mutate_operators::Selection;
 use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
 use syn::visit_mut::{self, VisitMut};
-use syn::{Expr, ExprAssign, ExprUnary, Pat};
+use syn::{Expr, ExprAssign, ExprReference, ExprUnary, Pat};
 
 /// Rewrites an item met inside a body (`items::rewrite_in_body`), given the enclosing
 /// function's name and selection. Handed in rather than imported: items rewrite functions,
@@ -135,6 +135,11 @@ impl Rewriter<'_> {
     fn rewrite_expr(&mut self, e: &mut Expr, extent: Option<&Extent>) -> Option<Site> {
         match e {
             Expr::Unary(u) if negated_literal(u).is_some() => return self.negative_literal(u),
+            // Before the user's rules, which see the literal as written but would put it in
+            // a temporary.
+            Expr::Reference(r) if syntax::is_referenced_literal(r) => {
+                return self.referenced_literal(r);
+            }
             Expr::Macro(_) | Expr::Const(_) | Expr::Verbatim(_) => {}
             Expr::Closure(closure) => self.rewrite_closure(closure),
             Expr::Async(block) => {
@@ -217,16 +222,43 @@ impl Rewriter<'_> {
 
     /// `-lit` is one value (see `literal::rewrite_negative`): one site, at the `-`.
     fn negative_literal(&mut self, u: &ExprUnary) -> Option<Site> {
+        self.negative_literal_under(u, None)
+    }
+
+    fn negative_literal_under(
+        &mut self,
+        u: &ExprUnary,
+        reference: Option<&TokenStream>,
+    ) -> Option<Site> {
         let lit = negated_literal(u)?;
         let minus = u.op.to_token_stream();
         let first_mutant = self.collector.mutants.len();
         let at = first_span(&minus);
-        let tokens = self.made(|c| literal::rewrite_negative(c, &minus, lit))?;
+        let tokens = self.made(|c| literal::rewrite_negative(c, &minus, lit, reference))?;
         Some(Site {
             tokens,
             at,
             first_mutant,
         })
+    }
+
+    /// `&lit` or `&-lit` ([`syntax::is_referenced_literal`]): a constant that rustc
+    /// promotes, whose site puts the `&` in each arm so that each stays one (`literal.rs`).
+    fn referenced_literal(&mut self, r: &ExprReference) -> Option<Site> {
+        let reference = r.and_token.to_token_stream();
+        match strip_parens(&r.expr) {
+            Expr::Lit(l) => {
+                let first_mutant = self.collector.mutants.len();
+                let tokens = self.made(|c| literal::rewrite(c, &l.lit, Some(&reference)))?;
+                Some(Site {
+                    tokens,
+                    at: l.lit.span(),
+                    first_mutant,
+                })
+            }
+            Expr::Unary(u) => self.negative_literal_under(u, Some(&reference)),
+            _ => None,
+        }
     }
 
     /// The site of an operator, a literal, a method call or a jump, whose children were
@@ -245,7 +277,10 @@ impl Rewriter<'_> {
                 self.made(|c| unary::rewrite(c, u)),
                 first_span(&u.op.to_token_stream()),
             ),
-            Expr::Lit(l) => (self.made(|c| literal::rewrite(c, &l.lit)), l.lit.span()),
+            Expr::Lit(l) => (
+                self.made(|c| literal::rewrite(c, &l.lit, None)),
+                l.lit.span(),
+            ),
             Expr::MethodCall(call) => (
                 self.made(|c| method::rewrite(c, call, written.default_argument)),
                 call.method.span(),

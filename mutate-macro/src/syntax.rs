@@ -32,6 +32,16 @@ pub fn negated_literal(u: &syn::ExprUnary) -> Option<&syn::Lit> {
     }
 }
 
+/// `&lit` or `&-lit`, shared: a constant rustc promotes to a `'static` value.
+pub fn is_referenced_literal(r: &syn::ExprReference) -> bool {
+    r.mutability.is_none()
+        && match strip_parens(&r.expr) {
+            Expr::Lit(_) => true,
+            Expr::Unary(u) => negated_literal(u).is_some(),
+            _ => false,
+        }
+}
+
 /// Whether the expression is (or chains through `&&`/`||` to) a `let`: a let chain, whose
 /// `&&` is syntax, not an operator.
 pub fn has_let(expr: &Expr) -> bool {

@@ -1,6 +1,12 @@
 //! Literals: integers to 0 and n+1 (or 0 to 1), floats to 0.0 (or 0.0 to 1.0), booleans
 //! flipped, strings to "" and "xyzzy". Each replacement keeps the literal's type: same
 //! suffix, and `n+1` computed by a wrapping call so context-typed literals never overflow.
+//!
+//! A literal under `&` (`unwrap_or(&0)`) is a constant that rustc promotes to a `'static`
+//! value; a `&` of a `match` is a temporary, which a returned reference cannot hold. There
+//! the `&` goes into every arm (`&1`, `&0`), each promoted as written, and `n+1` is written
+//! as a literal (not made where `n` is the largest value of an integer type, which `n+1`
+//! may overflow).
 
 use super::{always_differ, switch};
 use crate::emit::rt;
@@ -11,7 +17,12 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 use syn::Lit;
 
-pub fn rewrite(c: &mut Collector, lit: &Lit) -> Option<TokenStream> {
+/// The site of a literal; `reference`: the `&` it is under, if any, put in every arm.
+pub fn rewrite(
+    c: &mut Collector,
+    lit: &Lit,
+    reference: Option<&TokenStream>,
+) -> Option<TokenStream> {
     let rt = rt();
     let written = lit.to_token_stream();
     let replacements: Vec<(String, TokenStream)> = match lit {
@@ -25,10 +36,14 @@ pub fn rewrite(c: &mut Collector, lit: &Lit) -> Option<TokenStream> {
                 vec![("1".into(), one)]
             } else {
                 let next = value.checked_add(1)?;
-                vec![
-                    ("0".into(), zero),
-                    (next.to_string(), quote!(#rt::succ(#written))),
-                ]
+                let mut replacements = vec![("0".into(), zero)];
+                match reference {
+                    None => replacements.push((next.to_string(), quote!(#rt::succ(#written)))),
+                    Some(_) if !is_a_maximum(value) => replacements
+                        .push((next.to_string(), format!("{next}{suffix}").parse().ok()?)),
+                    Some(_) => {}
+                }
+                replacements
             }
         }
         Lit::Float(float) => {
@@ -69,17 +84,30 @@ pub fn rewrite(c: &mut Collector, lit: &Lit) -> Option<TokenStream> {
         .map(|(shown, code)| {
             let k = c.add(site, Operator::Literal, loc.clone(), &original, &shown);
             ks.push(k);
-            quote!(#k => #code,)
+            quote!(#k => #reference #code,)
         })
         .collect();
     let sw = switch(site);
     let probe = always_differ(site, &ks);
-    Some(quote!((match #sw { #(#arms)* _ => { #probe #written } })))
+    Some(quote!((match #sw { #(#arms)* _ => { #probe #reference #written } })))
+}
+
+/// Whether an integer is the largest value of some integer type (`i8` to `u128`), where
+/// one more may overflow that type.
+fn is_a_maximum(value: u128) -> bool {
+    [7, 8, 15, 16, 31, 32, 63, 64, 127, 128]
+        .iter()
+        .any(|bits| value == u128::MAX >> (128 - bits))
 }
 
 /// A negative integer literal is one value: mutating its digits alone would make
-/// `-2147483648` an out-of-range `i32`. It becomes 0.
-pub fn rewrite_negative(c: &mut Collector, minus: &TokenStream, lit: &Lit) -> Option<TokenStream> {
+/// `-2147483648` an out-of-range `i32`. It becomes 0. `reference`: as for [`rewrite`].
+pub fn rewrite_negative(
+    c: &mut Collector,
+    minus: &TokenStream,
+    lit: &Lit,
+    reference: Option<&TokenStream>,
+) -> Option<TokenStream> {
     let written = quote!(#minus #lit);
     let site = c.new_site();
     let mut arms = Vec::new();
@@ -97,11 +125,17 @@ pub fn rewrite_negative(c: &mut Collector, minus: &TokenStream, lit: &Lit) -> Op
         ks.push(k);
         // `-128i8` without its `-` is out of range: it wraps, as written at run time, rather
         // than fail the build (the mutant is then equivalent, as on `MIN` it must be).
-        arms.push(quote!(#k => {
-            #[allow(overflowing_literals)]
-            let __mutate_positive = #lit;
-            __mutate_positive
-        }));
+        arms.push(match reference {
+            None => quote!(#k => {
+                #[allow(overflowing_literals)]
+                let __mutate_positive = #lit;
+                __mutate_positive
+            }),
+            Some(reference) => quote! {
+                #[allow(overflowing_literals)]
+                #k => #reference #lit,
+            },
+        });
     }
     if let Lit::Int(int) = lit
         && int.base10_parse::<u128>().ok()? != 0
@@ -115,12 +149,27 @@ pub fn rewrite_negative(c: &mut Collector, minus: &TokenStream, lit: &Lit) -> Op
             "0",
         );
         ks.push(k);
-        arms.push(quote!(#k => #zero,));
+        arms.push(quote!(#k => #reference #zero,));
     }
     if arms.is_empty() {
         return None;
     }
     let sw = switch(site);
     let probe = always_differ(site, &ks);
-    Some(quote!((match #sw { #(#arms)* _ => { #probe #written } })))
+    Some(quote!((match #sw { #(#arms)* _ => { #probe #reference #written } })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_largest_values_of_integer_types() {
+        for max in [127, 255, 32767, 65535, u64::MAX as u128, i128::MAX as u128] {
+            assert!(is_a_maximum(max), "{max}");
+        }
+        for other in [0, 1, 128, 511, 1000, 65534] {
+            assert!(!is_a_maximum(other), "{other}");
+        }
+    }
 }
