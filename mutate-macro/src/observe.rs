@@ -76,6 +76,10 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
         other => other,
     };
     let (args, mut changed) = arguments(sig)?;
+    // `fn seed(seed: u64)`: the call again by name would name the argument.
+    if matches!(reach, Reach::Free) && args.iter().any(|a| sig.ident == a.to_string()) {
+        return None;
+    }
     // A result that may borrow from the arguments keeps them borrowed: they cannot be
     // looked at after the call. Any named type may hide a lifetime (`Self` of an
     // `Entry<'a>`), so they are looked at only beside a result that holds none.
@@ -188,5 +192,24 @@ fn borrows_nothing(output: &ReturnType) -> bool {
             }
             _ => false,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn traced(sig: &str, reach: Reach) -> bool {
+        let sig: Signature = syn::parse_str(sig).unwrap();
+        wrapper(&sig, reach, "f", false).is_some()
+    }
+
+    /// A free function whose argument has its name cannot call itself by that name; an
+    /// associated one calls itself through `Self::`.
+    #[test]
+    fn an_argument_named_as_its_function_hides_it() {
+        assert!(traced("fn seed(s: u64)", Reach::Free));
+        assert!(!traced("fn seed(seed: u64)", Reach::Free));
+        assert!(traced("fn seed(seed: u64)", Reach::Associated));
     }
 }
