@@ -426,6 +426,25 @@ impl Style {
     }
 }
 
+/// A shifted literal whose type comes from the sum it is added to (`u64`), not from its
+/// shift's amount (`u32`): the schemata must not tie the two, or `1 << 40` is a `u32`.
+#[mutate]
+pub fn shifted_sum(bits: u32, x: u64) -> u64 {
+    (1 << bits) + x
+}
+
+/// Literals under `&`, which rustc promotes to `'static` values: a returned reference to
+/// one stays one in every mutant, where a `&` of a `match` would be a temporary.
+#[mutate]
+#[allow(clippy::manual_unwrap_or)]
+pub fn promoted(xs: &[i32], flag: bool) -> (&i32, &'static i32, &'static bool) {
+    let first = match xs.first() {
+        Some(x) => x,
+        None => &7,
+    };
+    (first, &-1, if flag { &true } else { &false })
+}
+
 pub mod methods;
 pub mod outlined;
 pub mod returns;

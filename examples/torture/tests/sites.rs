@@ -347,6 +347,10 @@ fn probe() -> Vec<(String, String)> {
             bits(u32::MAX, 1)
         )
     });
+    line(o, "shifted_sum", || format!("{}", shifted_sum(40, 5)));
+    line(o, "promoted", || {
+        format!("{:?} {:?}", promoted(&[], true), promoted(&[3, 4], false))
+    });
     line(o, "negate", || {
         format!("{:?} {:?}", negate(5, true), negate(-3, false))
     });
