@@ -551,7 +551,7 @@ const EQUIVALENT: &[(&str, &str)] = &[
         "adding 0 to the sum changes nothing",
     ),
     (
-        "examples/torture/src/lib.rs:172:14: replace 0u8 with 1 in arrays",
+        "examples/torture/src/lib.rs:172:14: replace 0u8 with 1u8 in arrays",
         "only the array's length is read",
     ),
     (

@@ -28,19 +28,21 @@ pub fn rewrite(
     let replacements: Vec<(String, TokenStream)> = match lit {
         Lit::Int(int) => {
             let value: u128 = int.base10_parse().ok()?;
+            // Shown with the suffix, as the code is: `0 .. 0` is not `0 .. 0u8`.
             let suffix = int.suffix();
+            let suffixed = |n: u128| format!("{n}{suffix}");
             let zero = Literal::u8_unsuffixed(0).to_string() + suffix;
             let zero: TokenStream = zero.parse().ok()?;
             if value == 0 {
-                let one: TokenStream = format!("1{suffix}").parse().ok()?;
-                vec![("1".into(), one)]
+                vec![(suffixed(1), suffixed(1).parse().ok()?)]
             } else {
                 let next = value.checked_add(1)?;
-                let mut replacements = vec![("0".into(), zero)];
+                let mut replacements = vec![(suffixed(0), zero)];
                 match reference {
-                    None => replacements.push((next.to_string(), quote!(#rt::succ(#written)))),
-                    Some(_) if !is_a_maximum(value) => replacements
-                        .push((next.to_string(), format!("{next}{suffix}").parse().ok()?)),
+                    None => replacements.push((suffixed(next), quote!(#rt::succ(#written)))),
+                    Some(_) if !is_a_maximum(value) => {
+                        replacements.push((suffixed(next), suffixed(next).parse().ok()?))
+                    }
                     Some(_) => {}
                 }
                 replacements
@@ -49,11 +51,9 @@ pub fn rewrite(
         Lit::Float(float) => {
             let value: f64 = float.base10_parse().ok()?;
             let suffix = float.suffix();
-            if value == 0.0 {
-                vec![("1.0".into(), format!("1.0{suffix}").parse().ok()?)]
-            } else {
-                vec![("0.0".into(), format!("0.0{suffix}").parse().ok()?)]
-            }
+            let replacement = if value == 0.0 { "1.0" } else { "0.0" };
+            let shown = format!("{replacement}{suffix}");
+            vec![(shown.clone(), shown.parse().ok()?)]
         }
         Lit::Bool(b) => {
             let flipped = !b.value;
@@ -140,13 +140,14 @@ pub fn rewrite_negative(
     if let Lit::Int(int) = lit
         && int.base10_parse::<u128>().ok()? != 0
     {
-        let zero: TokenStream = format!("0{}", int.suffix()).parse().ok()?;
+        let shown = format!("0{}", int.suffix());
+        let zero: TokenStream = shown.parse().ok()?;
         let k = c.add(
             site,
             Operator::Literal,
             location::of_tokens(&written),
             &format!("-{}", lit.to_token_stream()),
-            "0",
+            &shown,
         );
         ks.push(k);
         arms.push(quote!(#k => #reference #zero,));
