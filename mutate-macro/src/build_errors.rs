@@ -95,13 +95,15 @@ pub fn claim_site(
 /// rustc's message for the first of the listed errors that lie exactly at `at`, which
 /// all are claimed: a place only one kind of generated code carries (a function's `fn`
 /// keyword: the call tracing of `observe.rs`, then emitted without it; its return arrow:
-/// the names body replacements use, `operators/fn_value.rs`).
+/// the names body replacements use, `operators/fn_value.rs`). An error claimed already is
+/// found again: the functions a `macro_rules!` expands share their `fn` and arrow, and
+/// rustc's errors in each of them are one place in the list.
 pub fn claim_at(file: &str, at: LineColumn) -> Option<&'static str> {
     let known = known();
     let mut claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
     let mut first = None;
     for (i, e) in known.errors.iter().enumerate() {
-        if e.file == file && !claimed[i] && position(e) == (at.line, at.column) {
+        if e.file == file && position(e) == (at.line, at.column) {
             claimed[i] = true;
             first.get_or_insert(e.message.as_str());
         }

@@ -95,6 +95,19 @@ pub fn first(xs: &[u32]) -> &u32 {
     &xs[0]
 }
 
+/// Functions a `macro_rules!` writes share their return arrow: where the crate lacks
+/// `vec!`, each one's `Vec::leak(vec![..])` replacements are unviable.
+macro_rules! tails {
+    ($($name:ident),*) => {$(
+        #[mutate]
+        pub fn $name(xs: &[u32]) -> &[u32] {
+            &xs[1..]
+        }
+    )*};
+}
+
+tails!(tail, rest);
+
 #[cfg(test)]
 mod tests {
     #[test]

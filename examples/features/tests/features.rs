@@ -34,4 +34,6 @@ fn largest_and_evens() {
 fn halves_and_firsts() {
     assert_eq!(first_half(&[1, 2, 3, 4]), [1, 2]);
     assert_eq!(*first(&[3, 7]), 3);
+    assert_eq!(tail(&[1, 2]), [2]);
+    assert_eq!(rest(&[1, 2, 3]), [2, 3]);
 }

@@ -139,8 +139,8 @@ fn unnamed(sig: &Signature) -> Option<&'static str> {
     crate::build_errors::claim_at(&file, location::start(at))
 }
 
-/// Adds the mutant of value `v`; false where it names what the crate lacks (`unnamed`: the
-/// build's message), which makes it unviable, with no arm.
+/// Adds the mutant of value `v` and returns its index; `None` where it names what the
+/// crate lacks (`unnamed`: the build's message), which makes it unviable, with no arm.
 fn add_value(
     c: &mut Collector,
     whole: &Whole,

@@ -27,7 +27,7 @@ pub struct Value {
     /// `Option<T>` that must be `Some` (unwrapped with `?`).
     pub fallbacks: Fallbacks,
     /// Its code names `vec!`, `Vec`, `Box` or `String` where the function's crate
-    /// resolves them, located at the return type's arrow ([`Replacements`]'s `names`).
+    /// resolves them, located at the return type's arrow ([`names_at`]).
     pub names: bool,
 }
 
