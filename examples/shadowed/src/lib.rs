@@ -1,9 +1,9 @@
-//! The crate's own `Option` and `String` shadow std's. `#[mutate]` sees only names, so
-//! the body replacements it writes for `-> Option<u32>` and `-> String` (std's `None`,
-//! std's `String::new()`) do not type-check here: the schemata build fails in those two
-//! functions, on purpose. The driver's rebuild net compiles them as written and reports
-//! their mutants unviable; `double` is mutated and tested as usual; `greet` and `capped`
-//! (a `min` of the crate's own, with no `max`) lose only the one site that does not build.
+//! The crate's own `Option` and `String` shadow std's. `#[mutate]` sees only names: its
+//! `-> Option<u32>` replacements (std's `None`) fail the build, and the rebuild net makes
+//! `first_even` as written, its mutants unviable; `String::new()` and `"xyzzy".into()` name
+//! the crate's `String`, as their text would, so only they are unviable in `name` (and
+//! `String::new()` in `greet`); `double` is tested as usual; `greet` and `capped` (a `min`
+//! of the crate's own, with no `max`) lose only the one site that does not build.
 
 use mutate_runtime::mutate;
 

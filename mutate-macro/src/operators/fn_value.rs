@@ -2,13 +2,14 @@
 //! mutation): at the top of the body, one site whose mutants each return a value of the
 //! declared return type at once; the default arm goes on into the body as written.
 //!
-//! Values that name the crate's `vec!`, `Vec`, `Box` or `String` (`returns.rs`) carry the
-//! return arrow's span there. Where the driver's last build failed at the arrow, the crate
-//! does not have those names: those values' mutants are unviable and get no arm, while
-//! the function's other replacements (`&[]`, `None`) still run.
+//! Values that name the crate's `vec!`, `Vec`, `Box` or `String`, or convert into the
+//! declared type (`returns.rs`'s `Depends`), carry a half of the return arrow's span there.
+//! Where the driver's last build failed at that half, the crate lacks what they depend on:
+//! those values' mutants are unviable and get no arm, while the function's other
+//! replacements (`&[]`, `None`) still run.
 
 use super::fallback;
-use super::returns::{self, Replacements, Value};
+use super::returns::{self, Depends, Replacements, Value};
 use super::switch;
 use crate::emit::rt;
 use crate::location::{self, Location};
@@ -34,7 +35,7 @@ pub fn rewrite(
         return;
     }
     let whole = Whole::of(sig, written);
-    let unnamed = unnamed(sig);
+    let unbuilt = Unbuilt::of(sig);
     match returns::for_output(&sig.output, generics) {
         Replacements::Nothing => {}
         Replacements::Unit => {
@@ -53,10 +54,10 @@ pub fn rewrite(
                 .filter(|v| body.as_deref() != Some(v.shown.as_str()))
                 .collect();
             if !values.is_empty() {
-                prepend(block, values_site(c, &whole, &values, unnamed));
+                prepend(block, values_site(c, &whole, &values, unbuilt));
             }
         }
-        Replacements::Iterator(items) => iterator_site(c, &whole, block, &items, unnamed),
+        Replacements::Iterator(items) => iterator_site(c, &whole, block, &items, unbuilt),
         Replacements::Impossible => {
             let site = c.new_site();
             let k = whole.add(c, site, "Default::default()");
@@ -125,37 +126,55 @@ impl Whole {
     }
 }
 
-/// rustc's message where the driver's last build failed at the return arrow, which only
-/// the names of values' `vec!`, `Vec`, `Box` or `String` carry: the crate lacks them.
-fn unnamed(sig: &Signature) -> Option<&'static str> {
-    let syn::ReturnType::Type(arrow, _) = &sig.output else {
-        return None;
-    };
-    let at = returns::names_at(arrow);
-    let file = location::file_of(at);
-    if !crate::build_errors::any_in(&file) {
-        return None;
-    }
-    crate::build_errors::claim_at(&file, location::start(at))
+/// rustc's messages where the driver's last build failed at either half of the return
+/// arrow, which only values' dependences carry ([`Depends`]): the crate lacks a name
+/// (`-`), or the declared type a conversion (`>`).
+#[derive(Clone, Copy, Default)]
+struct Unbuilt {
+    names: Option<&'static str>,
+    conversion: Option<&'static str>,
 }
 
-/// Adds the mutant of value `v` and returns its index; `None` where it names what the
-/// crate lacks (`unnamed`: the build's message), which makes it unviable, with no arm.
+impl Unbuilt {
+    fn of(sig: &Signature) -> Self {
+        let syn::ReturnType::Type(arrow, _) = &sig.output else {
+            return Unbuilt::default();
+        };
+        let file = location::file_of(arrow.spans[0]);
+        if !crate::build_errors::any_in(&file) {
+            return Unbuilt::default();
+        }
+        let at = |span| crate::build_errors::claim_at(&file, location::start(span));
+        Unbuilt {
+            names: at(arrow.spans[0]),
+            conversion: at(arrow.spans[1]),
+        }
+    }
+
+    /// rustc's message where what `depends` says did not build.
+    fn message(self, depends: Depends) -> Option<&'static str> {
+        let names = self.names.filter(|_| depends.names);
+        names.or(self.conversion.filter(|_| depends.conversion))
+    }
+}
+
+/// Adds the mutant of value `v` and returns its index; `None` where it depends on what
+/// did not build (`unbuilt`), which makes it unviable, with rustc's message and no arm.
 fn add_value(
     c: &mut Collector,
     whole: &Whole,
     site: u32,
     shown: &str,
     v: &Value,
-    unnamed: Option<&str>,
+    unbuilt: Unbuilt,
 ) -> Option<u32> {
     let k = whole.add(c, site, shown);
-    match unnamed {
-        Some(message) if v.names => {
+    match unbuilt.message(v.depends) {
+        Some(message) => {
             c.unviable(k, message);
             None
         }
-        _ => Some(k),
+        None => Some(k),
     }
 }
 
@@ -165,14 +184,14 @@ fn values_site(
     c: &mut Collector,
     whole: &Whole,
     values: &[Value],
-    unnamed: Option<&str>,
+    unbuilt: Unbuilt,
 ) -> TokenStream {
     let rt = rt();
     let site = c.new_site();
     let arms: Vec<TokenStream> = values
         .iter()
         .filter_map(|v| {
-            let k = add_value(c, whole, site, &v.shown, v, unnamed)?;
+            let k = add_value(c, whole, site, &v.shown, v, unbuilt)?;
             let code = &v.code;
             Some(if v.fallbacks.any() {
                 let fallbacks = fallback::declare(v.fallbacks, c.id_of(k).as_deref());
@@ -203,7 +222,7 @@ fn iterator_site(
     whole: &Whole,
     block: &mut Block,
     items: &[Value],
-    unnamed: Option<&str>,
+    unbuilt: Unbuilt,
 ) {
     let rt = rt();
     let site = c.new_site();
@@ -213,7 +232,7 @@ fn iterator_site(
     }];
     for v in items {
         let shown = format!("std::iter::once({})", v.shown);
-        let Some(k) = add_value(c, whole, site, &shown, v, unnamed) else {
+        let Some(k) = add_value(c, whole, site, &shown, v, unbuilt) else {
             continue;
         };
         let code = &v.code;

@@ -12,8 +12,8 @@
 
 use crate::emit::rt;
 use crate::text::tidy;
-use proc_macro2::{Ident, Span, TokenStream};
-use quote::{ToTokens, quote};
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote, quote_spanned};
 use syn::{GenericArgument, PathArguments, Type};
 
 /// One value of a type.
@@ -26,9 +26,31 @@ pub struct Value {
     /// The fallbacks its code calls: each piece made through one evaluates to an
     /// `Option<T>` that must be `Some` (unwrapped with `?`).
     pub fallbacks: Fallbacks,
-    /// Its code names `vec!`, `Vec`, `Box` or `String` where the function's crate
-    /// resolves them, located at the return type's arrow ([`names_at`]).
+    /// What its code takes from where the function is ([`Depends`]).
+    pub depends: Depends,
+}
+
+/// What of the function's scope a value's code depends on, each located at one half of
+/// the return arrow (`->`), which no other generated code carries: a build error at one
+/// is that dependence's, and makes unviable just the values that have it (`fn_value.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Depends {
+    /// It names `vec!`, `Vec`, `Box` or `String`, which the crate may lack or have of its
+    /// own (at the `-`).
     pub names: bool,
+    /// It converts `"xyzzy"` into the declared type, which may have no such conversion
+    /// (at the `>`).
+    pub conversion: bool,
+}
+
+impl std::ops::BitOr for Depends {
+    type Output = Self;
+    fn bitor(self, other: Self) -> Self {
+        Depends {
+            names: self.names || other.names,
+            conversion: self.conversion || other.conversion,
+        }
+    }
 }
 
 /// Which fallback traits a value's code calls without importing them: the code that
@@ -64,16 +86,26 @@ impl Value {
             code,
             shown: shown.into(),
             fallbacks: Fallbacks::default(),
-            names: false,
+            depends: Depends::default(),
         }
     }
 
     /// A value whose code names the crate's `vec!`, `Vec`, `Box` or `String`.
     fn naming(self) -> Self {
-        Value {
+        let depends = Depends {
             names: true,
-            ..self
-        }
+            ..self.depends
+        };
+        Value { depends, ..self }
+    }
+
+    /// A value whose code converts into the declared type.
+    fn converting(self) -> Self {
+        let depends = Depends {
+            conversion: true,
+            ..self.depends
+        };
+        Value { depends, ..self }
     }
 
     /// Wraps the value: `wrap(code)`, shown as `shown(inner)`.
@@ -108,11 +140,15 @@ const MAX_VALUES: usize = 8;
 /// The replacements for a function whose return type is `output`. `generics` are the
 /// type parameters in scope, which name types that may be unsized.
 pub fn for_output(output: &syn::ReturnType, generics: &[String]) -> Replacements {
-    let (ty, names) = match output {
+    let (ty, [names, conversion]) = match output {
         syn::ReturnType::Default => return Replacements::Unit,
-        syn::ReturnType::Type(arrow, ty) => (strip(ty), names_at(arrow)),
+        syn::ReturnType::Type(arrow, ty) => (strip(ty), arrow.spans),
     };
-    let values = Values { generics, names };
+    let values = Values {
+        generics,
+        names,
+        conversion,
+    };
     match ty {
         Type::Tuple(t) if t.elems.is_empty() => Replacements::Unit,
         Type::Never(_) => Replacements::Nothing,
@@ -123,12 +159,6 @@ pub fn for_output(output: &syn::ReturnType, generics: &[String]) -> Replacements
         _ if has_impl(ty) => Replacements::Impossible,
         _ => Replacements::Values(values.of(ty)),
     }
-}
-
-/// Where values' names of `vec!`, `Vec`, `Box` and `String` are located: at the return
-/// type's arrow, which no other generated code carries, so a build error there is theirs.
-pub fn names_at(arrow: &syn::Token![->]) -> Span {
-    arrow.spans[0]
 }
 
 fn strip(ty: &Type) -> &Type {
@@ -174,8 +204,11 @@ fn has_impl(ty: &Type) -> bool {
 
 struct Values<'a> {
     generics: &'a [String],
-    /// The span of the names values use ([`names_at`]): resolved where the function is.
+    /// Where names values use are located ([`Depends::names`]): resolved where the
+    /// function is.
     names: Span,
+    /// Where conversions are located ([`Depends::conversion`]).
+    conversion: Span,
 }
 
 impl Values<'_> {
@@ -218,14 +251,17 @@ impl Values<'_> {
         let name = last.ident.to_string();
         let args = type_args(&last.arguments);
         let first = args.first().copied();
-        let string = self.name("String");
+        let (at, converted_at) = (self.names, self.conversion);
         match (name.as_str(), first) {
+            // `String` where the function is may be the crate's own type, with no `new`;
+            // the declared type, with no `From<&str>`.
             ("String", None) => vec![
-                Value::plain(quote!(#string::new()), "String::new()").naming(),
+                Value::plain(quote_spanned!(at=> String::new()), "String::new()").naming(),
                 Value::plain(
-                    quote!(::core::convert::Into::<#ty>::into("xyzzy")),
+                    quote_spanned!(converted_at=> ::core::convert::Into::<#ty>::into("xyzzy")),
                     "\"xyzzy\".into()",
-                ),
+                )
+                .converting(),
             ],
             ("Option", Some(inner)) => self.wrapping(
                 Some(Value::plain(quote!(::core::option::Option::None), "None")),
@@ -251,18 +287,16 @@ impl Values<'_> {
                 |c| quote!(::core::result::Result::Ok(#c)),
                 "Ok({})",
             ),
-            ("Vec", Some(inner)) => {
-                let vec = self.name("vec");
-                self.wrapping(
-                    Some(Value::plain(quote!(#vec![]), "vec![]")),
+            ("Vec", Some(inner)) => self
+                .wrapping(
+                    Some(Value::plain(quote_spanned!(at=> vec![]), "vec![]")),
                     inner,
-                    |c| quote!(#vec![#c]),
+                    |c| quote_spanned!(at=> vec![#c]),
                     "vec![{}]",
                 )
                 .into_iter()
                 .map(Value::naming)
-                .collect()
-            }
+                .collect(),
             // A type only named may be unsized (`Box<Slice<K, V>>` of a DST): the wrapper's
             // own `Default`, through the fallback.
             ("Box" | "Rc" | "Arc", Some(inner))
@@ -314,7 +348,7 @@ impl Values<'_> {
                 code: quote!((#k, #c)),
                 shown: format!("({}, {})", key.shown, v.shown),
                 fallbacks: key.fallbacks | v.fallbacks,
-                names: key.names || v.names,
+                depends: key.depends | v.depends,
             }
         });
         self.collection(ty, name, pairs.collect())
@@ -351,10 +385,10 @@ impl Values<'_> {
                     (quote!(&[]), "&[]")
                 };
                 let mut values = vec![Value::plain(empty, shown)];
-                let (vec_type, vec) = (self.name("Vec"), self.name("vec"));
+                let at = self.names;
                 values.extend(self.of(&s.elem).into_iter().map(|v| {
                     v.map(
-                        |c| quote!(#shared #vec_type::leak(#vec![#c])),
+                        |c| quote_spanned!(at=> #shared Vec::leak(vec![#c])),
                         "Vec::leak(vec![{}])",
                     )
                     .naming()
@@ -378,12 +412,12 @@ impl Values<'_> {
                 vec![self.leaked_default_of(ty)]
             }
             _ => {
-                let boxed = self.name("Box");
+                let at = self.names;
                 self.of(elem)
                     .into_iter()
                     .map(|v| {
                         v.map(
-                            |c| quote!(#shared #boxed::leak(#boxed::new(#c))),
+                            |c| quote_spanned!(at=> #shared Box::leak(Box::new(#c))),
                             "Box::leak(Box::new({}))",
                         )
                         .naming()
@@ -421,7 +455,9 @@ impl Values<'_> {
                     fallbacks: combo
                         .iter()
                         .fold(Fallbacks::default(), |all, v| all | v.fallbacks),
-                    names: combo.iter().any(|v| v.names),
+                    depends: combo
+                        .iter()
+                        .fold(Depends::default(), |all, v| all | v.depends),
                 }
             })
             .collect()
@@ -513,21 +549,16 @@ fn is_opaque_path(ty: &Type) -> bool {
 }
 
 impl Values<'_> {
-    /// `name` as the function's own code would name it ([`Values::names`]).
-    fn name(&self, name: &str) -> Ident {
-        Ident::new(name, self.names)
-    }
-
     /// `Box::leak(Box::new(Default::default()))` for a reference type `&T` or `&mut T`,
     /// through the fallback: unviable unless `T` is sized and `Default`. The leak is the
     /// runtime's; the crate's `Box` is named once, unused, as the text names it.
     fn leaked_default_of(&self, ty: &Type) -> Value {
         let rt = rt();
-        let boxed = self.name("Box");
+        let boxed = quote_spanned!(self.names=> Box::<()>::new);
         Value {
             code: quote! {
                 {
-                    let _ = #boxed::<()>::new;
+                    let _ = #boxed;
                     #[allow(unused_imports)]
                     use #rt::returns::LeakDefault as _;
                     (&#rt::Leak::<#ty>::new()).make()?
@@ -538,7 +569,10 @@ impl Values<'_> {
                 leaked: true,
                 ..Fallbacks::default()
             },
-            names: true,
+            depends: Depends {
+                names: true,
+                ..Depends::default()
+            },
         }
     }
 }
@@ -563,7 +597,7 @@ fn default_named(ty: &Type, shown: &str) -> Value {
             default: true,
             ..Fallbacks::default()
         },
-        names: false,
+        depends: Depends::default(),
     }
 }
 
@@ -586,6 +620,19 @@ mod tests {
 
     /// `(shown, names, code)` of each value of `output`.
     fn named(output: &str) -> Vec<(String, bool, String)> {
+        named_output(output)
+            .into_iter()
+            .map(|v| {
+                (
+                    v.shown,
+                    v.depends.names,
+                    v.code.to_string().replace(' ', ""),
+                )
+            })
+            .collect()
+    }
+
+    fn named_output(output: &str) -> Vec<Value> {
         let output: syn::ReturnType = syn::parse_str(output).unwrap();
         let (Replacements::Values(values) | Replacements::Iterator(values)) =
             for_output(&output, &[])
@@ -593,13 +640,10 @@ mod tests {
             panic!("values");
         };
         values
-            .into_iter()
-            .map(|v| (v.shown, v.names, v.code.to_string().replace(' ', "")))
-            .collect()
     }
 
     /// A value's code names `vec!`, `Vec`, `Box` and `String` as its text does, unqualified,
-    /// and says so; other values name nothing of the crate's.
+    /// and says so; other values depend on nothing of the crate's.
     #[test]
     fn values_name_what_their_text_names() {
         let slices = named("-> &[u8]");
@@ -615,7 +659,9 @@ mod tests {
             (strings[0].1, strings[0].2.as_str()),
             (true, "String::new()")
         );
+        // `"xyzzy".into()` names nothing: it converts into the declared type.
         assert!(!strings[1].1, "{}", strings[1].2);
+        assert!(named_output("-> String")[1].depends.conversion);
         let vecs = named("-> Option<Vec<bool>>");
         assert_eq!(
             vecs.iter().map(|v| v.1).collect::<Vec<_>>(),
