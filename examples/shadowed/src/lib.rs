@@ -1,9 +1,9 @@
 //! The crate's own `Option` and `String` shadow std's. `#[mutate]` sees only names: its
-//! `-> Option<u32>` replacements (std's `None`) fail the build, and the rebuild net makes
-//! `first_even` as written, its mutants unviable; `String::new()` and `"xyzzy".into()` name
-//! the crate's `String`, as their text would, so only they are unviable in `name` (and
-//! `String::new()` in `greet`); `double` is tested as usual; `greet` and `capped` (a `min`
-//! of the crate's own, with no `max`) lose only the one site that does not build.
+//! body replacements `None` (std's) for `-> Option<u32>`, and `String::new()` and
+//! `"xyzzy".into()` for the crate's `String`, do not build here, as their text would not:
+//! the rebuild net makes just those unviable (and `String::new()` in `greet`); the other
+//! mutants of `first_even` and `name` run, `double` too; `greet` and `capped` (a `min` of
+//! the crate's own, with no `max`) lose only the one site that does not build.
 
 use mutate_runtime::mutate;
 

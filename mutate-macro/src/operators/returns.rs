@@ -38,8 +38,10 @@ pub struct Depends {
     /// It names `vec!`, `Vec`, `Box` or `String`, which the crate may lack or have of its
     /// own (at the `-`).
     pub names: bool,
-    /// It converts `"xyzzy"` into the declared type, which may have no such conversion
-    /// (at the `>`).
+    /// It must have the declared type, which may not take it: a crate's own type named as
+    /// std's (its own `Result<T>` alias, its own `Option`), a type without `From<&str>` for
+    /// `"xyzzy".into()` (at the `>`). Every value has it: the code the macro made for it is
+    /// located there (`for_output`), so that any error in it is found there.
     pub conversion: bool,
 }
 
@@ -99,13 +101,17 @@ impl Value {
         Value { depends, ..self }
     }
 
-    /// A value whose code converts into the declared type.
-    fn converting(self) -> Self {
+    /// The value, the code the macro made for it located at `at` ([`Depends::conversion`]).
+    fn typed_at(self, at: Span) -> Self {
         let depends = Depends {
             conversion: true,
             ..self.depends
         };
-        Value { depends, ..self }
+        Value {
+            code: crate::syntax::located_at(self.code, at),
+            depends,
+            ..self
+        }
     }
 
     /// Wraps the value: `wrap(code)`, shown as `shown(inner)`.
@@ -149,15 +155,16 @@ pub fn for_output(output: &syn::ReturnType, generics: &[String]) -> Replacements
         names,
         conversion,
     };
+    let typed = |values: Vec<Value>| values.into_iter().map(|v| v.typed_at(conversion)).collect();
     match ty {
         Type::Tuple(t) if t.elems.is_empty() => Replacements::Unit,
         Type::Never(_) => Replacements::Nothing,
         Type::ImplTrait(i) => match iterator_item(i) {
-            Some(item) if !has_impl(item) => Replacements::Iterator(values.of(item)),
+            Some(item) if !has_impl(item) => Replacements::Iterator(typed(values.of(item))),
             _ => Replacements::Impossible,
         },
         _ if has_impl(ty) => Replacements::Impossible,
-        _ => Replacements::Values(values.of(ty)),
+        _ => Replacements::Values(typed(values.of(ty))),
     }
 }
 
@@ -260,8 +267,7 @@ impl Values<'_> {
                 Value::plain(
                     quote_spanned!(converted_at=> ::core::convert::Into::<#ty>::into("xyzzy")),
                     "\"xyzzy\".into()",
-                )
-                .converting(),
+                ),
             ],
             ("Option", Some(inner)) => self.wrapping(
                 Some(Value::plain(quote!(::core::option::Option::None), "None")),
