@@ -7,8 +7,8 @@ use mutate_operators::Operator;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
-/// `keyword` is the jump's keyword and label as written (a `break`'s value is not part of
-/// the change, and by now holds mutants of its own), `written` the whole jump.
+/// `keyword` is the jump's keyword and label as written, `written` the whole jump (a
+/// `break` with a value has no jump mutant: `rewrite/control.rs`).
 pub fn rewrite(
     c: &mut Collector,
     keyword: &TokenStream,

@@ -138,6 +138,9 @@ impl Rewriter<'_> {
     /// in a `while` or `for`, whose `break` carries no value.
     pub(super) fn rewrite_jump(&mut self, e: &Expr) -> Option<TokenStream> {
         let (keyword, replacement) = match e {
+            // A `break` with a value has no `continue` of the same text: `continue n * 10`
+            // does not build.
+            Expr::Break(b) if b.expr.is_some() => return None,
             Expr::Break(b) => {
                 self.target_loop(b.label.as_ref())?;
                 let (keyword, label) = (&b.break_token, &b.label);
