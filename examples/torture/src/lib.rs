@@ -445,6 +445,13 @@ pub fn promoted(xs: &[i32], flag: bool) -> (&i32, &'static i32, &'static bool) {
     (first, &-1, if flag { &true } else { &false })
 }
 
+/// Constant arithmetic of a suffixed literal, which rustc checks: its mutants' text, as
+/// the witness writes it, keeps the one suffix.
+#[mutate]
+pub fn high_bit(x: u64) -> u64 {
+    (1u64 << 40) | x
+}
+
 pub mod methods;
 pub mod outlined;
 pub mod returns;

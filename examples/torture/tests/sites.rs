@@ -348,6 +348,9 @@ fn probe() -> Vec<(String, String)> {
         )
     });
     line(o, "shifted_sum", || format!("{}", shifted_sum(40, 5)));
+    line(o, "high_bit", || {
+        format!("{} {}", high_bit(5), high_bit(1 << 40))
+    });
     line(o, "promoted", || {
         format!("{:?} {:?}", promoted(&[], true), promoted(&[3, 4], false))
     });

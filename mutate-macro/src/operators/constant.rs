@@ -226,19 +226,25 @@ impl VisitMut for Edit<'_> {
     }
 }
 
-/// The literal `shown` (a number) with `lit`'s suffix, as the mutated text would have it.
+/// The number literal `shown` replacing `lit`: the mutated text, suffix included (the
+/// literal operator shows `1u64` as `1u64`).
 fn literal(lit: &Lit, shown: &str) -> Option<Expr> {
-    let suffix = match lit {
-        Lit::Int(i) => i.suffix(),
-        Lit::Float(f) => f.suffix(),
-        _ => return None,
-    };
-    syn::parse_str(&format!("{shown}{suffix}")).ok()
+    match lit {
+        Lit::Int(_) | Lit::Float(_) => syn::parse_str(shown).ok(),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_replaced_literal_is_the_text_shown() {
+        let lit: Lit = syn::parse_str("1u64").unwrap();
+        let replaced = literal(&lit, "2u64").expect("a literal");
+        assert_eq!(replaced.to_token_stream().to_string(), "2u64");
+    }
 
     fn expr(text: &str) -> Expr {
         syn::parse_str(text).unwrap()
