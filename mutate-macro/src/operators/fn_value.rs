@@ -2,14 +2,14 @@
 //! mutation): at the top of the body, one site whose mutants each return a value of the
 //! declared return type at once; the default arm goes on into the body as written.
 //!
-//! Values that name the crate's `vec!`, `Vec`, `Box` or `String`, or convert into the
-//! declared type (`returns.rs`'s `Depends`), carry a half of the return arrow's span there.
-//! Where the driver's last build failed at that half, the crate lacks what they depend on:
-//! those values' mutants are unviable and get no arm, while the function's other
-//! replacements (`&[]`, `None`) still run.
+//! Values' code is located at the return arrow (`returns.rs`'s `Value::names`): names of
+//! the crate's `vec!`, `Vec`, `Box` or `String` at its `-`, the rest at its `>`. Where the
+//! driver's last build failed at the `-`, the crate lacks those names: the values naming
+//! them are unviable and get no arm, while the function's other replacements (`&[]`,
+//! `None`) still run. At the `>`, the declared type takes none of them.
 
 use super::fallback;
-use super::returns::{self, Depends, Replacements, Value};
+use super::returns::{self, Replacements, Value};
 use super::switch;
 use crate::emit::rt;
 use crate::location::{self, Location};
@@ -127,8 +127,8 @@ impl Whole {
 }
 
 /// rustc's messages where the driver's last build failed at either half of the return
-/// arrow, which only values' dependences carry ([`Depends`]): the crate lacks a name
-/// (`-`), or the declared type a conversion (`>`).
+/// arrow, which only values' code carries: the crate lacks a name (`-`), or the declared
+/// type does not take the values (`>`).
 #[derive(Clone, Copy, Default)]
 struct Unbuilt {
     names: Option<&'static str>,
@@ -151,10 +151,9 @@ impl Unbuilt {
         }
     }
 
-    /// rustc's message where what `depends` says did not build.
-    fn message(self, depends: Depends) -> Option<&'static str> {
-        let names = self.names.filter(|_| depends.names);
-        names.or(self.conversion.filter(|_| depends.conversion))
+    /// rustc's message where a value that `names` (or not) did not build.
+    fn message(self, names: bool) -> Option<&'static str> {
+        self.names.filter(|_| names).or(self.conversion)
     }
 }
 
@@ -169,7 +168,7 @@ fn add_value(
     unbuilt: Unbuilt,
 ) -> Option<u32> {
     let k = whole.add(c, site, shown);
-    match unbuilt.message(v.depends) {
+    match unbuilt.message(v.names) {
         Some(message) => {
             c.unviable(k, message);
             None

@@ -26,33 +26,13 @@ pub struct Value {
     /// The fallbacks its code calls: each piece made through one evaluates to an
     /// `Option<T>` that must be `Some` (unwrapped with `?`).
     pub fallbacks: Fallbacks,
-    /// What its code takes from where the function is ([`Depends`]).
-    pub depends: Depends,
-}
-
-/// What of the function's scope a value's code depends on, each located at one half of
-/// the return arrow (`->`), which no other generated code carries: a build error at one
-/// is that dependence's, and makes unviable just the values that have it (`fn_value.rs`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Depends {
-    /// It names `vec!`, `Vec`, `Box` or `String`, which the crate may lack or have of its
-    /// own (at the `-`).
+    /// Its code names `vec!`, `Vec`, `Box` or `String` where the function is, which the
+    /// crate may lack or have of its own: those names are located at the return arrow's
+    /// `-`, where a build error makes just such values unviable (`fn_value.rs`). The rest
+    /// of every value's code is located at the `>` ([`for_output`]): an error there (a
+    /// type the declared one does not take, such as `Ok(0)` for a crate's own `Result<T>`
+    /// alias) makes every value unviable.
     pub names: bool,
-    /// It must have the declared type, which may not take it: a crate's own type named as
-    /// std's (its own `Result<T>` alias, its own `Option`), a type without `From<&str>` for
-    /// `"xyzzy".into()` (at the `>`). Every value has it: the code the macro made for it is
-    /// located there (`for_output`), so that any error in it is found there.
-    pub conversion: bool,
-}
-
-impl std::ops::BitOr for Depends {
-    type Output = Self;
-    fn bitor(self, other: Self) -> Self {
-        Depends {
-            names: self.names || other.names,
-            conversion: self.conversion || other.conversion,
-        }
-    }
 }
 
 /// Which fallback traits a value's code calls without importing them: the code that
@@ -88,28 +68,22 @@ impl Value {
             code,
             shown: shown.into(),
             fallbacks: Fallbacks::default(),
-            depends: Depends::default(),
+            names: false,
         }
     }
 
     /// A value whose code names the crate's `vec!`, `Vec`, `Box` or `String`.
     fn naming(self) -> Self {
-        let depends = Depends {
+        Value {
             names: true,
-            ..self.depends
-        };
-        Value { depends, ..self }
+            ..self
+        }
     }
 
-    /// The value, the code the macro made for it located at `at` ([`Depends::conversion`]).
+    /// The value, the code the macro made for it located at `at` ([`Value::names`]).
     fn typed_at(self, at: Span) -> Self {
-        let depends = Depends {
-            conversion: true,
-            ..self.depends
-        };
         Value {
             code: crate::syntax::located_at(self.code, at),
-            depends,
             ..self
         }
     }
@@ -211,10 +185,10 @@ fn has_impl(ty: &Type) -> bool {
 
 struct Values<'a> {
     generics: &'a [String],
-    /// Where names values use are located ([`Depends::names`]): resolved where the
+    /// Where names values use are located ([`Value::names`]): resolved where the
     /// function is.
     names: Span,
-    /// Where conversions are located ([`Depends::conversion`]).
+    /// Where `"xyzzy".into()`'s conversion is located, as the rest of every value.
     conversion: Span,
 }
 
@@ -354,7 +328,7 @@ impl Values<'_> {
                 code: quote!((#k, #c)),
                 shown: format!("({}, {})", key.shown, v.shown),
                 fallbacks: key.fallbacks | v.fallbacks,
-                depends: key.depends | v.depends,
+                names: key.names || v.names,
             }
         });
         self.collection(ty, name, pairs.collect())
@@ -461,9 +435,7 @@ impl Values<'_> {
                     fallbacks: combo
                         .iter()
                         .fold(Fallbacks::default(), |all, v| all | v.fallbacks),
-                    depends: combo
-                        .iter()
-                        .fold(Depends::default(), |all, v| all | v.depends),
+                    names: combo.iter().any(|v| v.names),
                 }
             })
             .collect()
@@ -575,10 +547,7 @@ impl Values<'_> {
                 leaked: true,
                 ..Fallbacks::default()
             },
-            depends: Depends {
-                names: true,
-                ..Depends::default()
-            },
+            names: true,
         }
     }
 }
@@ -603,7 +572,7 @@ fn default_named(ty: &Type, shown: &str) -> Value {
             default: true,
             ..Fallbacks::default()
         },
-        depends: Depends::default(),
+        names: false,
     }
 }
 
@@ -628,13 +597,7 @@ mod tests {
     fn named(output: &str) -> Vec<(String, bool, String)> {
         named_output(output)
             .into_iter()
-            .map(|v| {
-                (
-                    v.shown,
-                    v.depends.names,
-                    v.code.to_string().replace(' ', ""),
-                )
-            })
+            .map(|v| (v.shown, v.names, v.code.to_string().replace(' ', "")))
             .collect()
     }
 
@@ -667,7 +630,7 @@ mod tests {
         );
         // `"xyzzy".into()` names nothing: it converts into the declared type.
         assert!(!strings[1].1, "{}", strings[1].2);
-        assert!(named_output("-> String")[1].depends.conversion);
+        assert!(strings[1].2.contains("Into::<String>::into(\"xyzzy\")"));
         let vecs = named("-> Option<Vec<bool>>");
         assert_eq!(
             vecs.iter().map(|v| v.1).collect::<Vec<_>>(),
