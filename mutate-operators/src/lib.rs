@@ -93,7 +93,7 @@ impl Operator {
             Operator::Condition => "`if`, `while` and match-guard conditions forced",
             Operator::Jump => "`break` and `continue` swapped",
             Operator::Range => "`..` and `..=` swapped in `for` heads",
-            Operator::Statement => "a call statement whose value is `()`, or an `expr?;`, deleted",
+            Operator::Statement => "a call statement (its value dropped) or an `expr?;`, deleted",
             Operator::MatchArm => "a match arm deleted where a wildcard arm catches its values",
             Operator::ArmOrder => "two adjacent match arms whose patterns overlap swapped",
             Operator::FnValue => "a whole function body replaced by a value of its return type",

@@ -223,8 +223,8 @@ pub fn shout(text: &str) -> Result<String, String> {
     Ok(text.to_uppercase())
 }
 
-/// A call statement whose value is not `()` (the popped item is dropped): deleting it is
-/// not a statement deletion, and the mutant is unviable.
+/// A call statement whose value is not `()` (the popped item is dropped): deleting it
+/// builds as text, so it is a mutant like any other.
 #[mutate]
 pub fn drop_last(mut v: Vec<u8>) -> Vec<u8> {
     v.pop();
@@ -325,4 +325,12 @@ impl Drop for Counted<'_> {
     fn drop(&mut self) {
         self.0.set(self.0.get() + 1);
     }
+}
+
+/// A call statement whose argument may leave the function (`?`): deleting it skips the
+/// parse and its early return together.
+#[mutate]
+pub fn push_parsed(v: &mut Vec<u8>, text: &str) -> Result<usize, std::num::ParseIntError> {
+    v.push(text.parse()?);
+    Ok(v.len())
 }

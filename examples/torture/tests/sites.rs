@@ -128,6 +128,11 @@ fn returns_probe(o: &mut Vec<(String, String)>) {
     });
     line(o, "shout", || format!("{:?} {:?}", shout("hi"), shout("")));
     line(o, "drop_last", || format!("{:?}", drop_last(vec![3, 2])));
+    line(o, "push_parsed", || {
+        let mut v = vec![1];
+        let results = (push_parsed(&mut v, "7"), push_parsed(&mut v, "x").is_err());
+        format!("{results:?} {v:?}")
+    });
     line(o, "later", || {
         format!("{:?} {:?}", block_on(later(3)), block_on(later(0)))
     });

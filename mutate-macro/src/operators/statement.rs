@@ -1,23 +1,16 @@
-//! Statement deletion. An expression statement `expr?;` runs only while its mutant is
-//! off: its value is discarded either way, so deleting it always type-checks; what goes
-//! is the check it makes (the early return of an error or `None`) and its side effects.
-//!
-//! A call statement `f(x);` or `v.push(x);` is deleted only when its value is `()`,
-//! which only the compiler knows: the call goes into a closure that returns a marker of
-//! its value's type (chosen by autoref specialization), and the runtime's `returns_unit`
-//! reads that marker from the closure's type. For any other call the mutant is unviable
-//! and the call runs. Calls whose arguments hold
-//! `return`, `?`, `break`, `continue`, `.await` or `yield` are left alone: in a closure
-//! those would mean something else.
+//! Statement deletion. An expression statement that is a call, `f(x);` or
+//! `v.pop();`, or an `expr?;`, runs only while its mutant is off. Its value is discarded
+//! either way, so deleting it always type-checks, whatever the call returns: what goes is
+//! its side effects (and the early return of an error or `None`). The statement stays in
+//! the code, guarded, so the types it fixes by inference stay fixed.
 
 use super::switch;
-use crate::emit::rt;
 use crate::location;
 use crate::model::Collector;
-use crate::syntax::{self, any_token};
+use crate::syntax;
 use crate::text::tidy;
 use mutate_operators::Operator;
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{Expr, Stmt};
 
@@ -25,24 +18,10 @@ const OPERATOR: Operator = Operator::Statement;
 
 /// Whether the statement, as written, is one this operator deletes.
 pub fn deletable(stmt: &Stmt) -> bool {
-    match stmt {
-        Stmt::Expr(Expr::Try(_), Some(_)) => true,
-        Stmt::Expr(e @ (Expr::Call(_) | Expr::MethodCall(_)), Some(_)) => {
-            !jumps(e.to_token_stream())
-        }
-        _ => false,
-    }
-}
-
-/// Whether the tokens hold anything that leaves or suspends the enclosing function.
-fn jumps(tokens: TokenStream) -> bool {
-    any_token(tokens, &|t| match t {
-        TokenTree::Ident(i) => ["return", "break", "continue", "await", "yield"]
-            .iter()
-            .any(|k| i == k),
-        TokenTree::Punct(p) => p.as_char() == '?',
-        _ => false,
-    })
+    matches!(
+        stmt,
+        Stmt::Expr(Expr::Try(_) | Expr::Call(_) | Expr::MethodCall(_), Some(_))
+    )
 }
 
 /// `stmt` (already rewritten) guarded by its mutant; `written` is it as written. The
@@ -82,39 +61,5 @@ fn guard(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> TokenStream {
         format!("delete {text}"),
     );
     let sw = switch(site);
-    // `expr?;` (and anything not a call) is simply skipped while its mutant is on.
-    let call = match stmt {
-        Stmt::Expr(call @ (Expr::Call(_) | Expr::MethodCall(_) | Expr::Verbatim(_)), _)
-            if !matches!(written, Stmt::Expr(Expr::Try(_), _)) =>
-        {
-            call
-        }
-        _ => return quote!(if #sw != #k { #stmt }),
-    };
-    let rt = rt();
-    quote! {{
-        #[allow(
-            unused_mut,
-            unreachable_code,
-            clippy::needless_borrow,
-            clippy::let_unit_value,
-            clippy::diverging_sub_expression
-        )]
-        let mut __mutate_call = || {
-            #[allow(unused_imports)]
-            use #rt::calls::{OtherValue as _, UnitValue as _};
-            let __mutate_value = #call;
-            (&#rt::calls::ValueProbe::of(&__mutate_value)).kind()
-        };
-        match #sw {
-            #k if #rt::calls::returns_unit(&__mutate_call) => {}
-            #k => {
-                #rt::fell_back();
-                __mutate_call();
-            }
-            _ => {
-                __mutate_call();
-            }
-        }
-    }}
+    quote!(if #sw != #k { #stmt })
 }

@@ -5,7 +5,6 @@ pub use crate::catalog::{MutantInfo, Table};
 pub use crate::registration::register;
 pub use ::ctor;
 
-pub mod calls;
 pub mod case;
 pub mod observe;
 mod once;
