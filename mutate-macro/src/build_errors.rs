@@ -133,6 +133,43 @@ pub fn in_function(file: &str, start: LineColumn, end: LineColumn) -> Option<&'s
         .map(|(_, e)| e.message.as_str())
 }
 
+/// Which errors sites have claimed so far: taken before a function is rewritten, so that a
+/// second rewrite of it ([`restore`]) claims the same errors again.
+pub fn checkpoint() -> Vec<bool> {
+    let claimed = known().claimed.lock().unwrap_or_else(|e| e.into_inner());
+    claimed.clone()
+}
+
+pub fn restore(checkpoint: Vec<bool>) {
+    *known().claimed.lock().unwrap_or_else(|e| e.into_inner()) = checkpoint;
+}
+
+/// rustc's message for the listed errors in the function between `start` and `end` in
+/// `file` that no site claimed, when all are a site's (first seen): an error rustc places
+/// where no mutant is, as the borrow checker does at a use of what a `break` turned
+/// `continue` moved in the round before. They are claimed: the caller leaves its suspects
+/// as written instead of the whole function, and if the build fails there again the
+/// driver lists the place as the function's.
+pub fn claim_unplaced(file: &str, start: LineColumn, end: LineColumn) -> Option<&'static str> {
+    let known = known();
+    let mut claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
+    let unclaimed: Vec<usize> = (0..known.errors.len())
+        .filter(|&i| known.errors[i].file == file && !claimed[i])
+        .filter(|&i| within(position(&known.errors[i]), start, end))
+        .collect();
+    if unclaimed.is_empty()
+        || unclaimed
+            .iter()
+            .any(|&i| known.errors[i].scope != Scope::Site)
+    {
+        return None;
+    }
+    for &i in &unclaimed {
+        claimed[i] = true;
+    }
+    Some(known.errors[unclaimed[0]].message.as_str())
+}
+
 /// An error's place as (line, 0-based column), as proc_macro2 counts.
 fn position(e: &BuildError) -> (usize, usize) {
     (e.line as usize, e.column.saturating_sub(1) as usize)

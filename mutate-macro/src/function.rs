@@ -5,12 +5,12 @@
 use crate::build_errors;
 use crate::dispatch;
 use crate::emit;
-use crate::model::Collector;
+use crate::model::{Collector, MadeBy};
 use crate::observe::{self, Reach};
 use crate::operators::fn_value;
 use crate::rewrite::{NestedItems, Rewriter};
 use crate::syntax::type_params;
-use mutate_operators::Selection;
+use mutate_operators::{Operator, Selection};
 use syn::visit_mut::VisitMut;
 use syn::{Attribute, Block, Item, Signature, Stmt};
 
@@ -33,13 +33,19 @@ pub fn rewrite(
     }
     let written = block.clone();
     let dual = dispatch::possible(sig, &written);
-    let mut collector = Collector::new(name, selection.clone());
-    Rewriter::new(&mut collector, nested_items)
-        .closures_choose(!dual)
-        .visit_block_mut(block);
     let mut generics = outer_generics.to_vec();
     generics.extend(type_params(&sig.generics));
-    fn_value::rewrite(&mut collector, sig, &generics, block, &written);
+    let before = build_errors::any().then(build_errors::checkpoint);
+    let schemata = |block: &mut Block, jumps_as_written| {
+        let mut collector = Collector::new(name.clone(), selection.clone());
+        Rewriter::new(&mut collector, nested_items)
+            .closures_choose(!dual)
+            .jumps_as_written(jumps_as_written)
+            .visit_block_mut(block);
+        fn_value::rewrite(&mut collector, sig, &generics, block, &written);
+        collector
+    };
+    let mut collector = schemata(block, None);
     if collector.mutants.is_empty() {
         *block = written;
         return;
@@ -52,7 +58,20 @@ pub fn rewrite(
     );
     // A build error in the tracing (all of it located at `fn`) drops the tracing.
     let traced = build_errors::claim_at(&file, start).is_none();
-    if let Some(message) = build_errors::in_function(&file, start, end) {
+    let mut as_written = None;
+    if let Some(message) = build_errors::claim_unplaced(&file, start, end) {
+        if let Some(before) = before.filter(|_| has_viable_jumps(&collector)) {
+            // Rewritten again with the jumps as written: its sites claim what they claimed.
+            let claimed = build_errors::checkpoint();
+            build_errors::restore(before);
+            *block = written.clone();
+            collector = schemata(block, Some(message));
+            build_errors::restore(claimed);
+        } else {
+            as_written = Some(message);
+        }
+    }
+    if let Some(message) = as_written.or_else(|| build_errors::in_function(&file, start, end)) {
         collector.unviable_since(0, message);
         *block = written;
     } else {
@@ -81,4 +100,12 @@ pub fn rewrite(
     }
     let table = emit::table_items(&collector);
     block.stmts.insert(0, Stmt::Item(Item::Verbatim(table)));
+}
+
+/// Whether any `break`/`continue` swap of the function is still to run.
+fn has_viable_jumps(collector: &Collector) -> bool {
+    collector
+        .mutants
+        .iter()
+        .any(|m| m.operator == MadeBy::Operator(Operator::Jump) && m.build_error.is_none())
 }

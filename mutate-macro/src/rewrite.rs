@@ -36,6 +36,9 @@ pub struct Rewriter<'a> {
     /// The function keeps its schemata body alone (`dispatch::possible`): its closures
     /// choose between their body as written and their schemata body where they start.
     closures_choose: bool,
+    /// rustc's message for an error the driver's last build placed in this function where
+    /// no mutant is: its `break`/`continue` swaps are left as written, and unviable.
+    jumps_as_written: Option<&'static str>,
 }
 
 impl<'a> Rewriter<'a> {
@@ -46,7 +49,16 @@ impl<'a> Rewriter<'a> {
             scopes: Vec::new(),
             in_witnessed_constant: false,
             closures_choose: false,
+            jumps_as_written: None,
         }
+    }
+
+    /// For a function the driver's last build failed in where no mutant is (the borrow
+    /// checker's errors fall on uses, not on the jump that made them): its jumps are the
+    /// suspects, left as written and unviable with rustc's `message`.
+    pub fn jumps_as_written(mut self, message: Option<&'static str>) -> Self {
+        self.jumps_as_written = message;
+        self
     }
 
     /// For a function that keeps its schemata body alone: its closures choose at their
@@ -310,6 +322,12 @@ impl Rewriter<'_> {
     /// its mutants unviable. `extent`: the expression's file and first and last token, as
     /// the compiler sees them (known only when the driver listed build errors).
     fn place(&mut self, e: &mut Expr, site: Site, extent: Option<&Extent>) {
+        if let Some(message) = self.jumps_as_written
+            && matches!(e, Expr::Break(_) | Expr::Continue(_))
+        {
+            self.collector.unviable_since(site.first_mutant, message);
+            return;
+        }
         if let Some(extent) = extent
             && let Some(message) = crate::build_errors::claim_site(
                 &extent.file,

@@ -4,6 +4,8 @@
 //! the rebuild net makes just those unviable (and `String::new()` in `greet`); the other
 //! mutants of `first_even` and `name` run, `double` too; `greet` and `capped` (a `min` of
 //! the crate's own, with no `max`) lose only the one site that does not build.
+//! `sum_from_first_large` loses its `break` swap, which the borrow checker rejects away
+//! from the jump.
 
 use mutate_runtime::mutate;
 
@@ -71,4 +73,24 @@ impl Cap {
 #[mutate]
 pub fn capped(cap: &Cap, x: u32) -> u32 {
     cap.min(x) * 2
+}
+
+/// Past the first large item, the rest of the items are summed by a loop that takes the
+/// iterator. As `continue`, the `break` after it would use the moved iterator in the next
+/// round: the borrow checker says so where `it` is used, where no mutant is. The rebuild
+/// net leaves the function's jumps as written (unviable); its other mutants run.
+#[mutate]
+pub fn sum_from_first_large(xs: Vec<u32>) -> u32 {
+    let mut it = xs.into_iter();
+    let mut sum = 0;
+    while let Some(x) = it.next() {
+        if x > 10 {
+            sum += x;
+            for rest in it {
+                sum += rest;
+            }
+            break;
+        }
+    }
+    sum
 }

@@ -30,3 +30,9 @@ fn caps() {
     assert_eq!(capped(&cap, 3), 6);
     assert_eq!(capped(&cap, 9), 10);
 }
+
+#[test]
+fn sums_from_the_first_large_item() {
+    assert_eq!(sum_from_first_large(vec![1, 11, 2, 3]), 16);
+    assert_eq!(sum_from_first_large(vec![1, 10]), 0);
+}
