@@ -46,6 +46,8 @@ pub struct Green {
     pub baseline: Vec<Baseline>,
     /// Tests that pass alone but fail when their binary runs whole: order-dependent.
     pub fail_together: Vec<usize>,
+    /// The fork servers that ran the tests alone, idle: the mutant phase's first.
+    pub servers: Idle,
 }
 
 /// Runs the baseline, recording in `results` which tests reach each mutant.
@@ -55,7 +57,11 @@ pub fn run(
     progress: &mut Progress,
     results: &mut [MutantResult],
 ) -> Result<Green> {
-    let mut alone = alone_pass(d, config, progress, results)?;
+    let idle = Idle::new(
+        super::IDLE_SERVERS_PER_JOB * config.jobs,
+        servers::tests_per_binary(d),
+    );
+    let mut alone = alone_pass(d, config, &idle, progress, results)?;
     let together_timeout = together_timeout(
         config,
         &alone.baseline,
@@ -67,7 +73,7 @@ pub fn run(
     }
     settle_slow(
         d,
-        config,
+        (config, &idle),
         &mut alone,
         &together,
         together_timeout,
@@ -93,6 +99,7 @@ pub fn run(
     Ok(Green {
         baseline: alone.baseline,
         fail_together,
+        servers: idle,
     })
 }
 
@@ -107,12 +114,13 @@ struct AlonePass {
 fn alone_pass(
     d: &Discovery,
     config: &Config,
+    idle: &Idle,
     progress: &mut Progress,
     results: &mut [MutantResult],
 ) -> Result<AlonePass> {
     progress.phase("Baseline", d.tests.len());
     let all = (0..d.tests.len()).collect();
-    let alone = run_alone(d, config, all, config.baseline_timeout, progress)?;
+    let alone = run_alone(d, (config, idle), all, config.baseline_timeout, progress)?;
     let mut pass = AlonePass {
         baseline: vec![Baseline::default(); d.tests.len()],
         failures: Vec::new(),
@@ -152,7 +160,7 @@ fn together_pass(
 /// failure.
 fn settle_slow(
     d: &Discovery,
-    config: &Config,
+    (config, idle): (&Config, &Idle),
     alone: &mut AlonePass,
     together: &together::Outcomes,
     together_timeout: Duration,
@@ -163,7 +171,7 @@ fn settle_slow(
         .into_iter()
         .partition(|t| together.get(t) == Some(&Together::Passed));
     let retry_timeout = together_timeout + config.baseline_timeout;
-    for (t, report, retimes) in run_alone(d, config, retry, retry_timeout, progress)? {
+    for (t, report, retimes) in run_alone(d, (config, idle), retry, retry_timeout, progress)? {
         if passed(&report) {
             let runs = (&report, retimes.as_slice());
             record_baseline(d, config, t, runs, &mut alone.baseline, results, progress);
@@ -188,10 +196,10 @@ type Alone = (usize, Report, Vec<Report>);
 
 /// Runs `tests` alone, each in a forked child with every mutant off, coverage on; a fast
 /// test that passes is then timed again, as mutants run (coverage off), to learn how much
-/// its time varies.
+/// its time varies. Servers come from and go back to `idle`.
 fn run_alone(
     d: &Discovery,
-    config: &Config,
+    (config, idle): (&Config, &Idle),
     tests: Vec<usize>,
     timeout: Duration,
     progress: &mut Progress,
@@ -211,16 +219,12 @@ fn run_alone(
     };
     let mut reports = Vec::new();
     let mut error = None;
-    let idle = Idle::new(
-        super::IDLE_SERVERS_PER_JOB * config.jobs,
-        servers::tests_per_binary(d),
-    );
     let starts = Gathering::default();
     pool::run(
         tests,
         config.jobs,
         |t, send| {
-            let runs = time_alone(d, t, (&request, config.flakes), (&idle, &starts));
+            let runs = time_alone(d, t, (&request, config.flakes), (idle, &starts));
             send((t, runs));
         },
         |(t, runs)| {

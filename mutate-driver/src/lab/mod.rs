@@ -32,6 +32,10 @@ pub struct Prepared {
     pub baseline: Vec<baseline::Baseline>,
     pub fail_together: Vec<usize>,
     pub baseline_time: Duration,
+    /// The baseline's fork servers, idle, for the mutant phase (not in an archive: a
+    /// shard starts its own).
+    #[serde(skip)]
+    pub servers: Option<servers::Idle>,
 }
 
 impl Prepared {
@@ -82,6 +86,7 @@ pub fn prepare(
     let baseline::Green {
         baseline,
         fail_together,
+        servers,
     } = baseline::run(d, config, progress, &mut results)?;
     let baseline_time = started.elapsed();
     for r in &mut results {
@@ -93,6 +98,7 @@ pub fn prepare(
         baseline,
         fail_together,
         baseline_time,
+        servers: Some(servers),
     })
 }
 
@@ -109,6 +115,7 @@ pub fn run(
         baseline,
         fail_together,
         baseline_time,
+        servers,
     } = prepared;
     // Mutants the rebuild net turned unviable are compiled out: nothing to run. Those not
     // selected here (another shard's) are left out.
@@ -130,7 +137,7 @@ pub fn run(
         progress,
         &baseline,
         &mut results,
-        &costs,
+        (servers, &costs),
     )?;
     let mutants_time = started.elapsed();
     let started = Instant::now();

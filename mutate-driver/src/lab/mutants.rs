@@ -68,7 +68,7 @@ pub fn run(
     progress: &mut Progress,
     baseline: &[Baseline],
     results: &mut [MutantResult],
-    costs: &Gathering,
+    (idle, costs): (Option<Idle>, &Gathering),
 ) -> Result<(bool, Proven)> {
     let Plan {
         order,
@@ -77,10 +77,13 @@ pub fn run(
     } = plan(d, selected, config, progress, results);
     // Per mutant: the first detecting verdict, or the last surviving one.
     let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
-    let idle = Idle::new(
-        super::IDLE_SERVERS_PER_JOB * config.jobs,
-        servers::tests_per_binary(d),
-    );
+    // The baseline's servers, where it left any: their starts are paid already.
+    let idle = idle.unwrap_or_else(|| {
+        Idle::new(
+            super::IDLE_SERVERS_PER_JOB * config.jobs,
+            servers::tests_per_binary(d),
+        )
+    });
     let queue = Queue::new();
     let inert = InertTimes::default();
     let enqueue = |m: usize, k: usize| {

@@ -23,6 +23,13 @@ pub struct Idle {
     tests: Vec<usize>,
 }
 
+impl std::fmt::Debug for Idle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let servers = self.servers.lock().map_or(0, |s| s.len());
+        write!(f, "Idle({servers} servers)")
+    }
+}
+
 impl Idle {
     /// At most `most` idle servers, for binaries with `tests[b]` tests each.
     pub fn new(most: usize, tests: Vec<usize>) -> Idle {

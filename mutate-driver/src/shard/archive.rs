@@ -82,6 +82,7 @@ pub fn write(
             baseline: prepared.baseline.clone(),
             fail_together: prepared.fail_together.clone(),
             baseline_time: prepared.baseline_time,
+            servers: None,
         },
     };
     let json = serde_json::to_vec(&index).expect("the index serializes");
