@@ -140,6 +140,7 @@ pub fn checkpoint() -> Vec<bool> {
     claimed.clone()
 }
 
+/// Puts back what sites had claimed at a [`checkpoint`].
 pub fn restore(checkpoint: Vec<bool>) {
     *known().claimed.lock().unwrap_or_else(|e| e.into_inner()) = checkpoint;
 }
