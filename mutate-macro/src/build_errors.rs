@@ -145,13 +145,14 @@ pub fn restore(checkpoint: Vec<bool>) {
     *known().claimed.lock().unwrap_or_else(|e| e.into_inner()) = checkpoint;
 }
 
-/// rustc's message for the listed errors in the function between `start` and `end` in
-/// `file` that no site claimed, when all are a site's (first seen): an error rustc places
+/// rustc's messages (each once, in the list's order) for the listed errors in the function
+/// between `start` and `end` in `file` that no site claimed, when all are a site's (first
+/// seen): an error rustc places
 /// where no mutant is, as the borrow checker does at a use of what a `break` turned
 /// `continue` moved in the round before. They are claimed: the caller leaves its suspects
 /// as written instead of the whole function, and if the build fails there again the
 /// driver lists the place as the function's.
-pub fn claim_unplaced(file: &str, start: LineColumn, end: LineColumn) -> Option<&'static str> {
+pub fn claim_unplaced(file: &str, start: LineColumn, end: LineColumn) -> Option<String> {
     let known = known();
     let mut claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
     let unclaimed: Vec<usize> = (0..known.errors.len())
@@ -165,10 +166,15 @@ pub fn claim_unplaced(file: &str, start: LineColumn, end: LineColumn) -> Option<
     {
         return None;
     }
+    let mut messages: Vec<&str> = Vec::new();
     for &i in &unclaimed {
         claimed[i] = true;
+        let message = known.errors[i].message.as_str();
+        if !messages.contains(&message) {
+            messages.push(message);
+        }
     }
-    Some(known.errors[unclaimed[0]].message.as_str())
+    Some(messages.join("; "))
 }
 
 /// An error's place as (line, 0-based column), as proc_macro2 counts.

@@ -71,8 +71,9 @@ pub fn rewrite(
             as_written = Some(message);
         }
     }
-    if let Some(message) = as_written.or_else(|| build_errors::in_function(&file, start, end)) {
-        collector.unviable_since(0, message);
+    let in_function = || build_errors::in_function(&file, start, end).map(str::to_owned);
+    if let Some(message) = as_written.or_else(in_function) {
+        collector.unviable_since(0, &message);
         *block = written;
     } else {
         let outlined = dual && dispatch::outlinable(sig, attrs);

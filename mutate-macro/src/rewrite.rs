@@ -38,7 +38,7 @@ pub struct Rewriter<'a> {
     closures_choose: bool,
     /// rustc's message for an error the driver's last build placed in this function where
     /// no mutant is: its `break`/`continue` swaps are left as written, and unviable.
-    jumps_as_written: Option<&'static str>,
+    jumps_as_written: Option<String>,
 }
 
 impl<'a> Rewriter<'a> {
@@ -56,7 +56,7 @@ impl<'a> Rewriter<'a> {
     /// For a function the driver's last build failed in where no mutant is (the borrow
     /// checker's errors fall on uses, not on the jump that made them): its jumps are the
     /// suspects, left as written and unviable with rustc's `message`.
-    pub fn jumps_as_written(mut self, message: Option<&'static str>) -> Self {
+    pub fn jumps_as_written(mut self, message: Option<String>) -> Self {
         self.jumps_as_written = message;
         self
     }
@@ -322,7 +322,7 @@ impl Rewriter<'_> {
     /// its mutants unviable. `extent`: the expression's file and first and last token, as
     /// the compiler sees them (known only when the driver listed build errors).
     fn place(&mut self, e: &mut Expr, site: Site, extent: Option<&Extent>) {
-        if let Some(message) = self.jumps_as_written
+        if let Some(message) = &self.jumps_as_written
             && matches!(e, Expr::Break(_) | Expr::Continue(_))
         {
             self.collector.unviable_since(site.first_mutant, message);
