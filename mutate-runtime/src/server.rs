@@ -224,6 +224,20 @@ fn failed_fork(started: Instant) -> Report {
     }
 }
 
+/// `fd` moved to a close-on-exec descriptor of 100 or more (as the server's pipes are),
+/// where a test's own descriptors do not go; -1 stays -1.
+fn out_of_the_way(fd: RawFd) -> RawFd {
+    if fd < 0 {
+        return fd;
+    }
+    // SAFETY: duplicating and closing a descriptor this process owns.
+    unsafe {
+        let high = libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 100);
+        libc::close(fd);
+        high
+    }
+}
+
 fn become_child(request: &Request, index: u32, capture: RawFd, trace: RawFd) {
     // SAFETY: libc calls in a freshly forked single-threaded child.
     unsafe {
@@ -233,6 +247,18 @@ fn become_child(request: &Request, index: u32, capture: RawFd, trace: RawFd) {
         libc::dup2(null, 0);
         libc::dup2(capture, 1);
         libc::dup2(capture, 2);
+        // The test sees the descriptors a test of `cargo test` sees: from 3 up, what the
+        // server was started with, and none of the run's own (a test that opens a file
+        // gets the number it would get there; one that uses descriptor 3 finds it closed).
+        for own in [null, capture] {
+            if own > 2 {
+                libc::close(own);
+            }
+        }
+    }
+    let trace = out_of_the_way(trace);
+    // SAFETY: as above.
+    unsafe {
         // A mutant that crashes the test (a stack overflow, an abort) must not leave a
         // core file in the user's crate, nor spend the time writing one. (A system that
         // pipes cores to a helper still gets one.)

@@ -86,3 +86,35 @@ fn reads_the_environment_cargo_sets() {
     assert!(manifest.contains("name = \"hostile\""));
     assert_eq!(abort_above(3), 4);
 }
+
+/// What a test of `cargo test` has open from descriptor 3 up is what its process was
+/// started with: nothing the driver opened for its run (the output capture, the `/dev/null`
+/// given as input), which would give a test's `File::from_raw_fd(3)` a file where `cargo
+/// test` has none, and its own files other numbers.
+#[test]
+fn holds_no_descriptor_of_the_driver() {
+    let mut drivers = Vec::new();
+    for entry in std::fs::read_dir("/proc/self/fd").expect("/proc is mounted") {
+        let name = entry.expect("an entry").file_name();
+        let fd: u32 = name
+            .to_str()
+            .and_then(|n| n.parse().ok())
+            .expect("a number");
+        let Ok(target) = std::fs::read_link(format!("/proc/self/fd/{fd}")) else {
+            continue; // the directory being read, closed by now
+        };
+        let target = target.to_string_lossy().into_owned();
+        let info = std::fs::read_to_string(format!("/proc/self/fdinfo/{fd}")).unwrap_or_default();
+        let read_write = info
+            .lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            .is_some_and(|flags| flags & 0o3 == 0o2);
+        let capture = target.starts_with("/memfd:mutate");
+        let input = target == "/dev/null" && read_write;
+        if (3..100).contains(&fd) && (capture || input) {
+            drivers.push((fd, target));
+        }
+    }
+    assert_eq!(drivers, Vec::new());
+}
