@@ -27,6 +27,8 @@ mod threads;
 mod twins;
 
 #[cfg(target_os = "linux")]
+mod lost_output;
+#[cfg(target_os = "linux")]
 mod server;
 
 #[doc(hidden)]

@@ -189,7 +189,7 @@ fn run_child(
         micros,
         total_hits: counters::total_hits(),
         fell_back: header.fell_back.load(Relaxed) != 0,
-        passed: libtest_passed(&output),
+        passed: libtest_passed(&output) || crate::lost_output::noted(&output),
         reached: header.reached.load(Relaxed) != 0,
         budget_waived: header.budget_waived.load(Relaxed) != 0,
         hits,
@@ -256,6 +256,7 @@ fn become_child(request: &Request, index: u32, capture: RawFd, trace: RawFd) {
             }
         }
     }
+    crate::lost_output::watch();
     let trace = out_of_the_way(trace);
     // SAFETY: as above.
     unsafe {

@@ -148,3 +148,21 @@ pub fn chunk_lengths(text: &str, width: usize) -> impl Iterator<Item = usize> + 
         None
     })
 }
+
+/// Writes `text` to standard output through a `File` of descriptor 1, and gives the
+/// descriptor back rather than closing it. A mutant that lets the `File` drop closes the
+/// test's standard output, and libtest's summary is lost: `cargo test` passes on the exit
+/// status alone, so the mutant survives there, as it must here.
+#[mutate_runtime::mutate]
+pub fn echo(text: &str) -> usize {
+    use std::io::Write;
+    use std::os::fd::{AsRawFd, FromRawFd, IntoRawFd};
+    let stdout = std::io::stdout().as_raw_fd();
+    // SAFETY: standard output is open in a test, and is given back below.
+    let mut out = unsafe { std::fs::File::from_raw_fd(stdout) };
+    let written = out.write(text.as_bytes()).unwrap_or_default();
+    if !text.is_empty() {
+        let _ = out.into_raw_fd();
+    }
+    written
+}

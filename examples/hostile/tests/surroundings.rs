@@ -7,6 +7,11 @@ use std::process::Command;
 use std::time::Duration;
 
 #[test]
+fn echoes() {
+    assert_eq!(hostile::echo("hi\n"), 3);
+}
+
+#[test]
 fn walks() {
     assert_eq!(walk(3), 3);
 }
