@@ -132,7 +132,7 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
     // The crate denies warnings, and one function allows `deprecated`: it builds, and
     // rustc's marks still come through.
     assert!(
-        stderr.contains("Unviable 4 mutants whose replacement has no value of the type at hand"),
+        stderr.contains("Unviable 5 mutants whose replacement has no value of the type at hand"),
         "{stderr}"
     );
     assert!(
@@ -176,6 +176,11 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
         ),
         // `n / 0` does not build either, whatever `n` is.
         ("src/lib.rs:67:18: replace 2 with 0 in limits", "by zero"),
+        // `255` where a `u8` is asked for: `256` is out of range there.
+        (
+            "src/constants.rs:37:13: replace 255 with 256 in flips",
+            "out of range for `u8`",
+        ),
     ] {
         let m = report
             .mutants
@@ -191,6 +196,7 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
         "examples/fallbacks/src/lib.rs:66:5: replace limits -> Limits with Default::default()",
         "examples/fallbacks/src/constants.rs:15:26: replace 1 with 2 in top_bit",
         "examples/fallbacks/src/constants.rs:22:22: replace 8 with 9 in bytes_past_words",
+        "examples/fallbacks/src/constants.rs:37:25: replace 255 with 256 in flips",
     ] {
         assert!(
             actual.contains(&format!("Killed       {killed}")),

@@ -406,7 +406,7 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
         (
             &by_type,
             "whose replacement has no value of the type at hand",
-            "rustc chose the fallback; not run",
+            "rustc chose the fallback, or found a literal out of range; not run",
         ),
         (
             &by_constant,

@@ -11,6 +11,10 @@
 //!   lint reject the mutated text. The macro writes that text once more where the lints
 //!   see it (in a closure no one calls), under `#[warn(.., reason = note(Constant, id))]`: rustc prints the
 //!   reason beside its warning.
+//! - An integer literal's `n + 1` at the largest value of some type (`255` made `256`) is
+//!   out of range where the context types it so, which rustc's deny-by-default
+//!   `overflowing_literals` lint rejects; the macro writes it under `#[warn(.., reason =
+//!   note(Range, id))]`.
 //!
 //! The driver reads each warning back with [`parse`] and reports the mutant unviable without
 //! running it, as `cargo test` could not build it either.
@@ -30,6 +34,8 @@ pub enum Kind {
     Unwritable,
     /// The mutated constant arithmetic overflows or panics, which rustc's lints reject.
     Constant,
+    /// The replaced integer literal is out of range for the type its context gives it.
+    Range,
 }
 
 impl Kind {
@@ -39,6 +45,7 @@ impl Kind {
             Kind::Leaked => "leaked",
             Kind::Unwritable => "unwritable",
             Kind::Constant => "constant",
+            Kind::Range => "range",
         }
     }
 
@@ -48,6 +55,7 @@ impl Kind {
             Kind::Leaked,
             Kind::Unwritable,
             Kind::Constant,
+            Kind::Range,
         ]
         .into_iter()
         .find(|k| k.word() == word)
@@ -64,6 +72,7 @@ impl Kind {
             }
             Kind::Unwritable => "no value of an `impl Trait` type can be written",
             Kind::Constant => "rustc rejects the mutated constant arithmetic",
+            Kind::Range => "the replaced literal is out of range for its type",
         }
     }
 }

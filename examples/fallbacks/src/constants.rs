@@ -28,3 +28,11 @@ pub fn bytes_past_words(n: usize) -> usize {
 pub fn middle_byte() -> u8 {
     u8::MAX / 2 + 1
 }
+
+/// Each bit of a byte flipped, and of a word's low byte: `255` where the context types it
+/// `u8` made `256` is out of range (`overflowing_literals`), and `cargo test` would not
+/// build it; in the `u32` beside it, `256` is a mutant like any other.
+#[mutate]
+pub fn flips(byte: u8, word: u32) -> (u8, u32) {
+    (byte ^ 255, word ^ 255)
+}

@@ -31,3 +31,8 @@ fn constant_arithmetic() {
     assert_eq!(bytes_past_words(8), 0);
     assert_eq!(middle_byte(), 128);
 }
+
+#[test]
+fn flips() {
+    assert_eq!(fallbacks::constants::flips(0xAB, 0x1AB), (0x54, 0x154));
+}

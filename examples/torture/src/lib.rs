@@ -452,6 +452,14 @@ pub fn high_bit(x: u64) -> u64 {
     (1u64 << 40) | x
 }
 
+/// `255` where a `u8` is asked for and where a `u32` is: `256` is out of range for the one
+/// (unviable, as its text does not build) and a mutant like any other for the other.
+#[mutate]
+pub fn low_bytes(hasher: &mut impl std::hash::Hasher, x: u32) -> u32 {
+    hasher.write_u8(255);
+    x & 255
+}
+
 pub mod methods;
 pub mod outlined;
 pub mod returns;

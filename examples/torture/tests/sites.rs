@@ -356,6 +356,12 @@ fn probe() -> Vec<(String, String)> {
     line(o, "high_bit", || {
         format!("{} {}", high_bit(5), high_bit(1 << 40))
     });
+    line(o, "low_bytes", || {
+        use std::hash::Hasher;
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        let low = low_bytes(&mut hasher, 0x1234);
+        format!("{low} {}", hasher.finish())
+    });
     line(o, "promoted", || {
         format!("{:?} {:?}", promoted(&[], true), promoted(&[3, 4], false))
     });

@@ -1,6 +1,9 @@
 //! Literals: integers to 0 and n+1 (or 0 to 1), floats to 0.0 (or 0.0 to 1.0), booleans
 //! flipped, strings to "" and "xyzzy". Each replacement keeps the literal's type: same
 //! suffix, and `n+1` computed by a wrapping call so context-typed literals never overflow.
+//! Where `n` is the largest value of some integer type, `n+1` is written as a literal
+//! under a lint level that marks the mutant unviable where the context gives it that type
+//! (`255` as a `u8`: the text `256` does not build), as `cargo test` would find it.
 //!
 //! A literal under `&` (`unwrap_or(&0)`) is a constant that rustc promotes to a `'static`
 //! value; a `&` of a `match` is a temporary, which a returned reference cannot hold. There
@@ -13,6 +16,7 @@ use crate::emit::rt;
 use crate::location;
 use crate::model::Collector;
 use mutate_operators::Operator;
+use mutate_protocol::unviable_marks::{self, Kind};
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 use syn::Lit;
@@ -25,7 +29,8 @@ pub fn rewrite(
 ) -> Option<TokenStream> {
     let rt = rt();
     let written = lit.to_token_stream();
-    let replacements: Vec<(String, TokenStream)> = match lit {
+    // Each replacement as shown, its code, and whether rustc is to judge its range.
+    let replacements: Vec<(String, TokenStream, bool)> = match lit {
         Lit::Int(int) => {
             let value: u128 = int.base10_parse().ok()?;
             // Shown with the suffix, as the code is: `0 .. 0` is not `0 .. 0u8`.
@@ -34,14 +39,19 @@ pub fn rewrite(
             let zero = Literal::u8_unsuffixed(0).to_string() + suffix;
             let zero: TokenStream = zero.parse().ok()?;
             if value == 0 {
-                vec![(suffixed(1), suffixed(1).parse().ok()?)]
+                vec![(suffixed(1), suffixed(1).parse().ok()?, false)]
             } else {
                 let next = value.checked_add(1)?;
-                let mut replacements = vec![(suffixed(0), zero)];
+                let mut replacements = vec![(suffixed(0), zero, false)];
+                let literal: TokenStream = suffixed(next).parse().ok()?;
                 match reference {
-                    None => replacements.push((suffixed(next), quote!(#rt::succ(#written)))),
+                    None if is_a_maximum(value) => {
+                        let written_next = crate::syntax::written_at(literal, int.span());
+                        replacements.push((suffixed(next), written_next, true))
+                    }
+                    None => replacements.push((suffixed(next), quote!(#rt::succ(#written)), false)),
                     Some(_) if !is_a_maximum(value) => {
-                        replacements.push((suffixed(next), suffixed(next).parse().ok()?))
+                        replacements.push((suffixed(next), literal, false))
                     }
                     Some(_) => {}
                 }
@@ -53,19 +63,19 @@ pub fn rewrite(
             let suffix = float.suffix();
             let replacement = if value == 0.0 { "1.0" } else { "0.0" };
             let shown = format!("{replacement}{suffix}");
-            vec![(shown.clone(), shown.parse().ok()?)]
+            vec![(shown.clone(), shown.parse().ok()?, false)]
         }
         Lit::Bool(b) => {
             let flipped = !b.value;
-            vec![(flipped.to_string(), quote!(#flipped))]
+            vec![(flipped.to_string(), quote!(#flipped), false)]
         }
         Lit::Str(s) => {
             let mut out = Vec::new();
             if !s.value().is_empty() {
-                out.push(("\"\"".into(), quote!("")));
+                out.push(("\"\"".into(), quote!(""), false));
             }
             if s.value() != "xyzzy" {
-                out.push(("\"xyzzy\"".into(), quote!("xyzzy")));
+                out.push(("\"xyzzy\"".into(), quote!("xyzzy"), false));
             }
             out
         }
@@ -81,15 +91,37 @@ pub fn rewrite(
     let mut ks = Vec::new();
     let arms: Vec<_> = replacements
         .into_iter()
-        .map(|(shown, code)| {
+        .map(|(shown, code, ranged)| {
             let k = c.add(site, Operator::Literal, loc.clone(), &original, &shown);
             ks.push(k);
+            let code = match (ranged, c.id_of(k)) {
+                (true, Some(id)) => in_range(&code, &id),
+                // No id (the mutant is not selected): its arm never runs.
+                (true, None) => quote!(#rt::succ(#written)),
+                (false, _) => code,
+            };
             quote!(#k => #reference #code,)
         })
         .collect();
     let sw = switch(site);
     let probe = always_differ(site, &ks);
     Some(quote!((match #sw { #(#arms)* _ => { #probe #reference #written } })))
+}
+
+/// `literal` (`256`, written as the user's code, so that rustc lints it) in a `let` under
+/// `overflowing_literals` at `warn` with a reason that marks mutant `id` unviable: where the
+/// context types it out of its range, rustc says so, and the driver does not run it (the
+/// build goes on: the driver's builds cap lints at `warn`).
+fn in_range(literal: &TokenStream, id: &str) -> TokenStream {
+    let note = unviable_marks::note(Kind::Range, id);
+    // `warnings` at `warn` first: a crate's `#![deny(warnings)]` would make the warning an
+    // error again.
+    quote!({
+        #[warn(warnings)]
+        #[warn(overflowing_literals, reason = #note)]
+        let __mutate_next = #literal;
+        __mutate_next
+    })
 }
 
 /// Whether an integer is the largest value of some integer type (`i8` to `u128`), where
