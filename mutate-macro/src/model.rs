@@ -39,6 +39,9 @@ pub struct Mutant {
     /// rustc's message where the driver's last build failed in the mutant's code: that
     /// code is emitted as written, and the mutant is unviable.
     pub build_error: Option<String>,
+    /// Where its id names it, where that is not its `location`: an operator whose mutant
+    /// is shown on its whole expression (`operators/regroup.rs`) is named at itself.
+    pub named_at: Option<Location>,
 }
 
 impl Mutant {
@@ -203,6 +206,7 @@ impl Collector {
             needs_function: true,
             cfg: self.cfg.clone(),
             build_error: None,
+            named_at: None,
         });
         (self.mutants.len() - 1) as u32
     }
@@ -251,11 +255,19 @@ impl Collector {
         Some(numbered(base, n as u32))
     }
 
+    /// Names mutant `k` at `at` in its id, where its location is wider.
+    pub fn name_at(&mut self, k: u32, at: Location) {
+        if let Some(m) = self.mutants.get_mut(k as usize) {
+            m.named_at = Some(at);
+        }
+    }
+
     fn base_id(&self, m: &Mutant) -> String {
-        let [line, col, ..] = m.location.span;
+        let named = m.named_at.as_ref().unwrap_or(&m.location);
+        let [line, col, ..] = named.span;
         format!(
             "{}:{line}:{col}: {}",
-            m.location.file,
+            named.file,
             m.description(&self.function)
         )
     }

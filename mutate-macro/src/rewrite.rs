@@ -90,6 +90,9 @@ struct Written {
     /// A shift's amount or a divisor that is constant (`constant::checks_right`), as
     /// written, with the number of mutants made before the expression's children.
     constant_right: Option<(Expr, usize)>,
+    /// A binary expression as written: its mutants may be shown on all of it
+    /// (`operators/regroup.rs`).
+    binary: Option<syn::ExprBinary>,
 }
 
 /// The schemata code for one expression that has mutants of its own.
@@ -183,6 +186,10 @@ impl Rewriter<'_> {
                         {
                             Some(((*b.right).clone(), before))
                         }
+                        _ => None,
+                    },
+                    binary: match &*e {
+                        Expr::Binary(b) => Some(b.clone()),
                         _ => None,
                     },
                 };
@@ -281,7 +288,8 @@ impl Rewriter<'_> {
             Expr::Binary(b) => (
                 self.made(|c| {
                     let right = written.constant_right.as_ref().map(|(e, n)| (e, *n));
-                    binary::rewrite(c, b, written.pure_right, right)
+                    let pure = written.pure_right;
+                    binary::rewrite(c, b, (written.binary.as_ref(), pure), right)
                 }),
                 first_span(&b.op.to_token_stream()),
             ),

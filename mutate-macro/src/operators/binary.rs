@@ -98,29 +98,31 @@ fn symbol(text: &str) -> TokenStream {
     text.parse().expect("operator symbols are tokens")
 }
 
-/// Schemata for a binary expression whose operands were already rewritten; `pure_right`
-/// tells whether its right side, as written, has no effect but its value
-/// ([`right_is_pure`]); `constant_right`: its right side as written where it is a constant
+/// Schemata for a binary expression whose operands were already rewritten; `written` is it
+/// as written (its mutants may be shown on all of it: `regroup.rs`), and `pure_right` tells
+/// whether its right side, as written, has no effect but its value ([`right_is_pure`]);
+/// `constant_right`: its right side as written where it is a constant
 /// that rustc checks against the left (a shift's amount, a divisor), with the number of
 /// mutants made before this expression's operands.
 pub fn rewrite(
     c: &mut Collector,
     e: &ExprBinary,
-    pure_right: bool,
+    (written, pure_right): (Option<&ExprBinary>, bool),
     constant_right: Option<(&Expr, usize)>,
 ) -> Option<TokenStream> {
     let loc = location::of_tokens(&e.op.to_token_stream());
+    let shown = Shows { loc, written };
     if let Some((original, replacements)) = relational(&e.op) {
-        return Some(relational_site(c, e, loc, original, replacements));
+        return Some(relational_site(c, e, shown.loc, original, replacements));
     }
     if matches!(e.op, BinOp::And(_) | BinOp::Or(_)) {
-        return logical_site(c, e, loc, pure_right);
+        return logical_site(c, e, shown, pure_right);
     }
     if let Some((family, original, replacements)) = value_op(&e.op) {
         return Some(value_site(
             c,
             e,
-            loc,
+            shown,
             (family, original),
             replacements,
             constant_right,
@@ -130,13 +132,52 @@ pub fn rewrite(
         return Some(assign_site(
             c,
             e,
-            loc,
+            shown.loc,
             original,
             replacements,
             constant_right,
         ));
     }
     None
+}
+
+/// Where a binary operator's mutants are shown: at the operator, or on the whole expression
+/// as written where the new operator's text would group otherwise (`regroup.rs`).
+struct Shows<'a> {
+    loc: Location,
+    written: Option<&'a ExprBinary>,
+}
+
+impl Shows<'_> {
+    /// Adds the mutant that makes `original` `replacement`, described by the two.
+    fn add(
+        &self,
+        c: &mut Collector,
+        (site, operator): (u32, Operator),
+        original: &str,
+        replacement: &str,
+    ) -> u32 {
+        let change = format!("replace {original} with {replacement}");
+        match self
+            .written
+            .and_then(|w| super::regroup::shown(w, replacement))
+        {
+            Some(whole) => {
+                let k = c.add_described(
+                    site,
+                    operator,
+                    whole.location,
+                    &whole.original,
+                    &whole.replacement,
+                    change,
+                );
+                // Named at its operator, as the others are.
+                c.name_at(k, self.loc.clone());
+                k
+            }
+            None => c.add(site, operator, self.loc.clone(), original, replacement),
+        }
+    }
 }
 
 /// `<` to `<=`, ...: the operands compared by reference, as the operator does.
@@ -207,7 +248,7 @@ fn relational_probe(site: u32, original: &str, compared: &[(u32, &str)]) -> Toke
 fn logical_site(
     c: &mut Collector,
     e: &ExprBinary,
-    loc: Location,
+    shown: Shows,
     pure: bool,
 ) -> Option<TokenStream> {
     let (left, right) = (&e.left, &e.right);
@@ -217,7 +258,7 @@ fn logical_site(
     let is_and = matches!(e.op, BinOp::And(_));
     let (original, replacement) = if is_and { ("&&", "||") } else { ("||", "&&") };
     let site = c.new_site();
-    let k = c.add(site, Operator::Logical, loc, original, replacement);
+    let k = shown.add(c, (site, Operator::Logical), original, replacement);
     // Evaluate the left side once; the right side only when the operator needs it.
     let (original_needs_right, mutant_needs_right) = if is_and {
         (quote!(__mutate_l), quote!(!__mutate_l))
@@ -290,7 +331,7 @@ fn is_pure(e: &Expr) -> bool {
 fn value_site(
     c: &mut Collector,
     e: &ExprBinary,
-    loc: Location,
+    shown: Shows,
     (family, original): (Operator, Op),
     replacements: &[Op],
     constant_right: Option<(&Expr, usize)>,
@@ -302,7 +343,7 @@ fn value_site(
     let arms: Vec<_> = replacements
         .iter()
         .map(|r| {
-            let k = c.add(site, family, loc.clone(), original.symbol, r.symbol);
+            let k = shown.add(c, (site, family), original.symbol, r.symbol);
             swaps.push((k, *r));
             let (o, n) = markers(original, *r);
             let arms = fallback_arms(
@@ -453,4 +494,44 @@ fn markers(original: Op, replacement: Op) -> (Ident, Ident) {
         format_ident!("{}", original.marker),
         format_ident!("{}", replacement.marker),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mutate_operators::Selection;
+
+    /// The mutants of `expr`'s top operator: (id, original, replacement) each.
+    fn mutants_of(expr: &str) -> Vec<(String, String, String)> {
+        let Ok(Expr::Binary(e)) = syn::parse_str::<Expr>(expr) else {
+            panic!("{expr} is a binary expression");
+        };
+        let mut c = Collector::new("f".into(), Selection::all());
+        rewrite(&mut c, &e, (Some(&e), false), None);
+        let ids = c.ids();
+        c.mutants
+            .iter()
+            .zip(ids)
+            .map(|(m, id)| (id, m.original.clone(), m.replacement.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_mutant_whose_text_would_group_otherwise_is_shown_whole_and_named_at_its_operator() {
+        let mutants = mutants_of("byte - b'A' + 10");
+        let of = |change: &str| {
+            mutants
+                .iter()
+                .find(|(id, ..)| id.ends_with(change))
+                .unwrap_or_else(|| panic!("no {change}: {mutants:?}"))
+        };
+        let (id, original, replacement) = of(": replace + with * in f");
+        // Named at the `+`, column 13, as the other mutant of it is.
+        assert!(id.contains(":1:13: "), "{id}");
+        assert_eq!(original, "byte - b'A' + 10");
+        assert_eq!(replacement, "(byte - b'A') * 10");
+        // `-` groups as `+` did: the operator alone.
+        let (_, original, replacement) = of(": replace + with - in f");
+        assert_eq!((original.as_str(), replacement.as_str()), ("+", "-"));
+    }
 }

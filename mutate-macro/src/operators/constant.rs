@@ -201,6 +201,16 @@ impl VisitMut for Edit<'_> {
     fn visit_expr_mut(&mut self, e: &mut Expr) {
         match e {
             Expr::Binary(b) => {
+                // A mutant shown on the whole expression (`regroup.rs`): its replacement,
+                // parenthesized as it ran, parses to it.
+                let whole = b.to_token_stream();
+                if self.here(&whole, &crate::text::tidy(&whole))
+                    && let Ok(replacement) = syn::parse_str::<Expr>(&self.m.replacement)
+                {
+                    *e = replacement;
+                    self.done = true;
+                    return;
+                }
                 let op = b.op.to_token_stream();
                 if self.here(&op, &op.to_string().replace(' ', ""))
                     && let Ok(replacement) = syn::parse_str::<BinOp>(&self.m.replacement)

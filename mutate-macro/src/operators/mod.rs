@@ -21,6 +21,7 @@ pub mod literal;
 pub mod match_arm;
 pub mod method;
 pub mod range;
+pub mod regroup;
 pub mod returns;
 pub mod reverse;
 pub mod rule;
