@@ -95,10 +95,12 @@ fn doc_tests_kill_as_cargo_test_would() {
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(!stderr.contains("Doctests"), "{stderr}");
     let actual = verdicts(dir.path());
-    // Nothing but doc tests reaches `triple` or `clamp_add`.
+    // Nothing but doc tests reaches `triple` or `clamp_add` (whose `255` made `256` is
+    // unviable, reached or not: out of range for the `u8` it returns, as its text is).
     for line in actual.lines() {
         if line.contains(" in triple") || line.contains(" in clamp_add") {
-            assert!(line.starts_with("NoCoverage"), "{line}");
+            let unviable = line.starts_with("CompileError") && line.contains("with 256 in");
+            assert!(line.starts_with("NoCoverage") || unviable, "{line}");
         }
     }
 }
