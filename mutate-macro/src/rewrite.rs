@@ -13,7 +13,7 @@ mod control;
 
 use crate::location::{self, LineColumn};
 use crate::model::Collector;
-use crate::operators::{binary, constant, field, literal, method, rule, statement, unary};
+use crate::operators::{binary, constant, field, literal, method, regroup, rule, statement, unary};
 use crate::syntax::{self, first_span, is_destructuring, negated_literal, strip_parens};
 use mutate_operators::Selection;
 use proc_macro2::{Span, TokenStream};
@@ -39,6 +39,9 @@ pub struct Rewriter<'a> {
     /// rustc's message for an error the driver's last build placed in this function where
     /// no mutant is: its `break`/`continue` swaps are left as written, and unviable.
     jumps_as_written: Option<String>,
+    /// The binary operator whose operand is being visited, and which side: read by that
+    /// operand alone (`operators/regroup.rs`).
+    operand_of: Option<(syn::BinOp, regroup::Side)>,
 }
 
 impl<'a> Rewriter<'a> {
@@ -50,6 +53,7 @@ impl<'a> Rewriter<'a> {
             in_witnessed_constant: false,
             closures_choose: false,
             jumps_as_written: None,
+            operand_of: None,
         }
     }
 
@@ -90,9 +94,9 @@ struct Written {
     /// A shift's amount or a divisor that is constant (`constant::checks_right`), as
     /// written, with the number of mutants made before the expression's children.
     constant_right: Option<(Expr, usize)>,
-    /// A binary expression as written: its mutants may be shown on all of it
-    /// (`operators/regroup.rs`).
-    binary: Option<syn::ExprBinary>,
+    /// A binary expression as written, and the operator whose operand it is: its mutants
+    /// may be shown on all of it (`operators/regroup.rs`).
+    binary: Option<(syn::ExprBinary, Option<(syn::BinOp, regroup::Side)>)>,
 }
 
 /// The schemata code for one expression that has mutants of its own.
@@ -148,6 +152,8 @@ impl Rewriter<'_> {
     /// returns its own site, if it has mutants. The kinds listed are those whose children
     /// are not all rewritten, or not in syn's order; the others are visited as syn does.
     fn rewrite_expr(&mut self, e: &mut Expr, extent: Option<&Extent>) -> Option<Site> {
+        // Only a binary expression's own operands are its operands.
+        let operand_of = self.operand_of.take();
         match e {
             Expr::Unary(u) if negated_literal(u).is_some() => return self.negative_literal(u),
             // Before the user's rules, which see the literal as written but would put it in
@@ -189,7 +195,7 @@ impl Rewriter<'_> {
                         _ => None,
                     },
                     binary: match &*e {
-                        Expr::Binary(b) => Some(b.clone()),
+                        Expr::Binary(b) => Some((b.clone(), operand_of)),
                         _ => None,
                     },
                 };
@@ -198,7 +204,16 @@ impl Rewriter<'_> {
                 let outer = self.in_witnessed_constant;
                 self.in_witnessed_constant |= witnessed.is_some();
                 let rules = rule::find(self.collector, e);
-                visit_mut::visit_expr_mut(self, e);
+                match e {
+                    Expr::Binary(b) => {
+                        self.operand_of = Some((b.op, regroup::Side::Left));
+                        self.visit_expr_mut(&mut b.left);
+                        self.operand_of = Some((b.op, regroup::Side::Right));
+                        self.visit_expr_mut(&mut b.right);
+                        self.operand_of = None;
+                    }
+                    _ => visit_mut::visit_expr_mut(self, e),
+                }
                 let mut site = self.operator_site(e, written);
                 self.in_witnessed_constant = outer;
                 if let (Some(site), Some(written)) = (&mut site, witnessed) {
@@ -289,7 +304,8 @@ impl Rewriter<'_> {
                 self.made(|c| {
                     let right = written.constant_right.as_ref().map(|(e, n)| (e, *n));
                     let pure = written.pure_right;
-                    binary::rewrite(c, b, (written.binary.as_ref(), pure), right)
+                    let as_written = written.binary.as_ref().map(|(b, of)| (b, *of));
+                    binary::rewrite(c, b, (as_written, pure), right)
                 }),
                 first_span(&b.op.to_token_stream()),
             ),

@@ -107,7 +107,7 @@ fn symbol(text: &str) -> TokenStream {
 pub fn rewrite(
     c: &mut Collector,
     e: &ExprBinary,
-    (written, pure_right): (Option<&ExprBinary>, bool),
+    (written, pure_right): (Option<(&ExprBinary, Option<Operand>)>, bool),
     constant_right: Option<(&Expr, usize)>,
 ) -> Option<TokenStream> {
     let loc = location::of_tokens(&e.op.to_token_stream());
@@ -145,8 +145,11 @@ pub fn rewrite(
 /// as written where the new operator's text would group otherwise (`regroup.rs`).
 struct Shows<'a> {
     loc: Location,
-    written: Option<&'a ExprBinary>,
+    written: Option<(&'a ExprBinary, Option<Operand>)>,
 }
+
+/// The operator whose operand an expression is, and which side.
+type Operand = (BinOp, super::regroup::Side);
 
 impl Shows<'_> {
     /// Adds the mutant that makes `original` `replacement`, described by the two.
@@ -158,10 +161,10 @@ impl Shows<'_> {
         replacement: &str,
     ) -> u32 {
         let change = format!("replace {original} with {replacement}");
-        match self
+        let whole = self
             .written
-            .and_then(|w| super::regroup::shown(w, replacement))
-        {
+            .and_then(|(w, of)| super::regroup::shown(w, of, replacement));
+        match whole {
             Some(whole) => {
                 let k = c.add_described(
                     site,
@@ -507,7 +510,7 @@ mod tests {
             panic!("{expr} is a binary expression");
         };
         let mut c = Collector::new("f".into(), Selection::all());
-        rewrite(&mut c, &e, (Some(&e), false), None);
+        rewrite(&mut c, &e, (Some((&e, None)), false), None);
         let ids = c.ids();
         c.mutants
             .iter()

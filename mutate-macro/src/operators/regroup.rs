@@ -3,13 +3,21 @@
 //! groups otherwise (and may not even build). Where the new operator binds its operands
 //! otherwise than the old one did, the mutant is shown on the whole expression, with the
 //! parentheses that keep what ran: `replace a - b + c with (a - b) * c`, so that its text
-//! under `cargo test` is the mutant the driver judged. (An operand's own parentheses are
-//! kept as written; the expression's place in a larger one is not looked at.)
+//! under `cargo test` is the mutant the driver judged. Its place in a larger expression
+//! counts too: in `a & b ^ c`, `&` made `|` is shown as `(a | b)`, since `a | b ^ c` is
+//! `a | (b ^ c)`.
 
 use crate::location::{self, Location};
 use crate::text::tidy;
 use quote::ToTokens;
 use syn::{BinOp, Expr, ExprBinary};
+
+/// Which operand of a binary operator an expression is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Left,
+    Right,
+}
 
 /// A mutant shown on the whole expression.
 pub struct Shown {
@@ -18,15 +26,21 @@ pub struct Shown {
     pub replacement: String,
 }
 
-/// `written` (the expression as written) with its operator made `new`, where the text
-/// would group otherwise; `None` where the operator alone shows it.
-pub fn shown(written: &ExprBinary, new: &str) -> Option<Shown> {
+/// `written` (the expression as written, an operand of `operand_of` if that is a binary
+/// operator) with its operator made `new`, where the text would group otherwise; `None`
+/// where the operator alone shows it.
+pub fn shown(written: &ExprBinary, operand_of: Option<(BinOp, Side)>, new: &str) -> Option<Shown> {
     let new_binds = binding_of(new)?;
     // Left-associative: a left operand of an operator that binds less loosely keeps its
     // place; a right one of an operator that binds no tighter is taken by the new one.
     let left = matches!(&*written.left, Expr::Binary(l) if binding(&l.op) < new_binds);
     let right = matches!(&*written.right, Expr::Binary(r) if binding(&r.op) <= new_binds);
-    if !left && !right {
+    // The same, seen from the operator whose operand the expression is.
+    let whole = operand_of.is_some_and(|(outer, side)| match side {
+        Side::Left => new_binds < binding(&outer),
+        Side::Right => new_binds <= binding(&outer),
+    });
+    if !left && !right && !whole {
         return None;
     }
     let side = |e: &Expr, parenthesized: bool| {
@@ -40,11 +54,14 @@ pub fn shown(written: &ExprBinary, new: &str) -> Option<Shown> {
     Some(Shown {
         location: location::of_tokens(&written.to_token_stream()),
         original: tidy(&written.to_token_stream()),
-        replacement: format!(
-            "{} {new} {}",
-            side(&written.left, left),
-            side(&written.right, right)
-        ),
+        replacement: {
+            let text = format!(
+                "{} {new} {}",
+                side(&written.left, left),
+                side(&written.right, right)
+            );
+            if whole { format!("({text})") } else { text }
+        },
     })
 }
 
@@ -76,7 +93,7 @@ mod tests {
         let Ok(Expr::Binary(e)) = syn::parse_str::<Expr>(expr) else {
             panic!("{expr} is a binary expression");
         };
-        shown(&e, new).map(|s| (s.original, s.replacement))
+        shown(&e, None, new).map(|s| (s.original, s.replacement))
     }
 
     #[test]
@@ -109,5 +126,26 @@ mod tests {
         assert_eq!(shown_as("(a - b) + c", "*"), None);
         assert_eq!(shown_as("x & 1 == 0", "!="), None);
         assert_eq!(shown_as("a && b || c", "&&"), None);
+    }
+
+    #[test]
+    fn an_operand_of_an_operator_that_binds_tighter_than_the_new_one_is_kept_together() {
+        let Ok(Expr::Binary(outer)) = syn::parse_str::<Expr>("a & b ^ c") else {
+            panic!("a binary expression");
+        };
+        let Expr::Binary(inner) = &*outer.left else {
+            panic!("`a & b` is its left operand");
+        };
+        let replacement = shown(inner, Some((outer.op, Side::Left)), "|").map(|s| s.replacement);
+        assert_eq!(replacement.as_deref(), Some("(a | b)"));
+        // `^` made `&` binds tighter than the `|` it is the right operand of: as is.
+        let Ok(Expr::Binary(outer)) = syn::parse_str::<Expr>("x | b ^ c") else {
+            panic!("a binary expression");
+        };
+        let Expr::Binary(inner) = &*outer.right else {
+            panic!("`b ^ c` is its right operand");
+        };
+        assert!(shown(inner, Some((outer.op, Side::Right)), "&").is_none());
+        assert!(shown(inner, Some((outer.op, Side::Right)), "|").is_some());
     }
 }
