@@ -42,9 +42,6 @@ pub struct Rewriter<'a> {
     /// The binary operator whose operand is being visited, and which side: read by that
     /// operand alone (`operators/regroup.rs`).
     operand_of: Option<(syn::BinOp, regroup::Side)>,
-    /// The expression, as written, that the expression being visited indexes with a
-    /// literal (`results[15]`): read by that literal alone (`operators/literal.rs`).
-    index_of: Option<Expr>,
 }
 
 impl<'a> Rewriter<'a> {
@@ -57,7 +54,6 @@ impl<'a> Rewriter<'a> {
             closures_choose: false,
             jumps_as_written: None,
             operand_of: None,
-            index_of: None,
         }
     }
 
@@ -101,8 +97,6 @@ struct Written {
     /// A binary expression as written, and the operator whose operand it is: its mutants
     /// may be shown on all of it (`operators/regroup.rs`).
     binary: Option<(syn::ExprBinary, Option<(syn::BinOp, regroup::Side)>)>,
-    /// What a literal indexes, as written: its `n+1` is witnessed against it.
-    indexed: Option<Expr>,
 }
 
 /// The schemata code for one expression that has mutants of its own.
@@ -158,9 +152,8 @@ impl Rewriter<'_> {
     /// returns its own site, if it has mutants. The kinds listed are those whose children
     /// are not all rewritten, or not in syn's order; the others are visited as syn does.
     fn rewrite_expr(&mut self, e: &mut Expr, extent: Option<&Extent>) -> Option<Site> {
-        // Only a binary expression's own operands are its operands; only an index is one.
+        // Only a binary expression's own operands are its operands.
         let operand_of = self.operand_of.take();
-        let index_of = self.index_of.take();
         match e {
             Expr::Unary(u) if negated_literal(u).is_some() => return self.negative_literal(u),
             // Before the user's rules, which see the literal as written but would put it in
@@ -205,7 +198,6 @@ impl Rewriter<'_> {
                         Expr::Binary(b) => Some((b.clone(), operand_of)),
                         _ => None,
                     },
-                    indexed: index_of,
                 };
                 let witnessed = (!self.in_witnessed_constant && constant::is_typed_arithmetic(e))
                     .then(|| e.clone());
@@ -219,15 +211,6 @@ impl Rewriter<'_> {
                         self.operand_of = Some((b.op, regroup::Side::Right));
                         self.visit_expr_mut(&mut b.right);
                         self.operand_of = None;
-                    }
-                    Expr::Index(i) => {
-                        let array = (*i.expr).clone();
-                        self.visit_expr_mut(&mut i.expr);
-                        if matches!(&*i.index, Expr::Lit(_)) {
-                            self.index_of = Some(array);
-                        }
-                        self.visit_expr_mut(&mut i.index);
-                        self.index_of = None;
                     }
                     _ => visit_mut::visit_expr_mut(self, e),
                 }
@@ -331,7 +314,7 @@ impl Rewriter<'_> {
                 first_span(&u.op.to_token_stream()),
             ),
             Expr::Lit(l) => (
-                self.made(|c| literal::index(c, &l.lit, written.indexed.as_ref())),
+                self.made(|c| literal::rewrite(c, &l.lit, None)),
                 l.lit.span(),
             ),
             Expr::MethodCall(call) => (

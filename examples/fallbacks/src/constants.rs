@@ -36,11 +36,3 @@ pub fn middle_byte() -> u8 {
 pub fn flips(byte: u8, word: u32) -> (u8, u32) {
     (byte ^ 255, word ^ 255)
 }
-
-/// The last of four words, and the fourth of a slice: `3` made `4` indexes past the
-/// array's end, which rustc's `unconditional_panic` rejects in the text (unviable); in the
-/// slice, whose length rustc does not know, it is a mutant like any other.
-#[mutate]
-pub fn last_and_fourth(words: [u32; 4], slice: &[u32]) -> (u32, u32) {
-    (words[3], slice[3])
-}

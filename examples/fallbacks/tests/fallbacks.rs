@@ -36,10 +36,3 @@ fn constant_arithmetic() {
 fn flips() {
     assert_eq!(fallbacks::constants::flips(0xAB, 0x1AB), (0x54, 0x154));
 }
-
-#[test]
-fn last_and_fourth() {
-    let words = [1, 2, 3, 4];
-    let slice = [5, 6, 7, 8, 9];
-    assert_eq!(fallbacks::constants::last_and_fourth(words, &slice), (4, 8));
-}

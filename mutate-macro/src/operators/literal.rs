@@ -108,44 +108,6 @@ pub fn rewrite(
     Some(quote!((match #sw { #(#arms)* _ => { #probe #reference #written } })))
 }
 
-/// A literal's site, where it indexes `array` (as written) if given: its `n+1` is written
-/// once more, `&array[n+1]`, in a closure no one calls, under `unconditional_panic` with a
-/// reason that marks the mutant unviable where `array` is an array of `n+1` elements (its
-/// text does not build: "index out of bounds"), as constant arithmetic is
-/// (`constant.rs`).
-pub fn index(c: &mut Collector, lit: &Lit, array: Option<&syn::Expr>) -> Option<TokenStream> {
-    let before = c.mutants.len();
-    let site = rewrite(c, lit, None)?;
-    let (Some(array), Lit::Int(int)) = (array, lit) else {
-        return Some(site);
-    };
-    let next = int.base10_parse::<u128>().ok()?.checked_add(1)?;
-    let shown = format!("{next}{}", int.suffix());
-    let next: TokenStream = shown.parse().ok()?;
-    let at = int.span();
-    let witnesses: TokenStream = (before..c.mutants.len())
-        .filter(|&k| c.mutants[k].replacement == shown)
-        .filter_map(|k| c.id_of(k as u32))
-        .map(|id| {
-            let note = unviable_marks::note(Kind::Constant, &id);
-            let text = crate::syntax::written_at(quote!(&(#array)[#next]), at);
-            // A closure no one calls: the lint sees the text, nothing runs it.
-            quote! {
-                let _ = || {
-                    #[allow(clippy::all, clippy::pedantic)]
-                    #[warn(warnings)]
-                    #[warn(unconditional_panic, reason = #note)]
-                    let _ = #text;
-                };
-            }
-        })
-        .collect();
-    if witnesses.is_empty() {
-        return Some(site);
-    }
-    Some(quote!(({ #witnesses #site })))
-}
-
 /// `literal` (`256`, written as the user's code, so that rustc lints it) in a `let` under
 /// `overflowing_literals` at `warn` with a reason that marks mutant `id` unviable: where the
 /// context types it out of its range, rustc says so, and the driver does not run it (the
