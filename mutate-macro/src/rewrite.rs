@@ -94,9 +94,8 @@ struct Written {
     /// A shift's amount or a divisor that is constant (`constant::checks_right`), as
     /// written, with the number of mutants made before the expression's children.
     constant_right: Option<(Expr, usize)>,
-    /// A binary expression as written, and the operator whose operand it is: its mutants
-    /// may be shown on all of it (`operators/regroup.rs`).
-    binary: Option<(syn::ExprBinary, Option<(syn::BinOp, regroup::Side)>)>,
+    /// A binary expression's mutants to be shown on all of it (`binary::regrouped`).
+    regrouped: Vec<(&'static str, regroup::Shown)>,
 }
 
 /// The schemata code for one expression that has mutants of its own.
@@ -194,9 +193,9 @@ impl Rewriter<'_> {
                         }
                         _ => None,
                     },
-                    binary: match &*e {
-                        Expr::Binary(b) => Some((b.clone(), operand_of)),
-                        _ => None,
+                    regrouped: match &*e {
+                        Expr::Binary(b) => binary::regrouped(b, operand_of),
+                        _ => Vec::new(),
                     },
                 };
                 let witnessed = (!self.in_witnessed_constant && constant::is_typed_arithmetic(e))
@@ -303,9 +302,7 @@ impl Rewriter<'_> {
             Expr::Binary(b) => (
                 self.made(|c| {
                     let right = written.constant_right.as_ref().map(|(e, n)| (e, *n));
-                    let pure = written.pure_right;
-                    let as_written = written.binary.as_ref().map(|(b, of)| (b, *of));
-                    binary::rewrite(c, b, (as_written, pure), right)
+                    binary::rewrite(c, b, (&written.regrouped, written.pure_right), right)
                 }),
                 first_span(&b.op.to_token_stream()),
             ),

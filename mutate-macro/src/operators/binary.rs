@@ -2,6 +2,7 @@
 //! relational boundary/negation/swaps (same trait, always viable), `&&`/`||` (keeping
 //! short-circuit), and compound assignment.
 
+use super::regroup::{self, Shown, Side};
 use super::{always_differ, fallback_arms, switch, when_probing};
 use crate::emit::{rt, table};
 use crate::location::{self, Location};
@@ -98,20 +99,21 @@ fn symbol(text: &str) -> TokenStream {
     text.parse().expect("operator symbols are tokens")
 }
 
-/// Schemata for a binary expression whose operands were already rewritten; `written` is it
-/// as written (its mutants may be shown on all of it: `regroup.rs`), and `pure_right` tells
-/// whether its right side, as written, has no effect but its value ([`right_is_pure`]);
+/// Schemata for a binary expression whose operands were already rewritten; `regrouped`:
+/// its mutants to be shown on all of it, by their operator ([`regrouped`]), and
+/// `pure_right` tells whether its right side, as written, has no effect but its value
+/// ([`right_is_pure`]);
 /// `constant_right`: its right side as written where it is a constant
 /// that rustc checks against the left (a shift's amount, a divisor), with the number of
 /// mutants made before this expression's operands.
 pub fn rewrite(
     c: &mut Collector,
     e: &ExprBinary,
-    (written, pure_right): (Option<(&ExprBinary, Option<Operand>)>, bool),
+    (regrouped, pure_right): (&[(&str, Shown)], bool),
     constant_right: Option<(&Expr, usize)>,
 ) -> Option<TokenStream> {
     let loc = location::of_tokens(&e.op.to_token_stream());
-    let shown = Shows { loc, written };
+    let shown = Shows { loc, regrouped };
     if let Some((original, replacements)) = relational(&e.op) {
         return Some(relational_site(c, e, shown.loc, original, replacements));
     }
@@ -141,15 +143,32 @@ pub fn rewrite(
     None
 }
 
-/// Where a binary operator's mutants are shown: at the operator, or on the whole expression
-/// as written where the new operator's text would group otherwise (`regroup.rs`).
-struct Shows<'a> {
-    loc: Location,
-    written: Option<(&'a ExprBinary, Option<Operand>)>,
+/// The mutants of `written` (a binary expression as written, an operand of `operand_of` if
+/// given) whose text would group otherwise, each with its new operator: read before the
+/// operands are rewritten. Nearly always none, and then nothing is kept of the expression.
+pub fn regrouped(
+    written: &ExprBinary,
+    operand_of: Option<(BinOp, Side)>,
+) -> Vec<(&'static str, Shown)> {
+    let replacements: Vec<&'static str> = match &written.op {
+        BinOp::And(_) => vec!["||"],
+        BinOp::Or(_) => vec!["&&"],
+        op => value_op(op).map_or(Vec::new(), |(_, _, rs)| {
+            rs.iter().map(|r| r.symbol).collect()
+        }),
+    };
+    replacements
+        .into_iter()
+        .filter_map(|r| Some((r, regroup::shown(written, operand_of, r)?)))
+        .collect()
 }
 
-/// The operator whose operand an expression is, and which side.
-type Operand = (BinOp, super::regroup::Side);
+/// Where a binary operator's mutants are shown: at the operator, or on the whole expression
+/// as written where the new operator's text would group otherwise (`regrouped`).
+struct Shows<'a> {
+    loc: Location,
+    regrouped: &'a [(&'a str, Shown)],
+}
 
 impl Shows<'_> {
     /// Adds the mutant that makes `original` `replacement`, described by the two.
@@ -161,15 +180,13 @@ impl Shows<'_> {
         replacement: &str,
     ) -> u32 {
         let change = format!("replace {original} with {replacement}");
-        let whole = self
-            .written
-            .and_then(|(w, of)| super::regroup::shown(w, of, replacement));
+        let whole = self.regrouped.iter().find(|(r, _)| *r == replacement);
         match whole {
-            Some(whole) => {
+            Some((_, whole)) => {
                 let k = c.add_described(
                     site,
                     operator,
-                    whole.location,
+                    whole.location.clone(),
                     &whole.original,
                     &whole.replacement,
                     change,
@@ -510,7 +527,7 @@ mod tests {
             panic!("{expr} is a binary expression");
         };
         let mut c = Collector::new("f".into(), Selection::all());
-        rewrite(&mut c, &e, (Some((&e, None)), false), None);
+        rewrite(&mut c, &e, (&regrouped(&e, None), false), None);
         let ids = c.ids();
         c.mutants
             .iter()
