@@ -57,10 +57,7 @@ pub fn run(
     progress: &mut Progress,
     results: &mut [MutantResult],
 ) -> Result<Green> {
-    let idle = Idle::new(
-        super::IDLE_SERVERS_PER_JOB * config.jobs,
-        servers::tests_per_binary(d),
-    );
+    let idle = Idle::for_run(d, config.jobs);
     let mut alone = alone_pass(d, config, &idle, progress, results)?;
     let together_timeout = together_timeout(
         config,

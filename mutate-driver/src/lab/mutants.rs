@@ -78,12 +78,7 @@ pub fn run(
     // Per mutant: the first detecting verdict, or the last surviving one.
     let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
     // The baseline's servers, where it left any: their starts are paid already.
-    let idle = idle.unwrap_or_else(|| {
-        Idle::new(
-            super::IDLE_SERVERS_PER_JOB * config.jobs,
-            servers::tests_per_binary(d),
-        )
-    });
+    let idle = idle.unwrap_or_else(|| Idle::for_run(d, config.jobs));
     let queue = Queue::new();
     let inert = InertTimes::default();
     let enqueue = |m: usize, k: usize| {

@@ -31,12 +31,13 @@ impl std::fmt::Debug for Idle {
 }
 
 impl Idle {
-    /// At most `most` idle servers, for binaries with `tests[b]` tests each.
-    pub fn new(most: usize, tests: Vec<usize>) -> Idle {
+    /// The idle servers of a run of `d`'s tests with `jobs` workers: at most
+    /// [`super::IDLE_SERVERS_PER_JOB`] a job.
+    pub fn for_run(d: &Discovery, jobs: usize) -> Idle {
         Idle {
             servers: Mutex::new(VecDeque::new()),
-            most,
-            tests,
+            most: super::IDLE_SERVERS_PER_JOB * jobs,
+            tests: tests_per_binary(d),
         }
     }
 
@@ -72,8 +73,8 @@ impl Idle {
     }
 }
 
-/// How many tests each binary of `d` has, for [`Idle::new`].
-pub fn tests_per_binary(d: &Discovery) -> Vec<usize> {
+/// How many tests each binary of `d` has, for [`Idle::for_run`].
+fn tests_per_binary(d: &Discovery) -> Vec<usize> {
     let mut tests = vec![0; d.binaries.len()];
     for test in &d.tests {
         tests[test.binary] += 1;
