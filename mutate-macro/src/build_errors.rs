@@ -147,11 +147,10 @@ pub fn restore(checkpoint: Vec<bool>) {
 
 /// rustc's messages (each once, in the list's order) for the listed errors in the function
 /// between `start` and `end` in `file` that no site claimed, when all are a site's (first
-/// seen): an error rustc places
-/// where no mutant is, as the borrow checker does at a use of what a `break` turned
-/// `continue` moved in the round before. They are claimed: the caller leaves its suspects
-/// as written instead of the whole function, and if the build fails there again the
-/// driver lists the place as the function's.
+/// seen): errors rustc places where no mutant is, as the borrow checker does at a use of
+/// what a `break` turned `continue` moved in the round before. They are claimed: the
+/// caller leaves its suspects as written instead of the whole function, and if the build
+/// fails there again the driver lists the place as the function's.
 pub fn claim_unplaced(file: &str, start: LineColumn, end: LineColumn) -> Option<String> {
     let known = known();
     let mut claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
