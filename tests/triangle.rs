@@ -109,3 +109,20 @@ fn the_full_kill_matrix_and_its_analysis() {
     assert_eq!(matrix["complete"], false);
     assert!(!dir.path().join("analysis.json").exists());
 }
+
+/// The mutant phase runs on the fork servers the baseline started: with one job, whose
+/// idle servers all stay, it starts none of its own.
+#[test]
+fn the_mutant_phase_starts_no_server_the_baseline_had() {
+    let (out, dir) = run_example("examples/triangle/Cargo.toml", &["--jobs", "1"]);
+    assert_eq!(out.status.code(), Some(3));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).unwrap())
+            .unwrap();
+    let costs = &report["seconds"]["mutantsCosts"];
+    assert!(
+        costs["runs"].as_u64().is_some_and(|runs| runs > 0),
+        "{costs}"
+    );
+    assert_eq!(costs["serverStarts"].as_u64(), Some(0), "{costs}");
+}
