@@ -136,7 +136,7 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("Unviable 8 mutants whose constant arithmetic rustc rejects"),
+        stderr.contains("Unviable 12 mutants whose constant arithmetic rustc rejects"),
         "{stderr}"
     );
     let actual = verdicts(dir.path());
@@ -145,20 +145,20 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
     for (id, why) in [
         // No test calls it: before, "not covered"; `cargo test` would not build it.
         (
-            "src/lib.rs:35:9: replace Labelled::value_again -> T with Default::default()",
+            "src/lib.rs:37:9: replace Labelled::value_again -> T with Default::default()",
             "no `Default`",
         ),
         (
-            "src/lib.rs:30:9: replace Labelled::value -> T with Default::default()",
+            "src/lib.rs:32:9: replace Labelled::value -> T with Default::default()",
             "no `Default`",
         ),
         (
-            "src/lib.rs:40:9: replace Labelled::value_ref -> &T with \
+            "src/lib.rs:42:9: replace Labelled::value_ref -> &T with \
              Box::leak(Box::new(Default::default()))",
             "unsized or has no `Default`",
         ),
         (
-            "src/lib.rs:53:5: replace doubled -> impl Display with Default::default()",
+            "src/lib.rs:55:5: replace doubled -> impl Display with Default::default()",
             "`impl Trait`",
         ),
         // Before, each crashed its tests (an overflow at run time) and was "killed".
@@ -175,11 +175,29 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
             "this arithmetic operation will overflow",
         ),
         // `n / 0` does not build either, whatever `n` is.
-        ("src/lib.rs:67:18: replace 2 with 0 in limits", "by zero"),
+        ("src/lib.rs:69:18: replace 2 with 0 in limits", "by zero"),
         // `255` where a `u8` is asked for: `256` is out of range there.
         (
             "src/constants.rs:37:13: replace 255 with 256 in flips",
             "out of range for `u8`",
+        ),
+        // An index past the end of an array of four: read, written, added to and
+        // borrowed mutably.
+        (
+            "src/indexes.rs:13:12: replace 3 with 4 in last_and_fourth",
+            "index out of bounds",
+        ),
+        (
+            "src/indexes.rs:28:20: replace 3 with 4 in Tally::record",
+            "index out of bounds",
+        ),
+        (
+            "src/indexes.rs:29:20: replace 3 with 4 in Tally::record",
+            "index out of bounds",
+        ),
+        (
+            "src/indexes.rs:30:32: replace 3 with 4 in Tally::record",
+            "index out of bounds",
         ),
     ] {
         let m = report
@@ -193,10 +211,15 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
     // A type with `Default` keeps its replacement, which the tests kill; so do the
     // mutants of constant arithmetic that builds.
     for killed in [
-        "examples/fallbacks/src/lib.rs:66:5: replace limits -> Limits with Default::default()",
+        "examples/fallbacks/src/lib.rs:68:5: replace limits -> Limits with Default::default()",
         "examples/fallbacks/src/constants.rs:15:26: replace 1 with 2 in top_bit",
         "examples/fallbacks/src/constants.rs:22:22: replace 8 with 9 in bytes_past_words",
         "examples/fallbacks/src/constants.rs:37:25: replace 255 with 256 in flips",
+        // The same index into a slice, and into `Vec`s written in place (whose
+        // `IndexMut` the witness must not get in the way of): the text builds.
+        "examples/fallbacks/src/indexes.rs:13:22: replace 3 with 4 in last_and_fourth",
+        "examples/fallbacks/src/indexes.rs:31:19: replace 0 with 1 in Tally::record",
+        "examples/fallbacks/src/indexes.rs:32:19: replace 1 with 2 in Tally::record",
     ] {
         assert!(
             actual.contains(&format!("Killed       {killed}")),

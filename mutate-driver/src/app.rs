@@ -388,9 +388,11 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
     let unbuilt = d.mutants.iter().filter(|m| !m.entry.build_error.is_empty());
     let (marked, by_net): (Vec<_>, Vec<_>) =
         unbuilt.partition(|m| marked.contains_key(&m.entry.id));
-    let (by_constant, by_type): (Vec<_>, Vec<_>) = marked
-        .into_iter()
-        .partition(|m| m.entry.build_error.starts_with(Kind::Constant.reason()));
+    let (by_constant, by_type): (Vec<_>, Vec<_>) = marked.into_iter().partition(|m| {
+        [Kind::Constant, Kind::Index]
+            .iter()
+            .any(|k| m.entry.build_error.starts_with(k.reason()))
+    });
     let functions = |ms: &[&crate::discover::Mutant]| {
         ms.iter()
             .map(|m| (m.entry.file.as_str(), m.entry.function.as_str()))
@@ -411,7 +413,7 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
         (
             &by_constant,
             "whose constant arithmetic rustc rejects (an overflow, a shift past the width, \
-             a division by zero)",
+             a division by zero, an index past an array's end)",
             "not run",
         ),
     ] {

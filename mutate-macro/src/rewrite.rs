@@ -13,7 +13,9 @@ mod control;
 
 use crate::location::{self, LineColumn};
 use crate::model::Collector;
-use crate::operators::{binary, constant, field, literal, method, regroup, rule, statement, unary};
+use crate::operators::{
+    binary, constant, field, index, literal, method, regroup, rule, statement, unary,
+};
 use crate::syntax::{self, first_span, is_destructuring, negated_literal, strip_parens};
 use mutate_operators::Selection;
 use proc_macro2::{Span, TokenStream};
@@ -42,6 +44,12 @@ pub struct Rewriter<'a> {
     /// The binary operator whose operand is being visited, and which side: read by that
     /// operand alone (`operators/regroup.rs`).
     operand_of: Option<(syn::BinOp, regroup::Side)>,
+    /// The expression being visited is a place written or borrowed mutably, or part of
+    /// one (`v[0]` in `v[0].x = 1`): read by that expression alone (`operators/index.rs`).
+    mutable_place: bool,
+    /// Witnesses of literal indexes inside such a place, to be put before the expression
+    /// that writes or borrows it (`index::takes_place_mutably`).
+    hoisted: Vec<TokenStream>,
 }
 
 impl<'a> Rewriter<'a> {
@@ -54,6 +62,8 @@ impl<'a> Rewriter<'a> {
             closures_choose: false,
             jumps_as_written: None,
             operand_of: None,
+            mutable_place: false,
+            hoisted: Vec::new(),
         }
     }
 
@@ -151,8 +161,10 @@ impl Rewriter<'_> {
     /// returns its own site, if it has mutants. The kinds listed are those whose children
     /// are not all rewritten, or not in syn's order; the others are visited as syn does.
     fn rewrite_expr(&mut self, e: &mut Expr, extent: Option<&Extent>) -> Option<Site> {
-        // Only a binary expression's own operands are its operands.
+        // Only a binary expression's own operands are its operands; only a place's own
+        // parts are the place.
         let operand_of = self.operand_of.take();
+        let mutable_place = std::mem::take(&mut self.mutable_place);
         match e {
             Expr::Unary(u) if negated_literal(u).is_some() => return self.negative_literal(u),
             // Before the user's rules, which see the literal as written but would put it in
@@ -206,10 +218,30 @@ impl Rewriter<'_> {
                 match e {
                     Expr::Binary(b) => {
                         self.operand_of = Some((b.op, regroup::Side::Left));
+                        self.mutable_place = index::is_compound(&b.op);
                         self.visit_expr_mut(&mut b.left);
                         self.operand_of = Some((b.op, regroup::Side::Right));
                         self.visit_expr_mut(&mut b.right);
                         self.operand_of = None;
+                    }
+                    Expr::Index(i) => self.index(i, mutable_place),
+                    Expr::Field(f) => self.place_part(&mut f.base, mutable_place),
+                    Expr::Paren(p) => self.place_part(&mut p.expr, mutable_place),
+                    Expr::Group(g) => self.place_part(&mut g.expr, mutable_place),
+                    Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
+                        self.place_part(&mut u.expr, mutable_place)
+                    }
+                    Expr::Reference(r) => self.place_part(&mut r.expr, r.mutability.is_some()),
+                    Expr::RawAddr(r) => {
+                        let mutable = matches!(r.mutability, syn::PointerMutability::Mut(_));
+                        self.place_part(&mut r.expr, mutable)
+                    }
+                    Expr::MethodCall(call) => {
+                        // The receiver may be taken by `&mut`, which its text does not say.
+                        self.place_part(&mut call.receiver, true);
+                        for arg in &mut call.args {
+                            self.visit_expr_mut(arg);
+                        }
                     }
                     _ => visit_mut::visit_expr_mut(self, e),
                 }
@@ -248,9 +280,39 @@ impl Rewriter<'_> {
     /// `place = value`: the place is left alone where it is a pattern.
     fn assign(&mut self, a: &mut ExprAssign) {
         if !is_destructuring(&a.left) {
-            self.visit_expr_mut(&mut a.left);
+            self.place_part(&mut a.left, true);
         }
         self.visit_expr_mut(&mut a.right);
+    }
+
+    /// Visits `e`, a part of a place (or a value) that is `mutable` or not.
+    fn place_part(&mut self, e: &mut Expr, mutable: bool) {
+        self.mutable_place = mutable;
+        self.visit_expr_mut(e);
+        self.mutable_place = false;
+    }
+
+    /// `base[index]`: where the index is an integer literal into a place, its larger
+    /// replacements are witnessed against the base (`operators/index.rs`), in the index
+    /// where it is read, before the expression that takes the place where it is written.
+    fn index(&mut self, i: &mut syn::ExprIndex, mutable: bool) {
+        let witnessed = index::integer(&i.index)
+            .filter(|_| index::plain_base(&i.expr))
+            .map(|lit| (lit.clone(), (*i.expr).clone()));
+        self.place_part(&mut i.expr, mutable);
+        let before = self.collector.mutants.len();
+        self.visit_expr_mut(&mut i.index);
+        let Some((lit, base)) = witnessed else {
+            return;
+        };
+        let witnesses = index::witnesses(self.collector, before, &lit, &base);
+        if witnesses.is_empty() {
+        } else if mutable {
+            self.hoisted.push(witnesses);
+        } else {
+            let site = &i.index;
+            *i.index = Expr::Verbatim(quote::quote!({ #witnesses #site }));
+        }
     }
 
     /// `-lit` is one value (see `literal::rewrite_negative`): one site, at the `-`.
@@ -395,8 +457,14 @@ impl VisitMut for Rewriter<'_> {
             .then(|| Extent::of(e))
             .flatten()
             .filter(|x| crate::build_errors::any_in(&x.file));
+        let takes_place = index::takes_place_mutably(e);
+        let hoisted = self.hoisted.len();
         if let Some(site) = self.rewrite_expr(e, extent.as_ref()) {
             self.place(e, site, extent.as_ref());
+        }
+        if takes_place && self.hoisted.len() > hoisted {
+            let witnesses: TokenStream = self.hoisted.drain(hoisted..).collect();
+            *e = Expr::Verbatim(quote::quote!({ #witnesses #e }));
         }
         self.collector.leave_cfg(entered);
         syntax::restore_attrs(e, attrs);

@@ -15,6 +15,10 @@
 //!   out of range where the context types it so, which rustc's deny-by-default
 //!   `overflowing_literals` lint rejects; the macro writes it under `#[warn(.., reason =
 //!   note(Range, id))]`.
+//! - An integer literal that indexes an array (`b[15]`) made one past the array's end
+//!   (`b[16]`) does not build as text: rustc's `unconditional_panic` knows the array's
+//!   length from its type. The macro writes that index once more, against the array, in a
+//!   closure no one calls, under `#[warn(.., reason = note(Index, id))]`.
 //!
 //! The driver reads each warning back with [`parse`] and reports the mutant unviable without
 //! running it, as `cargo test` could not build it either.
@@ -36,6 +40,8 @@ pub enum Kind {
     Constant,
     /// The replaced integer literal is out of range for the type its context gives it.
     Range,
+    /// The replaced index is past the end of the array it indexes.
+    Index,
 }
 
 impl Kind {
@@ -46,6 +52,7 @@ impl Kind {
             Kind::Unwritable => "unwritable",
             Kind::Constant => "constant",
             Kind::Range => "range",
+            Kind::Index => "index",
         }
     }
 
@@ -56,13 +63,14 @@ impl Kind {
             Kind::Unwritable,
             Kind::Constant,
             Kind::Range,
+            Kind::Index,
         ]
         .into_iter()
         .find(|k| k.word() == word)
     }
 
-    /// Why the mutant is unviable, as the report says it (for [`Kind::Constant`], rustc's
-    /// own words follow).
+    /// Why the mutant is unviable, as the report says it (for [`Kind::Constant`] and
+    /// [`Kind::Index`], rustc's own words follow).
     pub fn reason(self) -> &'static str {
         match self {
             Kind::Default => "the type has no `Default` value here (rustc chose the fallback)",
@@ -73,6 +81,7 @@ impl Kind {
             Kind::Unwritable => "no value of an `impl Trait` type can be written",
             Kind::Constant => "rustc rejects the mutated constant arithmetic",
             Kind::Range => "the replaced literal is out of range for its type",
+            Kind::Index => "rustc rejects the replaced index",
         }
     }
 }

@@ -6,12 +6,14 @@
 //!   borrowed, and an `impl Trait` return (here).
 //! - Mutants of constant arithmetic that rustc's lints reject: a shift past the width, a
 //!   division by zero, an overflow (`constants.rs`).
+//! - A literal index made one past the end of the array it indexes (`indexes.rs`).
 //!
 //! The crate denies warnings and one function allows `deprecated`: neither level may hide
 //! how rustc tells the driver, nor fail the build.
 #![deny(warnings)]
 
 pub mod constants;
+pub mod indexes;
 
 use mutate_runtime::mutate;
 use std::fmt::Display;

@@ -36,3 +36,25 @@ fn constant_arithmetic() {
 fn flips() {
     assert_eq!(fallbacks::constants::flips(0xAB, 0x1AB), (0x54, 0x154));
 }
+
+#[test]
+fn last_and_fourth() {
+    let words = [1, 2, 3, 4];
+    let slice = [5, 6, 7, 8, 9];
+    assert_eq!(fallbacks::indexes::last_and_fourth(words, &slice), (4, 8));
+}
+
+#[test]
+fn tally() {
+    use fallbacks::indexes::Tally;
+    let mut tally = Tally {
+        words: [1, 2, 3, 4],
+        rows: vec![vec![], vec![5], vec![6]],
+    };
+    tally.record(10);
+    let expected = Tally {
+        words: [1, 2, 3, 22],
+        rows: vec![vec![10], vec![5, 10], vec![6]],
+    };
+    assert_eq!(tally, expected);
+}

@@ -16,6 +16,7 @@ pub mod constant;
 mod fallback;
 pub mod field;
 pub mod fn_value;
+pub mod index;
 pub mod jump;
 pub mod literal;
 pub mod match_arm;
