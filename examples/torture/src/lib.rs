@@ -460,6 +460,24 @@ pub fn low_bytes(hasher: &mut impl std::hash::Hasher, x: u32) -> u32 {
     x & 255
 }
 
+/// Literal indexes in places read, written and borrowed mutably, of arrays and of `Vec`s:
+/// a `Vec`'s `IndexMut` holds the `Vec` while its index is evaluated, so the witness of an
+/// index past an array's end stands before such a place, not in its index.
+#[mutate]
+pub fn indexed_places(rows: &mut [Vec<u32>; 2], words: &mut [u32; 4]) -> u32 {
+    rows[0][1] = words[3];
+    words[3] += rows[1].len() as u32;
+    if rows[1].is_empty() {
+        rows[1].push(words[0]);
+    }
+    for x in rows[0].iter_mut() {
+        *x += 1;
+    }
+    let last = &mut words[3];
+    *last *= 2;
+    words[3] + rows[0][1] + rows[1][0]
+}
+
 pub mod methods;
 pub mod outlined;
 pub mod returns;

@@ -283,6 +283,15 @@ fn probe() -> Vec<(String, String)> {
         format!("{:?}", cases.map(|(a, b, c)| classify(a, b, c)))
     });
     line(o, "strings", || strings("ab", &"cd".to_string()));
+    line(o, "indexed_places", || {
+        let run = |second: Vec<u32>| {
+            let mut rows = [vec![1, 2], second];
+            let mut words = [1, 2, 3, 4];
+            let sum = indexed_places(&mut rows, &mut words);
+            format!("{sum} {rows:?} {words:?}")
+        };
+        format!("{}; {}", run(vec![]), run(vec![5, 6]))
+    });
     line(o, "total", || {
         format!("{:?}", total(Meters(1.5), Meters(2.0)))
     });
