@@ -136,7 +136,7 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("Unviable 12 mutants whose constant arithmetic rustc rejects"),
+        stderr.contains("Unviable 15 mutants whose constant arithmetic rustc rejects"),
         "{stderr}"
     );
     let actual = verdicts(dir.path());
@@ -199,6 +199,11 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
             "src/indexes.rs:30:32: replace 3 with 4 in Tally::record",
             "index out of bounds",
         ),
+        // A constant index's arithmetic: `WORDS - 1` made `WORDS / 1`.
+        (
+            "src/indexes.rs:47:17: replace - with / in last_word",
+            "index out of bounds",
+        ),
     ] {
         let m = report
             .mutants
@@ -220,6 +225,7 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
         "examples/fallbacks/src/indexes.rs:13:22: replace 3 with 4 in last_and_fourth",
         "examples/fallbacks/src/indexes.rs:31:19: replace 0 with 1 in Tally::record",
         "examples/fallbacks/src/indexes.rs:32:19: replace 1 with 2 in Tally::record",
+        "examples/fallbacks/src/indexes.rs:47:19: replace 1 with 2 in last_word",
     ] {
         assert!(
             actual.contains(&format!("Killed       {killed}")),

@@ -292,20 +292,19 @@ impl Rewriter<'_> {
         self.mutable_place = false;
     }
 
-    /// `base[index]`: where the index is an integer literal into a place, its larger
-    /// replacements are witnessed against the base (`operators/index.rs`), in the index
+    /// `base[index]`: where the index is constant (`15`, `LEN - 1`) into a place, its
+    /// mutants are witnessed against the base (`operators/index.rs`), in the index
     /// where it is read, before the expression that takes the place where it is written.
     fn index(&mut self, i: &mut syn::ExprIndex, mutable: bool) {
-        let witnessed = index::integer(&i.index)
-            .filter(|_| index::plain_base(&i.expr))
-            .map(|lit| (lit.clone(), (*i.expr).clone()));
+        let witnessed = (index::is_constant(&i.index) && index::plain_base(&i.expr))
+            .then(|| ((*i.index).clone(), (*i.expr).clone()));
         self.place_part(&mut i.expr, mutable);
         let before = self.collector.mutants.len();
         self.visit_expr_mut(&mut i.index);
-        let Some((lit, base)) = witnessed else {
+        let Some((written, base)) = witnessed else {
             return;
         };
-        let witnesses = index::witnesses(self.collector, before, &lit, &base);
+        let witnesses = index::witnesses(self.collector, before, &written, &base);
         if witnesses.is_empty() {
         } else if mutable {
             self.hoisted.push(witnesses);

@@ -36,3 +36,13 @@ impl Tally {
 fn double(n: &mut u32) {
     *n *= 2;
 }
+
+/// Words in a block.
+pub const WORDS: usize = 4;
+
+/// The last word of a block: `WORDS - 1` made `WORDS + 1`, `WORDS / 1` or `WORDS - 0`
+/// indexes past its end.
+#[mutate]
+pub fn last_word(block: [u32; WORDS]) -> u32 {
+    block[WORDS - 1]
+}

@@ -42,6 +42,7 @@ fn last_and_fourth() {
     let words = [1, 2, 3, 4];
     let slice = [5, 6, 7, 8, 9];
     assert_eq!(fallbacks::indexes::last_and_fourth(words, &slice), (4, 8));
+    assert_eq!(fallbacks::indexes::last_word(words), 4);
 }
 
 #[test]

@@ -179,7 +179,7 @@ pub fn against_left(
 }
 
 /// `written` with mutant `m` applied as text, if `m` is an operator or literal of it.
-fn mutated(written: &Expr, m: &Mutant) -> Option<Expr> {
+pub fn mutated(written: &Expr, m: &Mutant) -> Option<Expr> {
     let mut edit = Edit { m, done: false };
     let mut copy = written.clone();
     edit.visit_expr_mut(&mut copy);

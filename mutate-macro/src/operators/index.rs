@@ -1,12 +1,12 @@
-//! Index witnesses: an integer literal that indexes an array (`b[15]`), made one past the
-//! array's end (`b[16]`), does not build as text: rustc's deny-by-default
-//! `unconditional_panic` knows an array's length from its type. In the schemata the index
-//! flows through the switch, where no lint sees it, and the mutant would panic its tests
-//! instead. So each such replacement is also written out against what it indexes,
-//! `&base[16]`, in a closure no one calls, under `#[warn(.., reason = <mark>)]`: rustc's
-//! warning carries the mark, and the driver reports the mutant unviable
-//! (`mutate_protocol::unviable_marks`). On a slice or a `Vec`, whose length rustc does
-//! not know, nothing is said and the mutant runs.
+//! Index witnesses: an index that is constant as its text tells (`b[15]`, `b[LEN - 1]`),
+//! mutated past the array's end (`b[16]`, `b[LEN + 1]`), does not build as text: rustc's
+//! deny-by-default `unconditional_panic` knows an array's length from its type. In the
+//! schemata the index flows through the switch, where no lint sees it, and the mutant
+//! would panic its tests instead. So each mutant of such an index is also written out
+//! against what it indexes, `&base[16]`, in a closure no one calls, under `#[warn(..,
+//! reason = <mark>)]`: rustc's warning carries the mark, and the driver reports the mutant
+//! unviable (`mutate_protocol::unviable_marks`). On a slice or a `Vec`, whose length rustc
+//! does not know, nothing is said and the mutant runs.
 //!
 //! The witness borrows the base (a reference to it, taken where the witness stands, which
 //! the closure copies in: in any edition it holds exactly that place, never all of
@@ -26,7 +26,7 @@ use syn::{Expr, Lit};
 
 /// Whether `base`, as written, names a place whose borrow runs no code of note: a path or
 /// field chain (`b`, `self.state.words`), through parentheses, `*`, and indexes by such
-/// places or literals (`m[1][15]`). Anything else (a call, a method) is not witnessed: a
+/// places or constants (`m[1][15]`). Anything else (a call, a method) is not witnessed: a
 /// borrow taken once more would call it again.
 pub fn plain_base(base: &Expr) -> bool {
     match base {
@@ -35,57 +35,47 @@ pub fn plain_base(base: &Expr) -> bool {
         Expr::Paren(p) => plain_base(&p.expr),
         Expr::Group(g) => plain_base(&g.expr),
         Expr::Unary(u) => matches!(u.op, syn::UnOp::Deref(_)) && plain_base(&u.expr),
-        Expr::Index(i) => plain_base(&i.expr) && (plain_base(&i.index) || is_literal(&i.index)),
+        Expr::Index(i) => plain_base(&i.expr) && (plain_base(&i.index) || is_constant(&i.index)),
         _ => false,
     }
 }
 
-/// An integer literal, as an index is written.
-pub fn integer(index: &Expr) -> Option<&syn::LitInt> {
-    match index {
-        Expr::Lit(syn::ExprLit {
-            lit: Lit::Int(int), ..
-        }) => Some(int),
-        _ => None,
-    }
+/// Whether an index, as written, is constant as far as its text tells (`15`, `LEN - 1`):
+/// its mutants' text may then index past an array's end where rustc sees it.
+pub fn is_constant(index: &Expr) -> bool {
+    super::constant::is_constant(index)
 }
 
-fn is_literal(e: &Expr) -> bool {
-    integer(e).is_some()
-}
-
-/// Witnesses for the mutants `c` made from index `from` on that replace `index` (an
-/// integer literal indexing `base`, both as written) with a larger integer; empty where
-/// there are none. Mutants the rebuild net made unviable are left out: their site is
-/// written as the user wrote it.
-pub fn witnesses(c: &Collector, from: usize, index: &syn::LitInt, base: &Expr) -> TokenStream {
-    let Ok(written) = index.base10_parse::<u128>() else {
+/// Witnesses for the mutants `c` made from index `from` on that lie in `index` (constant,
+/// indexing `base`, both as written): each mutated index written against the base. A
+/// literal made smaller (`15` made `0`) cannot index past the end where the literal did
+/// not, and is left out. Mutants the rebuild net made unviable are left out too: their
+/// site is written as the user wrote it.
+pub fn witnesses(c: &Collector, from: usize, index: &Expr, base: &Expr) -> TokenStream {
+    let Some(at) = index.to_token_stream().into_iter().next().map(|t| t.span()) else {
         return TokenStream::new();
     };
-    let at = index.span();
-    // Spanned as the literal, in the binding and in its use, so that both resolve alike
+    // Spanned as the index, in the binding and in its use, so that both resolve alike
     // (a function a `macro_rules!` wrote has that macro's hygiene) and the lint reports
     // at the user's code.
     let indexed = Ident::new("__mutate_indexed", at);
     let mut out = TokenStream::new();
     for k in from..c.mutants.len() {
         let m = &c.mutants[k];
-        let larger = m.build_error.is_none()
-            && m.replacement
-                .strip_suffix(index.suffix())
-                .and_then(|n| n.parse::<u128>().ok())
-                .is_some_and(|n| n > written);
-        if !larger {
+        if m.build_error.is_some() {
+            continue;
+        }
+        let Some(mutated) = super::constant::mutated(index, m) else {
+            continue;
+        };
+        if smaller_literal(index, &mutated) {
             continue;
         }
         let Some(id) = c.id_of(k as u32) else {
             continue;
         };
-        let Ok(replaced) = m.replacement.parse::<TokenStream>() else {
-            continue;
-        };
         let note = unviable_marks::note(Kind::Index, &id);
-        let text = crate::syntax::written_at(quote!(&#indexed[#replaced]), at);
+        let text = crate::syntax::written_at(quote!(&#indexed[#mutated]), at);
         out.extend(quote! {
             let _ = {
                 let #indexed = &(#base);
@@ -93,13 +83,24 @@ pub fn witnesses(c: &Collector, from: usize, index: &syn::LitInt, base: &Expr) -
                 move || {
                     #[allow(clippy::all, clippy::pedantic)]
                     #[warn(warnings)]
-                    #[warn(unconditional_panic, reason = #note)]
+                    #[warn(unconditional_panic, arithmetic_overflow, reason = #note)]
                     let _ = #text;
                 }
             };
         });
     }
     out
+}
+
+/// Whether `mutated` is an integer literal no larger than `written`, also one.
+fn smaller_literal(written: &Expr, mutated: &Expr) -> bool {
+    let value = |e: &Expr| match e {
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Int(int), ..
+        }) => int.base10_parse::<u128>().ok(),
+        _ => None,
+    };
+    matches!((value(written), value(mutated)), (Some(w), Some(m)) if m <= w)
 }
 
 /// Whether visiting `e` may leave witnesses to be put before it: an expression whose
@@ -163,5 +164,57 @@ mod tests {
             };
             assert!(!is_compound(&b.op), "{text}");
         }
+    }
+
+    /// The schemata copy of `item`, as text.
+    fn schemata(item: TokenStream) -> String {
+        let out: syn::Macro =
+            syn::parse2(crate::placement::expand(quote!(), item)).expect("a __select! call");
+        out.tokens.into_iter().nth(1).unwrap().to_string()
+    }
+
+    #[test]
+    fn a_read_index_is_witnessed_in_place() {
+        let code = schemata(quote! {
+            fn last(words: [u32; 4]) -> u32 { words[3] }
+        });
+        let witness = code.find("__mutate_indexed = & (words)").expect(&code);
+        let index = code.find("words [").expect(&code);
+        assert!(index < witness, "{code}");
+        assert!(code.contains("& __mutate_indexed [4]"), "{code}");
+        // `3` made `0` cannot index past the end where `3` did not.
+        assert!(!code.contains("& __mutate_indexed [0]"), "{code}");
+    }
+
+    #[test]
+    fn a_written_index_is_witnessed_before_the_assignment() {
+        let code = schemata(quote! {
+            fn first(v: &mut Vec<u32>) { v[0] = 1; }
+        });
+        let witness = code.find("__mutate_indexed = & (v)").expect(&code);
+        let index = code.find("v [").expect(&code);
+        assert!(witness < index, "{code}");
+        assert!(code.contains("& __mutate_indexed [1]"), "{code}");
+    }
+
+    #[test]
+    fn a_constant_index_is_witnessed_mutated() {
+        let code = schemata(quote! {
+            fn last(words: [u32; LEN]) -> u32 { words[LEN - 1] }
+        });
+        for text in ["[LEN + 1]", "[LEN / 1]", "[LEN - 0]", "[LEN - 2]"] {
+            assert!(
+                code.contains(&format!("& __mutate_indexed {text}")),
+                "{text} in {code}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_index_into_a_call_is_not_witnessed() {
+        let code = schemata(quote! {
+            fn first(s: &S) -> u32 { s.words()[3] }
+        });
+        assert!(!code.contains("__mutate_indexed"), "{code}");
     }
 }
