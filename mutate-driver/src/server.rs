@@ -11,6 +11,12 @@ use mutate_protocol::{
 use std::io::{BufRead, BufReader, Write};
 use std::process::{ChildStdin, ChildStdout, Stdio};
 
+/// Each child runs one test, so libtest's default concurrency buys nothing; said, libtest
+/// does not read the machine's CPU limits (cgroup files, affinity) in every child, which
+/// is a tenth of its start. The test itself cannot tell: it runs on a thread of its own
+/// either way.
+const ONE_THREAD: &str = "--test-threads=1";
+
 pub struct Server {
     process: Contained,
     stdin: ChildStdin,
@@ -27,7 +33,7 @@ impl Server {
     /// only to read its catalog. Returns `None` for a binary without the mutate runtime.
     pub fn start(binary: &TestBinary, test: Option<&str>) -> Result<Option<Server>> {
         match test {
-            Some(test) => Self::spawn(binary, &["--exact", test]),
+            Some(test) => Self::spawn(binary, &["--exact", test, ONE_THREAD]),
             // Without the runtime the binary just lists its tests and exits.
             None => Self::spawn(binary, &["--list", "--format", "terse"]),
         }
@@ -38,7 +44,7 @@ impl Server {
     /// Returns `None` for a binary without the mutate runtime.
     pub fn start_any(binary: &TestBinary) -> Result<Option<Server>> {
         let slot = mutate_protocol::test_slot::argument();
-        Self::spawn(binary, &["--exact", &slot])
+        Self::spawn(binary, &["--exact", &slot, ONE_THREAD])
     }
 
     fn spawn(binary: &TestBinary, args: &[&str]) -> Result<Option<Server>> {
