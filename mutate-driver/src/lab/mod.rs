@@ -90,7 +90,8 @@ pub fn prepare(
     } = baseline::run(d, config, progress, &mut results)?;
     let baseline_time = started.elapsed();
     for r in &mut results {
-        r.covered_by.sort_by_key(|&t| (baseline[t].micros, t));
+        r.covered_by
+            .sort_by_key(|&t| (time_class(baseline[t].micros), t));
         r.covered_by.dedup();
     }
     Ok(Prepared {
@@ -100,6 +101,14 @@ pub fn prepare(
         baseline_time,
         servers: Some(servers),
     })
+}
+
+/// A test's place among a mutant's covering tests: fastest first, by half-octaves of its
+/// time, then by index. Tests whose times trade places from run to run by noise alone
+/// keep one order, so which test detects a mutant first, and how (killed, crashed, timed
+/// out), stays the same between runs; a test up to 1.4 times slower may go first.
+fn time_class(micros: u64) -> u32 {
+    ((micros.max(1) as f64).log2() * 2.0) as u32
 }
 
 /// The mutant phase and the survivors' tracing, for the `selected` mutants.
@@ -183,4 +192,16 @@ pub(crate) fn batches<T>(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::time_class;
+
+    #[test]
+    fn times_within_a_half_octave_share_a_class() {
+        assert_eq!(time_class(1024), time_class(1400));
+        assert!(time_class(1400) < time_class(1500));
+        assert!(time_class(0) <= time_class(1));
+    }
 }
