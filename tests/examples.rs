@@ -139,26 +139,34 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
         stderr.contains("Unviable 15 mutants whose constant arithmetic rustc rejects"),
         "{stderr}"
     );
+    // `#![deny(warnings)]`: a body replaced leaves its parameters unused.
+    assert!(
+        stderr.contains(
+            "Unviable 15 mutants whose body replacement leaves parameters unused, a warning \
+             the crate denies"
+        ),
+        "{stderr}"
+    );
     let actual = verdicts(dir.path());
     check_expected("examples/fallbacks/expected/verdicts.txt", &actual);
     let report = Report::read(dir.path());
     for (id, why) in [
         // No test calls it: before, "not covered"; `cargo test` would not build it.
         (
-            "src/lib.rs:37:9: replace Labelled::value_again -> T with Default::default()",
+            "src/lib.rs:39:9: replace Labelled::value_again -> T with Default::default()",
             "no `Default`",
         ),
         (
-            "src/lib.rs:32:9: replace Labelled::value -> T with Default::default()",
+            "src/lib.rs:34:9: replace Labelled::value -> T with Default::default()",
             "no `Default`",
         ),
         (
-            "src/lib.rs:42:9: replace Labelled::value_ref -> &T with \
+            "src/lib.rs:44:9: replace Labelled::value_ref -> &T with \
              Box::leak(Box::new(Default::default()))",
             "unsized or has no `Default`",
         ),
         (
-            "src/lib.rs:55:5: replace doubled -> impl Display with Default::default()",
+            "src/lib.rs:57:5: replace doubled -> impl Display with Default::default()",
             "`impl Trait`",
         ),
         // Before, each crashed its tests (an overflow at run time) and was "killed".
@@ -175,11 +183,17 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
             "this arithmetic operation will overflow",
         ),
         // `n / 0` does not build either, whatever `n` is.
-        ("src/lib.rs:69:18: replace 2 with 0 in limits", "by zero"),
+        ("src/lib.rs:73:18: replace 2 with 0 in limits", "by zero"),
         // `255` where a `u8` is asked for: `256` is out of range there.
         (
             "src/constants.rs:37:13: replace 255 with 256 in flips",
             "out of range for `u8`",
+        ),
+        // The text of a body replaced leaves `byte` and `word` unused, which the crate
+        // denies; before, killed.
+        (
+            "src/constants.rs:37:5: replace flips -> (u8, u32) with (0, 0)",
+            "leaves a parameter unused, a warning the crate denies (`#![deny(warnings)]`)",
         ),
         // An index past the end of an array of four: read, written, added to and
         // borrowed mutably.
@@ -216,7 +230,7 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
     // A type with `Default` keeps its replacement, which the tests kill; so do the
     // mutants of constant arithmetic that builds.
     for killed in [
-        "examples/fallbacks/src/lib.rs:68:5: replace limits -> Limits with Default::default()",
+        "examples/fallbacks/src/lib.rs:72:5: replace limits -> Limits with Default::default()",
         "examples/fallbacks/src/constants.rs:15:26: replace 1 with 2 in top_bit",
         "examples/fallbacks/src/constants.rs:22:22: replace 8 with 9 in bytes_past_words",
         "examples/fallbacks/src/constants.rs:37:25: replace 255 with 256 in flips",

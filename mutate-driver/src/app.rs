@@ -44,8 +44,16 @@ pub fn run(args: &Args) -> Result<i32> {
     let build_time = started.elapsed();
     drop(mirror_lock);
     let _scratch = crate::scratch::create()?;
-    let unviable = built.unviable.clone();
+    let mut unviable = built.unviable.clone();
     let d = discover::discover(built)?;
+    // Those marked by location have their ids now.
+    let unused = mutate_protocol::unviable_marks::Kind::Unused.reason();
+    unviable.extend(
+        d.mutants
+            .iter()
+            .filter(|m| m.entry.build_error.starts_with(unused))
+            .map(|m| (m.entry.id.clone(), m.entry.build_error.clone())),
+    );
     report_unbuilt(&d, &unviable);
     if d.mutants.is_empty() {
         eprintln!(
@@ -381,13 +389,16 @@ fn lab_config(args: &Args) -> lab::Config {
 }
 
 /// Says how many mutants rustc proved unviable (`marked`: by a mark in its warnings, a type
-/// fallback or a lint on constant arithmetic; the others through the rebuild net), and in
-/// how many functions.
+/// fallback, a lint on constant arithmetic or a denied warning; the others through the
+/// rebuild net), and in how many functions.
 fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, String>) {
     use mutate_protocol::unviable_marks::Kind;
     let unbuilt = d.mutants.iter().filter(|m| !m.entry.build_error.is_empty());
     let (marked, by_net): (Vec<_>, Vec<_>) =
         unbuilt.partition(|m| marked.contains_key(&m.entry.id));
+    let (by_lint, marked): (Vec<_>, Vec<_>) = marked
+        .into_iter()
+        .partition(|m| m.entry.build_error.starts_with(Kind::Unused.reason()));
     let (by_constant, by_type): (Vec<_>, Vec<_>) = marked.into_iter().partition(|m| {
         [Kind::Constant, Kind::Index]
             .iter()
@@ -414,6 +425,11 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
             &by_constant,
             "whose constant arithmetic rustc rejects (an overflow, a shift past the width, \
              a division by zero, an index past an array's end)",
+            "not run",
+        ),
+        (
+            &by_lint,
+            "whose body replacement leaves parameters unused, a warning the crate denies",
             "not run",
         ),
     ] {

@@ -190,6 +190,9 @@ pub struct Built {
     /// Mutants rustc resolved to a type fallback (`mutate_protocol::unviable_marks`), by
     /// id, with the reason: unviable, and never run.
     pub unviable: BTreeMap<String, String>,
+    /// Body replacements the crate's lint levels reject (`unused_params`), by the marker
+    /// of their location, with the reason.
+    pub unused: BTreeMap<String, String>,
 }
 
 /// One schemata build: the test executables, or the errors rustc reported.
@@ -198,6 +201,8 @@ pub struct Attempt {
     /// As [`Built::unviable`]: cargo replays the warnings of crates it did not rebuild, so
     /// every round has them all.
     pub unviable: BTreeMap<String, String>,
+    /// What the warnings said of unused parameters and of the crates' levels for them.
+    pub unused: crate::unused_params::UnusedParams,
     /// rustc's errors, unrendered (the rebuild net decides whether the user sees them),
     /// each with the name of the crate it is in.
     pub errors: Vec<(String, Diagnostic)>,
@@ -281,6 +286,7 @@ pub fn build_once(
     let mut attempt = Attempt {
         binaries: Vec::new(),
         unviable: BTreeMap::new(),
+        unused: Default::default(),
         errors: Vec::new(),
         success: false,
     };
@@ -334,6 +340,11 @@ fn take_message(
                 attempt
                     .errors
                     .push((m.target.name.replace('-', "_"), diagnostic));
+            } else if attempt
+                .unused
+                .take(&format!("{} {}", m.package_id, m.target.name), &diagnostic)
+            {
+                // Not the user's: read, not shown.
             } else if let Some((id, reason)) = mark(&diagnostic) {
                 attempt.unviable.insert(id, reason);
             } else if workspace.build_manifest.is_some() {

@@ -5,7 +5,8 @@ use crate::compile::{Built, TestBinary};
 use crate::error::{Error, Operation, Result};
 use crate::process::test_command;
 use crate::server::Server;
-use mutate_protocol::CatalogEntry;
+use mutate_operators::Operator;
+use mutate_protocol::{CatalogEntry, unviable_marks};
 use std::collections::{BTreeSet, HashMap};
 
 /// One mutant of the union catalog.
@@ -49,7 +50,11 @@ impl Discovery {
 /// fallback (`built.unviable`) gets its reason as its build error, so it is unviable and
 /// never run, as it would not build for `cargo test` either.
 pub fn discover(built: Built) -> Result<Discovery> {
-    let Built { binaries, unviable } = built;
+    let Built {
+        binaries,
+        unviable,
+        unused,
+    } = built;
     let mut catalogs = Vec::new();
     let mut by_id: HashMap<String, CatalogEntry> = HashMap::new();
     for binary in &binaries {
@@ -69,6 +74,19 @@ pub fn discover(built: Built) -> Result<Discovery> {
             && entry.build_error.is_empty()
         {
             entry.build_error = reason.clone();
+        }
+    }
+    // Body replacements are marked by their location (`unused_params`).
+    if !unused.is_empty() {
+        for entry in by_id.values_mut() {
+            let [line, column, ..] = entry.span;
+            let key = unviable_marks::location_key(&entry.file, line, column);
+            if entry.operator == Operator::FnValue.name()
+                && entry.build_error.is_empty()
+                && let Some(reason) = unused.get(&unviable_marks::unused_marker(&key))
+            {
+                entry.build_error = reason.clone();
+            }
         }
     }
     let mut mutants: Vec<Mutant> = by_id.into_values().map(|entry| Mutant { entry }).collect();

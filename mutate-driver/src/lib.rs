@@ -37,6 +37,7 @@ pub mod server;
 mod shard;
 mod source;
 mod together;
+mod unused_params;
 
 /// The whole of `cargo mutate-driver`: parses the arguments, runs, and exits with the
 /// run's code (or runs as rustc's wrapper, when cargo calls it so in the driver's builds).

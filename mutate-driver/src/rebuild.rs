@@ -39,6 +39,7 @@ pub fn build(
             return Ok(Built {
                 binaries: attempt.binaries,
                 unviable: attempt.unviable,
+                unused: attempt.unused.denied(),
             });
         }
         let alias = workspace

@@ -60,6 +60,11 @@ pub fn tracking() -> TokenStream {
     }
 }
 
+/// Whether this is one of the driver's builds (which read rustc's warnings back).
+pub fn driver_build() -> bool {
+    known().path.is_some()
+}
+
 /// Whether any error is listed for this crate.
 pub fn any() -> bool {
     !known().errors.is_empty()

@@ -20,6 +20,15 @@
 //!   length from its type. The macro writes that index once more, against the array, in a
 //!   closure no one calls, under `#[warn(.., reason = note(Index, id))]`.
 //!
+//! - A body replacement leaves the function's parameters unused, which rustc's
+//!   `unused_variables` warns of, and which a crate that denies warnings (`#![cfg_attr(test,
+//!   deny(warnings))]`, `-D warnings`) does not build. In the driver's builds the macro gives
+//!   such a function's schemata body a closure whose one parameter is unused, named
+//!   [`unused_marker`] of the replacements' location, and sets no level on it: the driver
+//!   reads the crate's level for the lint from rustc's notes (the driver caps lints at
+//!   `warn`, so the warning always comes through) and, where it is `deny`, reports the
+//!   replacements unviable.
+//!
 //! The driver reads each warning back with [`parse`] and reports the mutant unviable without
 //! running it, as `cargo test` could not build it either.
 
@@ -42,6 +51,8 @@ pub enum Kind {
     Range,
     /// The replaced index is past the end of the array it indexes.
     Index,
+    /// The body replacement leaves a parameter unused, and the crate denies that warning.
+    Unused,
 }
 
 impl Kind {
@@ -53,6 +64,7 @@ impl Kind {
             Kind::Constant => "constant",
             Kind::Range => "range",
             Kind::Index => "index",
+            Kind::Unused => "unused",
         }
     }
 
@@ -64,6 +76,7 @@ impl Kind {
             Kind::Constant,
             Kind::Range,
             Kind::Index,
+            Kind::Unused,
         ]
         .into_iter()
         .find(|k| k.word() == word)
@@ -82,6 +95,7 @@ impl Kind {
             Kind::Constant => "rustc rejects the mutated constant arithmetic",
             Kind::Range => "the replaced literal is out of range for its type",
             Kind::Index => "rustc rejects the replaced index",
+            Kind::Unused => "its text leaves a parameter unused, a warning the crate denies",
         }
     }
 }
@@ -98,6 +112,32 @@ pub fn parse(message: &str) -> Option<(Kind, &str)> {
     let (_, rest) = message.split_once(PREFIX)?;
     let (word, id) = rest.split_once(' ')?;
     Some((Kind::from_word(word)?, id))
+}
+
+/// Start of the unused parameter's name that marks a function's body replacements.
+const UNUSED_PREFIX: &str = "mutate_unused_";
+
+/// The key of a location: `file:line:column`, as a mutant's id starts.
+pub fn location_key(file: &str, line: u32, column: u32) -> String {
+    format!("{file}:{line}:{column}")
+}
+
+/// The name of the unused parameter that marks the body replacements at location `key`
+/// ([`location_key`]): a plain identifier (no leading `_`, which would silence the lint),
+/// the key hashed (FNV-1a).
+pub fn unused_marker(key: &str) -> String {
+    let hash = key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{UNUSED_PREFIX}{hash:016x}")
+}
+
+/// The marker in rustc's message `unused variable: `<marker>``, if it is one.
+pub fn parse_unused(message: &str) -> Option<&str> {
+    let name = message
+        .strip_prefix("unused variable: `")?
+        .strip_suffix('`')?;
+    name.starts_with(UNUSED_PREFIX).then_some(name)
 }
 
 #[cfg(test)]
@@ -123,5 +163,15 @@ mod tests {
             None
         );
         assert_eq!(parse("[mutate unviable] strange id"), None);
+    }
+
+    #[test]
+    fn an_unused_marker_reads_back_from_rustcs_message() {
+        let marker = unused_marker(&location_key("src/lib.rs", 45, 9));
+        assert!(marker.starts_with("mutate_unused_"));
+        assert_ne!(marker, unused_marker(&location_key("src/lib.rs", 45, 10)));
+        let message = format!("unused variable: `{marker}`");
+        assert_eq!(parse_unused(&message), Some(marker.as_str()));
+        assert_eq!(parse_unused("unused variable: `count`"), None);
     }
 }

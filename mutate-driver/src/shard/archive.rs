@@ -153,9 +153,11 @@ pub fn open(path: &Path, workspace: &Workspace) -> Result<Opened> {
             package_dir: workspace.build_root.join(&b.package_dir),
         })
         .collect();
+    // The build's marks by location were read into the index's by id (`app.rs`).
     let built = Built {
         binaries,
         unviable: index.unviable.clone(),
+        unused: Default::default(),
     };
     Ok(Opened { built, index })
 }

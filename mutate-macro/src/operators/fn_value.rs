@@ -16,6 +16,7 @@ use crate::location::{self, Location};
 use crate::model::Collector;
 use crate::text::{tidy, tidy_type};
 use mutate_operators::Operator;
+use mutate_protocol::unviable_marks;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{Block, Signature, Stmt};
@@ -36,6 +37,74 @@ pub fn rewrite(
     }
     let whole = Whole::of(sig, written);
     let unbuilt = Unbuilt::of(sig);
+    let before = c.mutants.len();
+    add_replacements(c, sig, generics, block, written, &whole, unbuilt);
+    let selected = (before..c.mutants.len()).any(|k| c.id_of(k as u32).is_some());
+    if selected
+        && crate::build_errors::driver_build()
+        && let Some(witness) = unused_witness(sig, written, &whole)
+    {
+        prepend(block, witness);
+    }
+}
+
+/// A closure whose one parameter is unused, named after the replacements' location
+/// (`mutate_protocol::unviable_marks::unused_marker`), where the function has parameters
+/// that its body replacements leave unused: rustc warns of it at the crate's own level for
+/// `unused_variables`, as it would of the replacements' text, and the driver reads whether
+/// the crate denies it. Spanned as the user's code (rustc does not lint what another
+/// crate's macro wrote), with no level of its own.
+fn unused_witness(sig: &Signature, written: &Block, whole: &Whole) -> Option<TokenStream> {
+    // A parameter with attributes of its own (`#[allow(unused_variables)]`) may have a
+    // level of its own: left out.
+    let named = sig.inputs.iter().any(|input| match input {
+        syn::FnArg::Typed(typed) => typed.attrs.is_empty() && binds_a_name(&typed.pat),
+        syn::FnArg::Receiver(_) => false,
+    });
+    if !named {
+        return None;
+    }
+    let at = written.brace_token.span.open();
+    let [line, column, ..] = whole.location.span;
+    let key = unviable_marks::location_key(&whole.location.file, line, column);
+    let marker = proc_macro2::Ident::new(&unviable_marks::unused_marker(&key), at);
+    Some(crate::syntax::written_at(
+        quote! {
+            #[allow(clippy::all, clippy::pedantic)]
+            let _ = |#marker: ()| {};
+        },
+        at,
+    ))
+}
+
+/// Whether a parameter's pattern binds a name that rustc would say is unused (not `_` nor
+/// `_name`).
+fn binds_a_name(pat: &syn::Pat) -> bool {
+    use syn::Pat;
+    match pat {
+        Pat::Ident(i) => !i.ident.to_string().starts_with('_'),
+        Pat::Reference(r) => binds_a_name(&r.pat),
+        Pat::Paren(p) => binds_a_name(&p.pat),
+        Pat::Type(t) => binds_a_name(&t.pat),
+        Pat::Tuple(t) => t.elems.iter().any(binds_a_name),
+        Pat::TupleStruct(t) => t.elems.iter().any(binds_a_name),
+        Pat::Slice(s) => s.elems.iter().any(binds_a_name),
+        Pat::Struct(s) => s.fields.iter().any(|f| binds_a_name(&f.pat)),
+        Pat::Or(o) => o.cases.iter().any(binds_a_name),
+        _ => false,
+    }
+}
+
+/// The replacements for the declared return type, added to `block`.
+fn add_replacements(
+    c: &mut Collector,
+    sig: &Signature,
+    generics: &[String],
+    block: &mut Block,
+    written: &Block,
+    whole: &Whole,
+    unbuilt: Unbuilt,
+) {
     match returns::for_output(&sig.output, generics) {
         Replacements::Nothing => {}
         Replacements::Unit => {
@@ -54,10 +123,10 @@ pub fn rewrite(
                 .filter(|v| body.as_deref() != Some(v.shown.as_str()))
                 .collect();
             if !values.is_empty() {
-                prepend(block, values_site(c, &whole, &values, unbuilt));
+                prepend(block, values_site(c, whole, &values, unbuilt));
             }
         }
-        Replacements::Iterator(items) => iterator_site(c, &whole, block, &items, unbuilt),
+        Replacements::Iterator(items) => iterator_site(c, whole, block, &items, unbuilt),
         Replacements::Impossible => {
             let site = c.new_site();
             let k = whole.add(c, site, "Default::default()");
@@ -284,4 +353,41 @@ fn elide(text: &str) -> String {
     }
     let head: String = text.chars().take(MAX).collect();
     format!("{head} …")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn witness(item: &str) -> Option<String> {
+        let f: syn::ItemFn = syn::parse_str(item).unwrap();
+        let whole = Whole::of(&f.sig, &f.block);
+        unused_witness(&f.sig, &f.block, &whole).map(|w| w.to_string())
+    }
+
+    #[test]
+    fn a_function_whose_replacements_leave_a_name_unused_has_a_witness() {
+        for item in [
+            "fn f(a: u32) -> u32 { a }",
+            "fn f(&self, (a, _b): (u32, u32)) -> u32 { a }",
+            "fn f(Point { x, .. }: Point) -> u32 { x }",
+            "fn f(mut a: Vec<u32>) { a.push(1) }",
+        ] {
+            let code = witness(item).unwrap_or_else(|| panic!("{item}"));
+            assert!(code.contains("mutate_unused_"), "{code}");
+            // No level of its own: the crate's decides.
+            assert!(!code.contains("unused_variables"), "{code}");
+        }
+    }
+
+    #[test]
+    fn names_rustc_would_not_warn_of_have_none() {
+        for item in [
+            "fn f(&self) -> u32 { 1 }",
+            "fn f(_a: u32, _: u32) -> u32 { 1 }",
+            "fn f(#[allow(unused_variables)] a: u32) -> u32 { a }",
+        ] {
+            assert_eq!(witness(item), None, "{item}");
+        }
+    }
 }
