@@ -394,13 +394,15 @@ fn forward_progress(stderr: impl std::io::Read) {
         "For more information about this error, try `rustc --explain",
         "Some errors have detailed explanations:",
     ];
-    let mut out = std::io::stderr().lock();
     for line in std::io::BufReader::new(stderr)
         .lines()
         .map_while(|l| l.ok())
     {
+        // Locked a line at a time: the thread reading cargo's messages shows warnings on
+        // the same stderr, and while it waited for a lock held here until cargo ended,
+        // cargo waited for it to read (a full pipe): neither ended.
         if !FAILURE_LINES.iter().any(|f| line.starts_with(f)) {
-            let _ = writeln!(out, "{line}");
+            let _ = writeln!(std::io::stderr().lock(), "{line}");
         }
     }
 }
@@ -423,4 +425,26 @@ pub fn plain_build_succeeds(args: &Args, workspace: &Workspace) -> Result<bool> 
         .status()
         .map_err(|e| Error::caused(Operation::Build, "cannot run cargo", e))?;
     Ok(status.success())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forward_progress;
+    use std::time::Duration;
+
+    #[test]
+    fn stderr_is_free_while_cargo_s_progress_is_forwarded() {
+        // cargo still running: its stderr open, nothing written yet.
+        let (reader, writer) = std::io::pipe().unwrap();
+        std::thread::spawn(move || forward_progress(reader));
+        std::thread::sleep(Duration::from_millis(50));
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            drop(std::io::stderr().lock());
+            let _ = done.send(());
+        });
+        let free = finished.recv_timeout(Duration::from_secs(5)).is_ok();
+        drop(writer);
+        assert!(free, "stderr stayed locked while cargo ran");
+    }
 }
