@@ -22,19 +22,44 @@ use std::collections::{BTreeMap, BTreeSet};
 pub struct UnusedParams {
     /// (target, marker) of each marker warned of.
     markers: BTreeSet<(String, String)>,
-    /// Targets that deny the lint, with what denies it as written.
-    denying: BTreeMap<String, String>,
+    /// By target: where `unused_variables`' level comes from, as its warnings' notes say.
+    sources: BTreeMap<String, BTreeSet<Source>>,
+    /// By target and lint or group name: whether the attribute that sets its level rejects
+    /// (`deny`, `forbid`), and the attribute as written. rustc shows an attribute once per
+    /// compilation, on the first warning of any lint whose level it sets: that may be
+    /// another lint's (`unused_parens`, under `deny(warnings)` too).
+    attributes: BTreeMap<String, BTreeMap<String, (bool, String)>>,
+}
+
+/// Where a lint's level comes from.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Source {
+    /// The attribute that names this lint or group (`warnings`, `unused`,
+    /// `unused_variables`).
+    Attribute(String),
+    /// A flag that rejects it (`-D warnings`), as rustc says it.
+    Rejected(String),
 }
 
 impl UnusedParams {
     /// Reads one diagnostic of `target`; returns whether it is a marker's warning (which
     /// the user did not write, and is not shown).
     pub fn take(&mut self, target: &str, diagnostic: &Diagnostic) -> bool {
+        if let Some((name, rejects, text)) = attribute_shown(diagnostic) {
+            self.attributes
+                .entry(target.to_owned())
+                .or_default()
+                .entry(name)
+                .or_insert((rejects, text));
+        }
         let lint = diagnostic.code.as_ref().map(|c| c.code.as_str());
         if lint == Some("unused_variables")
-            && let Some(source) = denied_by(diagnostic)
+            && let Some(source) = source_of(diagnostic)
         {
-            self.denying.entry(target.to_owned()).or_insert(source);
+            self.sources
+                .entry(target.to_owned())
+                .or_default()
+                .insert(source);
         }
         match unviable_marks::parse_unused(&diagnostic.message) {
             Some(marker) => {
@@ -51,7 +76,7 @@ impl UnusedParams {
         self.markers
             .iter()
             .filter_map(|(target, marker)| {
-                let source = self.denying.get(target)?;
+                let source = self.rejecting(target)?;
                 Some((
                     marker.clone(),
                     format!("{} ({source})", Kind::Unused.reason()),
@@ -59,35 +84,70 @@ impl UnusedParams {
             })
             .collect()
     }
+
+    /// What rejects `unused_variables` in `target`, if anything does.
+    fn rejecting(&self, target: &str) -> Option<String> {
+        self.sources
+            .get(target)?
+            .iter()
+            .find_map(|source| match source {
+                Source::Rejected(flag) => Some(flag.clone()),
+                Source::Attribute(name) => {
+                    let (rejects, text) = self.attributes.get(target)?.get(name)?;
+                    rejects.then(|| format!("`{text}`"))
+                }
+            })
+    }
 }
 
-/// What denies the lint of `diagnostic`, if its notes say a level that rejects it: the
-/// attribute as written, or the command-line flag.
-fn denied_by(diagnostic: &Diagnostic) -> Option<String> {
-    for note in &diagnostic.children {
-        if note.message == "the lint level is defined here" {
-            let span = note.spans.first()?;
-            let line = span.text.first()?;
-            let before: String = line
-                .text
-                .chars()
-                .take(line.highlight_start.saturating_sub(1))
-                .collect();
-            return rejecting(&before).then(|| format!("`{}`", line.text.trim()));
-        }
-        // "`-D unused-variables` implied by `-D warnings`", "requested on the command line
-        // with `-D unused-variables`"; a capped level is said as it was asked.
-        if let Some(flag) = ["`-D ", "`-F "]
-            .iter()
-            .find_map(|f| note.message.rfind(f).map(|at| &note.message[at..]))
-        {
-            return Some(format!(
-                "{} on the command line",
-                flag.trim_end_matches('.')
-            ));
-        }
+/// The attribute a diagnostic's "the lint level is defined here" note points at: the
+/// name it sets (the note's highlighted text), whether the level it gives rejects, and the
+/// attribute's line as written.
+fn attribute_shown(diagnostic: &Diagnostic) -> Option<(String, bool, String)> {
+    let note = diagnostic
+        .children
+        .iter()
+        .find(|note| note.message == "the lint level is defined here")?;
+    let line = note.spans.first()?.text.first()?;
+    let chars: Vec<char> = line.text.chars().collect();
+    let start = line.highlight_start.saturating_sub(1).min(chars.len());
+    let end = line
+        .highlight_end
+        .saturating_sub(1)
+        .clamp(start, chars.len());
+    let name: String = chars[start..end].iter().collect();
+    let before: String = chars[..start].iter().collect();
+    Some((name, rejecting(&before), line.text.trim().to_owned()))
+}
+
+/// Where the level of an `unused_variables` diagnostic comes from, where its notes say
+/// (rustc says it on the first warning from each source in a compilation): "`#[warn(
+/// unused_variables)]` implied by `#[warn(warnings)]`" (the capped level, as `warn`),
+/// "the lint level is defined here" alone (an attribute naming the lint), "`-D
+/// unused-variables` implied by `-D warnings`" (a flag). Levels by default are no source.
+fn source_of(diagnostic: &Diagnostic) -> Option<Source> {
+    let notes = || diagnostic.children.iter().map(|note| note.message.as_str());
+    if let Some(group) = notes().find_map(implied_by) {
+        return Some(Source::Attribute(group.to_owned()));
     }
-    None
+    // "requested on the command line with `-D unused-variables`" too.
+    if let Some(flag) = notes().find_map(|message| {
+        ["`-D ", "`-F "]
+            .iter()
+            .find_map(|f| message.rfind(f).map(|at| &message[at..]))
+    }) {
+        return Some(Source::Rejected(format!("{flag} on the command line")));
+    }
+    notes()
+        .any(|message| message == "the lint level is defined here")
+        .then(|| Source::Attribute("unused_variables".to_owned()))
+}
+
+/// `X` in "`#[warn(unused_variables)]` implied by `#[warn(X)]`".
+fn implied_by(message: &str) -> Option<&str> {
+    let (_, rest) = message.split_once("implied by `#[")?;
+    let (_, rest) = rest.split_once('(')?;
+    rest.split_once(')').map(|(name, _)| name)
 }
 
 /// Whether the lint level attribute whose text comes before the lint's name is `deny` or
@@ -115,7 +175,9 @@ mod tests {
         )
     }
 
-    fn defined_here(line: &str, column: usize) -> String {
+    /// The note pointing at `name` in the attribute `line`, as rustc gives it.
+    fn defined_here(line: &str, name: &str) -> String {
+        let column = line.rfind(name).unwrap() + 1;
         format!(
             r#"{{"message":"the lint level is defined here","code":null,"level":"note",
             "spans":[{{"file_name":"src/lib.rs","byte_start":0,"byte_end":1,"line_start":1,
@@ -123,7 +185,7 @@ mod tests {
             "text":[{{"text":"{line}","highlight_start":{column},"highlight_end":{end}}}],
             "label":null,"suggested_replacement":null,"suggestion_applicability":null,
             "expansion":null}}],"children":[],"rendered":null}}"#,
-            end = column + 8
+            end = column + name.len()
         )
     }
 
@@ -141,7 +203,11 @@ mod tests {
         let mut seen = UnusedParams::default();
         // The library built for its unit tests: the first warning carries the source.
         let attribute = "#![cfg_attr(test, deny(warnings))]";
-        let first = warning(MARKER, &defined_here(attribute, 27));
+        let notes = [
+            defined_here(attribute, "warnings"),
+            note("`#[warn(unused_variables)]` implied by `#[warn(warnings)]`"),
+        ];
+        let first = warning(MARKER, &notes.join(","));
         assert!(seen.take("lib", &diagnostic(&first)));
         let denied = seen.denied();
         let reason = &denied["mutate_unused_00000000000000ab"];
@@ -169,6 +235,47 @@ mod tests {
             reason.contains("`-D warnings` on the command line"),
             "{reason}"
         );
+    }
+
+    #[test]
+    fn an_attribute_shown_on_another_lint_s_warning_still_counts() {
+        let mut seen = UnusedParams::default();
+        // httparse's test build: an `unused_parens` warning came first and took the note.
+        let attribute = "#![cfg_attr(test, deny(warnings))]";
+        let parens = format!(
+            r#"{{"message":"unnecessary parentheses","code":{{"code":"unused_parens",
+            "explanation":null}},"level":"warning","spans":[],"children":[{},{}],
+            "rendered":null}}"#,
+            defined_here(attribute, "warnings"),
+            note("`#[warn(unused_parens)]` implied by `#[warn(warnings)]`")
+        );
+        assert!(!seen.take("lib", &diagnostic(&parens)));
+        let implied = note("`#[warn(unused_variables)]` implied by `#[warn(warnings)]`");
+        assert!(seen.take("lib", &diagnostic(&warning(MARKER, &implied))));
+        let reason = &seen.denied()["mutate_unused_00000000000000ab"];
+        assert!(
+            reason.contains("cfg_attr(test, deny(warnings))"),
+            "{reason}"
+        );
+    }
+
+    #[test]
+    fn a_crate_that_warns_of_its_unused_names_keeps_the_markers() {
+        let mut seen = UnusedParams::default();
+        let attribute = "#![warn(unused_variables)]";
+        let first = warning(MARKER, &defined_here(attribute, "unused_variables"));
+        assert!(seen.take("lib", &diagnostic(&first)));
+        assert!(seen.denied().is_empty());
+        let mut seen = UnusedParams::default();
+        let attribute = "#![deny(unused_variables)]";
+        seen.take(
+            "lib",
+            &diagnostic(&warning(
+                MARKER,
+                &defined_here(attribute, "unused_variables"),
+            )),
+        );
+        assert_eq!(seen.denied().len(), 1);
     }
 
     #[test]

@@ -488,9 +488,13 @@ fn assign_site(
         .filter(|_| is_plain_place(left))
         .map(|right| super::constant::against_left(c, right, op, quote!(#left)));
     // Built-in compound assignment evaluates the right side first.
+    // Without the user's parentheses, which rustc's `unused_parens` would find needless in
+    // a `let` (and, in a crate that denies warnings, it would take the lint level's note
+    // the driver reads: `driver/unused_params.rs`).
+    let bound = crate::syntax::strip_parens(right);
     quote! {
         ({
-            let __mutate_r = #right;
+            let __mutate_r = #bound;
             #witnesses
             match #sw { #(#arms)* _ => { #probe #left #op __mutate_r } }
         })

@@ -28,7 +28,9 @@ pub fn rewrite(c: &mut Collector, e: &ExprUnary) -> Option<TokenStream> {
         _ => return None,
     };
     let op_tokens = e.op.to_token_stream();
-    let operand = &e.expr;
+    // Bound without the user's parentheses, which rustc's `unused_parens` would find
+    // needless in a `let` (`!(a || b)`).
+    let operand = crate::syntax::strip_parens(&e.expr);
     let site = c.new_site();
     let k = c.add_described(
         site,
