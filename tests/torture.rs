@@ -34,3 +34,48 @@ fn torture_suite_passes_in_schemata_mode() {
         "the schemata suite did not run:\n{stdout}"
     );
 }
+
+/// What a mutant shows as its original is the code at its location, as written (but for
+/// a long body's text, shortened with `…`): a report's viewer, or anyone applying the
+/// replacement there, gets the program that ran. A `.rev()` deleted was located on `rev`
+/// alone, a deleted field's and an `unwrap_or(..)`'s text were read after their values
+/// were rewritten into schemata code, and a swap of match arms showed their patterns only.
+#[test]
+fn every_mutant_shows_the_code_at_its_location() {
+    let out = common::driver(&[
+        "--manifest-path",
+        "examples/torture/Cargo.toml",
+        "--list",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mutants = common::listed(&out.stdout);
+    assert!(mutants.len() > 500, "{} mutants", mutants.len());
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+    let mut wrong = Vec::new();
+    for m in mutants.iter().filter(|m| !m.original.contains('…')) {
+        let source = std::fs::read_to_string(repo().join(&m.file)).expect("the mutant's file");
+        let lines: Vec<&str> = source.lines().collect();
+        let ((l1, c1), (l2, c2)) = (m.start, m.end);
+        let text: String = (l1..=l2)
+            .map(|l| {
+                let line: Vec<char> = lines[l as usize - 1].chars().collect();
+                let from = if l == l1 { c1 as usize - 1 } else { 0 };
+                let to = if l == l2 { c2 as usize - 1 } else { line.len() };
+                line[from..to].iter().collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        if squeeze(&text) != squeeze(&m.original) {
+            wrong.push(format!(
+                "{}: at its location {text:?}, shown {:?}",
+                m.id, m.original
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -101,6 +101,12 @@ struct Written {
     pure_right: bool,
     /// A method call's one argument is its type's default (`method::has_default_argument`).
     default_argument: bool,
+    /// A method call's name and arguments, as written (`unwrap_or('?')`): what its
+    /// mutants that replace the whole call show as the original.
+    call_text: String,
+    /// A struct expression's fields as written, each with its location and text: what
+    /// deleting one shows (`operators/field.rs`).
+    fields: Vec<(crate::location::Location, String)>,
     /// A shift's amount or a divisor that is constant (`constant::checks_right`), as
     /// written, with the number of mutants made before the expression's children.
     constant_right: Option<(Expr, usize)>,
@@ -197,6 +203,14 @@ impl Rewriter<'_> {
                 let written = Written {
                     pure_right: binary::right_is_pure(e),
                     default_argument: method::has_default_argument(e),
+                    call_text: match &*e {
+                        Expr::MethodCall(call) => method::call_text(call),
+                        _ => String::new(),
+                    },
+                    fields: match &*e {
+                        Expr::Struct(s) => field::written(s),
+                        _ => Vec::new(),
+                    },
                     constant_right: match &*e {
                         Expr::Binary(b)
                             if constant::checks_right(&b.op) && constant::is_constant(&b.right) =>
@@ -376,7 +390,9 @@ impl Rewriter<'_> {
                 l.lit.span(),
             ),
             Expr::MethodCall(call) => (
-                self.made(|c| method::rewrite(c, call, written.default_argument)),
+                self.made(|c| {
+                    method::rewrite(c, call, written.default_argument, &written.call_text)
+                }),
                 call.method.span(),
             ),
             Expr::Path(p) => (
@@ -384,7 +400,7 @@ impl Rewriter<'_> {
                 first_span(&p.to_token_stream()),
             ),
             Expr::Struct(s) => (
-                self.made(|c| field::rewrite(c, s)),
+                self.made(|c| field::rewrite(c, s, &written.fields)),
                 first_span(&s.path.to_token_stream()),
             ),
             Expr::Break(_) | Expr::Continue(_) => {

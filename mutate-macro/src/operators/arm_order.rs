@@ -40,12 +40,23 @@ pub fn rewrite(c: &mut Collector, arms: &mut Vec<Arm>, written: &[Arm]) {
         };
         let entered = c.enter_cfg(&first.attrs) + c.enter_cfg(&second.attrs);
         let (p, q) = (pattern_text(first), pattern_text(second));
+        // The two arms as written, and swapped: the code at the mutant's location, and
+        // what it becomes (a comma after each arm that moves, so that a last arm written
+        // without one still parts from the next).
+        let mut both = first.to_token_stream();
+        both.extend(second.to_token_stream());
+        let swapped = format!(
+            "{}, {}{}",
+            arm_text(second),
+            arm_text(first),
+            if second.comma.is_some() { "," } else { "" }
+        );
         let k = c.add_described(
             site,
             OPERATOR,
             span,
-            &format!("{p} => .., {q} => .."),
-            &format!("{q} => .., {p} => .."),
+            tidy(&both).trim_end(),
+            &swapped,
             format!("swap match arms {p} and {q}"),
         );
         c.leave_cfg(entered);
@@ -60,6 +71,13 @@ pub fn rewrite(c: &mut Collector, arms: &mut Vec<Arm>, written: &[Arm]) {
     for (i, copy) in copies.into_iter().rev() {
         arms.insert(i, copy);
     }
+}
+
+/// An arm's text as written, without its comma.
+fn arm_text(arm: &Arm) -> String {
+    let mut bare = arm.clone();
+    bare.comma = None;
+    tidy(&bare.to_token_stream())
 }
 
 fn pattern_text(arm: &Arm) -> String {

@@ -13,9 +13,26 @@ use syn::{ExprStruct, Member};
 
 const OPERATOR: Operator = Operator::Field;
 
+/// Each field of a struct expression as written, with its location and text: read before
+/// its value is rewritten into schemata code, whose tokens are located elsewhere.
+pub fn written(e: &ExprStruct) -> Vec<(location::Location, String)> {
+    e.fields
+        .iter()
+        .map(|field| {
+            let tokens = field.to_token_stream();
+            (location::of_tokens(&tokens), tidy(&tokens))
+        })
+        .collect()
+}
+
 /// Schemata for a struct expression with a base whose fields were already rewritten: one
-/// arm per field, each building the struct without it.
-pub fn rewrite(c: &mut Collector, e: &ExprStruct) -> Option<TokenStream> {
+/// arm per field, each building the struct without it. `written`: its fields as written
+/// ([`written`]), which is what a deletion shows.
+pub fn rewrite(
+    c: &mut Collector,
+    e: &ExprStruct,
+    written: &[(location::Location, String)],
+) -> Option<TokenStream> {
     if e.rest.is_none() || !c.wants(OPERATOR) {
         return None;
     }
@@ -35,12 +52,15 @@ pub fn rewrite(c: &mut Collector, e: &ExprStruct) -> Option<TokenStream> {
                 Member::Named(ident) => ident.to_string(),
                 Member::Unnamed(index) => index.index.to_string(),
             };
-            let tokens = field.to_token_stream();
+            let (location, text) = written.get(i).cloned().unwrap_or_else(|| {
+                let tokens = field.to_token_stream();
+                (location::of_tokens(&tokens), tidy(&tokens))
+            });
             let k = c.add_described(
                 site,
                 OPERATOR,
-                location::of_tokens(&tokens),
-                &tidy(&tokens),
+                location,
+                &text,
                 "",
                 format!("delete field {name} from struct {ty} expression"),
             );

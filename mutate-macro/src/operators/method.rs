@@ -83,10 +83,20 @@ pub fn has_default_argument(e: &Expr) -> bool {
 
 /// The twins of a method call (its receiver and arguments already rewritten);
 /// `default_argument`: its one argument was written as its type's default.
+/// The name and arguments of a call, as written (read before its arguments are rewritten).
+pub fn call_text(call: &ExprMethodCall) -> String {
+    let mut tokens = call.method.to_token_stream();
+    call.paren_token
+        .surround(&mut tokens, |t| call.args.to_tokens(t));
+    crate::text::tidy(&tokens)
+}
+
+/// `written_call`: the call's name and arguments as written ([`call_text`]).
 pub fn rewrite(
     c: &mut Collector,
     call: &ExprMethodCall,
     default_argument: bool,
+    written_call: &str,
 ) -> Option<TokenStream> {
     if call.turbofish.is_some() {
         return None;
@@ -136,7 +146,7 @@ pub fn rewrite(
             .surround(&mut call_tokens, |t| args.to_tokens(t));
         replacements.push(Replacement {
             location: location::of_tokens(&call_tokens),
-            original: name.clone(),
+            original: written_call.to_owned(),
             replacement: "unwrap_or_default()".into(),
             description: "replace unwrap_or(..) with unwrap_or_default()".into(),
             call: quote!((#receiver).unwrap_or_default()),

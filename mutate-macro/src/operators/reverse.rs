@@ -29,17 +29,24 @@ pub fn remove(c: &mut Collector, call: &ExprMethodCall) -> Option<TokenStream> {
     }
     let receiver = &call.receiver;
     let site = c.new_site();
+    // Located on the whole `.rev()`, which the mutant deletes, so that its text is the
+    // code as written less that; named at `rev`, as before.
+    let mut deleted = TokenStream::new();
+    call.dot_token.to_tokens(&mut deleted);
+    call.method.to_tokens(&mut deleted);
+    call.paren_token.surround(&mut deleted, |_| {});
     let k = c.add_described(
         site,
         OPERATOR,
-        Location::of(call.method.span()),
-        "rev()",
+        location::of_tokens(&deleted),
+        ".rev()",
         "",
         "delete .rev()".to_owned(),
     );
     if k == NEVER {
         return None;
     }
+    c.name_at(k, Location::of(call.method.span()));
     let rt = rt();
     let sw = switch(site);
     // Evaluated once, by a `match` (whose scrutinee's temporaries live as long as the
