@@ -58,6 +58,23 @@ fn list_and_run_one_mutant() {
 }
 
 #[test]
+fn an_unviable_mutant_is_not_run() {
+    // `n / 0` does not build as text: the mutant is compiled as written, and running the
+    // tests "with it" would only run the code as written.
+    let unviable = "examples/fallbacks/src/constants.rs:15:24: replace - with + in top_bit";
+    let out = driver(&[
+        "--manifest-path",
+        "examples/fallbacks/Cargo.toml",
+        "--run-mutant",
+        unviable,
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(5), "{stdout}");
+    assert!(stdout.contains("UNVIABLE"), "{stdout}");
+    assert!(stdout.contains("would overflow"), "{stdout}");
+}
+
+#[test]
 fn usage_errors_exit_2_with_one_message() {
     let out = driver(&["--manifest-path", "does/not/exist/Cargo.toml"]);
     assert_eq!(out.status.code(), Some(2));

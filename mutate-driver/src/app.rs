@@ -655,6 +655,13 @@ fn run_one(d: &Discovery, id: &str) -> Result<i32> {
             "no mutant with id `{id}` (see `cargo mutate-driver --list`)"
         )));
     };
+    // Compiled as written, or its replacement proved not to build: running the tests with
+    // it "active" would run the code as written, and pass.
+    let unbuilt = &d.mutants[m].entry.build_error;
+    if !unbuilt.is_empty() {
+        println!("UNVIABLE {id}: {unbuilt}; not run");
+        return Ok(exit_code::BUILD_FAILED);
+    }
     let mut all_passed = true;
     for (b, binary) in d.binaries.iter().enumerate() {
         if !d.sites[b].values().any(|ms| ms.contains(&m)) {

@@ -10,7 +10,8 @@ pub const USAGE: i32 = 2;
 pub const SURVIVORS: i32 = 3;
 /// No survivors, but at least one mutant timed out.
 pub const TIMEOUTS: i32 = 4;
-/// The crate's tests failed to build.
+/// The crate's tests failed to build; with `--run-mutant`, the mutant is unviable (its text
+/// does not build).
 pub const BUILD_FAILED: i32 = 5;
 /// A test failed, crashed or hung with every mutant off: nothing was judged.
 pub const BASELINE_FAILED: i32 = 6;
