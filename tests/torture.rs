@@ -58,18 +58,7 @@ fn every_mutant_shows_the_code_at_its_location() {
     let squeeze = |s: &str| s.split_whitespace().collect::<String>();
     let mut wrong = Vec::new();
     for m in mutants.iter().filter(|m| !m.original.contains('…')) {
-        let source = std::fs::read_to_string(repo().join(&m.file)).expect("the mutant's file");
-        let lines: Vec<&str> = source.lines().collect();
-        let ((l1, c1), (l2, c2)) = (m.start, m.end);
-        let text: String = (l1..=l2)
-            .map(|l| {
-                let line: Vec<char> = lines[l as usize - 1].chars().collect();
-                let from = if l == l1 { c1 as usize - 1 } else { 0 };
-                let to = if l == l2 { c2 as usize - 1 } else { line.len() };
-                line[from..to].iter().collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
+        let text = common::text_at(m);
         if squeeze(&text) != squeeze(&m.original) {
             wrong.push(format!(
                 "{}: at its location {text:?}, shown {:?}",

@@ -78,13 +78,13 @@ pub fn discover(built: Built) -> Result<Discovery> {
     }
     // Body replacements are marked by their location (`unused_params`).
     if !unused.is_empty() {
-        for entry in by_id.values_mut() {
+        let replacements = by_id
+            .values_mut()
+            .filter(|e| e.operator == Operator::FnValue.name() && e.build_error.is_empty());
+        for entry in replacements {
             let [line, column, ..] = entry.span;
             let key = unviable_marks::location_key(&entry.file, line, column);
-            if entry.operator == Operator::FnValue.name()
-                && entry.build_error.is_empty()
-                && let Some(reason) = unused.get(&unviable_marks::unused_marker(&key))
-            {
+            if let Some(reason) = unused.get(&unviable_marks::unused_marker(&key)) {
                 entry.build_error = reason.clone();
             }
         }

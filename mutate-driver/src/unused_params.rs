@@ -169,8 +169,12 @@ mod tests {
     }
 
     fn warning(message: &str, children: &str) -> String {
+        lint_warning("unused_variables", message, children)
+    }
+
+    fn lint_warning(lint: &str, message: &str, children: &str) -> String {
         format!(
-            r#"{{"message":"{message}","code":{{"code":"unused_variables","explanation":null}},
+            r#"{{"message":"{message}","code":{{"code":"{lint}","explanation":null}},
             "level":"warning","spans":[],"children":[{children}],"rendered":null}}"#
         )
     }
@@ -242,13 +246,11 @@ mod tests {
         let mut seen = UnusedParams::default();
         // httparse's test build: an `unused_parens` warning came first and took the note.
         let attribute = "#![cfg_attr(test, deny(warnings))]";
-        let parens = format!(
-            r#"{{"message":"unnecessary parentheses","code":{{"code":"unused_parens",
-            "explanation":null}},"level":"warning","spans":[],"children":[{},{}],
-            "rendered":null}}"#,
+        let notes = [
             defined_here(attribute, "warnings"),
-            note("`#[warn(unused_parens)]` implied by `#[warn(warnings)]`")
-        );
+            note("`#[warn(unused_parens)]` implied by `#[warn(warnings)]`"),
+        ];
+        let parens = lint_warning("unused_parens", "unnecessary parentheses", &notes.join(","));
         assert!(!seen.take("lib", &diagnostic(&parens)));
         let implied = note("`#[warn(unused_variables)]` implied by `#[warn(warnings)]`");
         assert!(seen.take("lib", &diagnostic(&warning(MARKER, &implied))));

@@ -99,6 +99,13 @@ fn kind(item: &Item) -> &'static str {
     }
 }
 
+/// The schemata copy of `item` as text, for the operators' tests.
+#[cfg(test)]
+pub fn schemata_text(item: TokenStream) -> String {
+    let out: syn::Macro = syn::parse2(expand(quote::quote!(), item)).expect("a __select! call");
+    out.tokens.into_iter().nth(1).unwrap().to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

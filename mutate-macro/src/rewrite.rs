@@ -232,7 +232,7 @@ impl Rewriter<'_> {
                 match e {
                     Expr::Binary(b) => {
                         self.operand_of = Some((b.op, regroup::Side::Left));
-                        self.mutable_place = index::is_compound(&b.op);
+                        self.mutable_place = binary::is_compound(&b.op);
                         self.visit_expr_mut(&mut b.left);
                         self.operand_of = Some((b.op, regroup::Side::Right));
                         self.visit_expr_mut(&mut b.right);
@@ -310,7 +310,7 @@ impl Rewriter<'_> {
     /// mutants are witnessed against the base (`operators/index.rs`), in the index
     /// where it is read, before the expression that takes the place where it is written.
     fn index(&mut self, i: &mut syn::ExprIndex, mutable: bool) {
-        let witnessed = (index::is_constant(&i.index) && index::plain_base(&i.expr))
+        let witnessed = (constant::is_constant(&i.index) && index::plain_base(&i.expr))
             .then(|| ((*i.index).clone(), (*i.expr).clone()));
         self.place_part(&mut i.expr, mutable);
         let before = self.collector.mutants.len();
@@ -320,7 +320,9 @@ impl Rewriter<'_> {
         };
         let witnesses = index::witnesses(self.collector, before, &written, &base);
         if witnesses.is_empty() {
-        } else if mutable {
+            return;
+        }
+        if mutable {
             self.hoisted.push(witnesses);
         } else {
             let site = &i.index;

@@ -259,3 +259,20 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// The source text at a mutant's location (`start` to `end`, over lines if need be), read
+/// from its file in the repository.
+pub fn text_at(m: &Mutant) -> String {
+    let source = std::fs::read_to_string(repo().join(&m.file)).expect("the mutant's file");
+    let lines: Vec<&str> = source.lines().collect();
+    let ((l1, c1), (l2, c2)) = (m.start, m.end);
+    (l1..=l2)
+        .map(|l| {
+            let line: Vec<char> = lines[l as usize - 1].chars().collect();
+            let from = if l == l1 { c1 as usize - 1 } else { 0 };
+            let to = if l == l2 { c2 as usize - 1 } else { line.len() };
+            line[from..to].iter().collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -66,6 +66,11 @@ fn value_op(op: &BinOp) -> Option<(Operator, Op, &'static [Op])> {
     })
 }
 
+/// A compound assignment's operator (`+=`, `<<=`...).
+pub fn is_compound(op: &BinOp) -> bool {
+    assign_op(op).is_some()
+}
+
 fn assign_op(op: &BinOp) -> Option<(Op, &'static [Op])> {
     Some(match op {
         BinOp::AddAssign(_) => (ADD_A, &[SUB_A, MUL_A]),
@@ -524,6 +529,22 @@ fn markers(original: Op, replacement: Op) -> (Ident, Ident) {
 mod tests {
     use super::*;
     use mutate_operators::Selection;
+
+    #[test]
+    fn compound_operators_are_told_from_comparisons() {
+        for text in ["a += 1", "a <<= 1", "a |= b"] {
+            let Expr::Binary(b) = syn::parse_str::<Expr>(text).unwrap() else {
+                panic!()
+            };
+            assert!(is_compound(&b.op), "{text}");
+        }
+        for text in ["a == 1", "a <= 1", "a >= b", "a != b", "a + b"] {
+            let Expr::Binary(b) = syn::parse_str::<Expr>(text).unwrap() else {
+                panic!()
+            };
+            assert!(!is_compound(&b.op), "{text}");
+        }
+    }
 
     /// The mutants of `expr`'s top operator: (id, original, replacement) each.
     fn mutants_of(expr: &str) -> Vec<(String, String, String)> {

@@ -293,16 +293,9 @@ mod tests {
         }
     }
 
-    /// The schemata copy of `item`, as text.
-    fn schemata(item: TokenStream) -> String {
-        let out: syn::Macro =
-            syn::parse2(crate::placement::expand(quote!(), item)).expect("a __select! call");
-        out.tokens.into_iter().nth(1).unwrap().to_string()
-    }
-
     #[test]
     fn a_shift_amount_is_witnessed_against_the_shifted_value() {
-        let code = schemata(quote! {
+        let code = crate::placement::schemata_text(quote! {
             fn top(word: usize) -> bool { word >> (WORD_BITS - 1) == 1 }
         });
         for text in [
@@ -319,7 +312,7 @@ mod tests {
 
     #[test]
     fn a_compound_assignment_is_witnessed_against_its_place() {
-        let code = schemata(quote! {
+        let code = crate::placement::schemata_text(quote! {
             fn tenth(mut n: u32) -> u32 { n /= 10; n }
         });
         assert!(code.contains("let mut __mutate_w"), "{code}");
@@ -328,7 +321,7 @@ mod tests {
 
     #[test]
     fn arithmetic_typed_by_the_context_alone_is_not_witnessed() {
-        let code = schemata(quote! {
+        let code = crate::placement::schemata_text(quote! {
             fn mask() -> u64 { (1 << 40) - 1 }
         });
         // `1 << 40` would be an `i32` alone; its amount is witnessed against the `1`.

@@ -52,10 +52,8 @@ pub fn rewrite(
                 Member::Named(ident) => ident.to_string(),
                 Member::Unnamed(index) => index.index.to_string(),
             };
-            let (location, text) = written.get(i).cloned().unwrap_or_else(|| {
-                let tokens = field.to_token_stream();
-                (location::of_tokens(&tokens), tidy(&tokens))
-            });
+            // The same struct expression as written: one entry per field.
+            let (location, text) = written[i].clone();
             let k = c.add_described(
                 site,
                 OPERATOR,

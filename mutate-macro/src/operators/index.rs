@@ -35,15 +35,11 @@ pub fn plain_base(base: &Expr) -> bool {
         Expr::Paren(p) => plain_base(&p.expr),
         Expr::Group(g) => plain_base(&g.expr),
         Expr::Unary(u) => matches!(u.op, syn::UnOp::Deref(_)) && plain_base(&u.expr),
-        Expr::Index(i) => plain_base(&i.expr) && (plain_base(&i.index) || is_constant(&i.index)),
+        Expr::Index(i) => {
+            plain_base(&i.expr) && (plain_base(&i.index) || super::constant::is_constant(&i.index))
+        }
         _ => false,
     }
-}
-
-/// Whether an index, as written, is constant as far as its text tells (`15`, `LEN - 1`):
-/// its mutants' text may then index past an array's end where rustc sees it.
-pub fn is_constant(index: &Expr) -> bool {
-    super::constant::is_constant(index)
 }
 
 /// Witnesses for the mutants `c` made from index `from` on that lie in `index` (constant,
@@ -108,21 +104,12 @@ fn smaller_literal(written: &Expr, mutated: &Expr) -> bool {
 pub fn takes_place_mutably(e: &Expr) -> bool {
     match e {
         Expr::Assign(a) => !crate::syntax::is_destructuring(&a.left),
-        Expr::Binary(b) => is_compound(&b.op),
+        Expr::Binary(b) => super::binary::is_compound(&b.op),
         Expr::Reference(r) => r.mutability.is_some(),
         Expr::RawAddr(r) => matches!(r.mutability, syn::PointerMutability::Mut(_)),
         Expr::MethodCall(_) => true,
         _ => false,
     }
-}
-
-/// A compound assignment's operator (`+=`, `<<=`...).
-pub fn is_compound(op: &syn::BinOp) -> bool {
-    op.to_token_stream().to_string().ends_with('=')
-        && !matches!(
-            op,
-            syn::BinOp::Eq(_) | syn::BinOp::Ne(_) | syn::BinOp::Le(_) | syn::BinOp::Ge(_)
-        )
 }
 
 #[cfg(test)]
@@ -151,31 +138,8 @@ mod tests {
     }
 
     #[test]
-    fn compound_operators_are_told_from_comparisons() {
-        for text in ["a += 1", "a <<= 1", "a |= b"] {
-            let Expr::Binary(b) = expr(text) else {
-                panic!()
-            };
-            assert!(is_compound(&b.op), "{text}");
-        }
-        for text in ["a == 1", "a <= 1", "a >= b", "a != b", "a + b"] {
-            let Expr::Binary(b) = expr(text) else {
-                panic!()
-            };
-            assert!(!is_compound(&b.op), "{text}");
-        }
-    }
-
-    /// The schemata copy of `item`, as text.
-    fn schemata(item: TokenStream) -> String {
-        let out: syn::Macro =
-            syn::parse2(crate::placement::expand(quote!(), item)).expect("a __select! call");
-        out.tokens.into_iter().nth(1).unwrap().to_string()
-    }
-
-    #[test]
     fn a_read_index_is_witnessed_in_place() {
-        let code = schemata(quote! {
+        let code = crate::placement::schemata_text(quote! {
             fn last(words: [u32; 4]) -> u32 { words[3] }
         });
         let witness = code.find("__mutate_indexed = & (words)").expect(&code);
@@ -188,7 +152,7 @@ mod tests {
 
     #[test]
     fn a_written_index_is_witnessed_before_the_assignment() {
-        let code = schemata(quote! {
+        let code = crate::placement::schemata_text(quote! {
             fn first(v: &mut Vec<u32>) { v[0] = 1; }
         });
         let witness = code.find("__mutate_indexed = & (v)").expect(&code);
@@ -199,7 +163,7 @@ mod tests {
 
     #[test]
     fn a_constant_index_is_witnessed_mutated() {
-        let code = schemata(quote! {
+        let code = crate::placement::schemata_text(quote! {
             fn last(words: [u32; LEN]) -> u32 { words[LEN - 1] }
         });
         for text in ["[LEN + 1]", "[LEN / 1]", "[LEN - 0]", "[LEN - 2]"] {
@@ -212,7 +176,7 @@ mod tests {
 
     #[test]
     fn an_index_into_a_call_is_not_witnessed() {
-        let code = schemata(quote! {
+        let code = crate::placement::schemata_text(quote! {
             fn first(s: &S) -> u32 { s.words()[3] }
         });
         assert!(!code.contains("__mutate_indexed"), "{code}");
