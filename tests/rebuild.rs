@@ -18,11 +18,11 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.contains("Rebuild 1: 7 build errors in generated code"),
+        stderr.contains("Rebuild 1: 8 build errors in generated code"),
         "{stderr}"
     );
     assert!(
-        stderr.contains("Unviable 10 mutants whose code does not build with them, in 5 functions"),
+        stderr.contains("Unviable 11 mutants whose code does not build with them, in 6 functions"),
         "{stderr}"
     );
     assert!(!stderr.contains("could not compile"), "{stderr}");
@@ -61,9 +61,12 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
                 "{id}: {}",
                 m.reason
             );
-        } else if id.contains(": replace break with continue in sum_from_first_large") {
-            // The borrow checker's error is at the use of the moved iterator: the jump is
-            // the suspect, unviable alone.
+        } else if id.contains(": replace break with continue in sum_from_first_large")
+            || id.contains(":115:13: replace break with continue in doubled_after_zero")
+        {
+            // The borrow checker's error is at the use of the moved iterator: the jump
+            // after the move rustc names is the suspect, unviable alone (the other `break`
+            // of `doubled_after_zero`, before that move, runs and is killed).
             assert_eq!(m.status, "CompileError", "{id}");
             assert_eq!(
                 m.reason, "its code does not build with it: borrow of moved value: `it`",
@@ -90,7 +93,7 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
         .iter()
         .filter(|m| m.status == "CompileError" && m.reason.starts_with("its code does not build"))
         .count();
-    assert_eq!(unviable, 10);
+    assert_eq!(unviable, 11);
 }
 
 #[test]

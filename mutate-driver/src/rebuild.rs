@@ -234,8 +234,9 @@ impl Lists {
         Ok(())
     }
 
-    /// Adds the places of `errors` not yet listed, as one site's; a place listed as a
-    /// site's in an earlier round that fails again becomes its function's. Returns how many
+    /// Adds the places of `errors` not yet listed, as one site's; a place listed in an
+    /// earlier round that fails again widens: a site's becomes its function's, or, where
+    /// rustc said where a value was moved, its function's jumps' first. Returns how many
     /// entries changed.
     fn add(&mut self, errors: &[(String, Diagnostic)], root: &Path) -> usize {
         let mut seen = BTreeSet::new();
@@ -243,6 +244,7 @@ impl Lists {
         for (krate, error) in errors {
             let message = error.message.lines().next().unwrap_or_default().to_owned();
             for (file, line, column) in places(error, root) {
+                let moved = moved_places(error, &file);
                 // The library and its unit tests are two compilations with the same errors.
                 if !seen.insert((krate.clone(), file.clone(), line, column)) {
                     continue;
@@ -257,11 +259,14 @@ impl Lists {
                     scope: Scope::Site,
                     digest,
                     message: message.clone(),
+                    moved,
                 };
                 let list = self.by_crate.entry(krate.clone()).or_default();
                 match list.iter_mut().find(|e| e.same_place(&entry)) {
-                    Some(known) if known.scope == Scope::Site => known.scope = Scope::Function,
-                    Some(_) => continue,
+                    Some(known) => match widened(known) {
+                        Some(scope) => known.scope = scope,
+                        None => continue,
+                    },
                     None => list.push(entry),
                 }
                 self.changed.insert(krate.clone());
@@ -295,6 +300,32 @@ fn places(error: &Diagnostic, root: &Path) -> Vec<(String, u32, u32)> {
     }
     out.dedup();
     out
+}
+
+/// The scope a listed place takes when the build fails there again, if it can widen.
+fn widened(known: &BuildError) -> Option<Scope> {
+    match known.scope {
+        Scope::Site if !known.moved.is_empty() => Some(Scope::Jumps),
+        Scope::Site | Scope::Jumps => Some(Scope::Function),
+        Scope::Function => None,
+    }
+}
+
+/// Where rustc says the value an error uses was moved, in `file` (the error's own): its
+/// secondary spans so labelled ("value moved here", "`it` moved due to this method call,
+/// in previous iteration of loop"), not the one that says why a move occurs.
+fn moved_places(error: &Diagnostic, file: &str) -> Vec<(u32, u32)> {
+    error
+        .spans
+        .iter()
+        .filter(|s| !s.is_primary && s.file_name == file)
+        .filter(|s| {
+            s.label
+                .as_deref()
+                .is_some_and(|l| l.contains("moved") && !l.starts_with("move occurs"))
+        })
+        .map(|s| (s.line_start as u32, s.column_start as u32))
+        .collect()
 }
 
 /// Digest of a file as rustc names it (relative to the built workspace's root, or
@@ -359,5 +390,59 @@ mod tests {
         )];
         assert!(unloadable_apart(Some("mutate_macro_0a"), false, &errors).is_some());
         assert_eq!(unloadable_apart(None, false, &errors), None);
+    }
+
+    #[test]
+    fn moves_are_read_from_the_labels_that_say_so_in_the_errors_file() {
+        let span = |file: &str, line: u32, primary: bool, label: &str| {
+            serde_json::json!({
+                "file_name": file, "byte_start": 0, "byte_end": 1,
+                "line_start": line, "line_end": line, "column_start": 9, "column_end": 11,
+                "is_primary": primary, "text": [], "label": label,
+                "suggested_replacement": null, "suggestion_applicability": null,
+                "expansion": null,
+            })
+        };
+        let diagnostic = serde_json::json!({
+            "message": "borrow of moved value: `it`",
+            "code": { "code": "E0382", "explanation": null },
+            "level": "error",
+            "spans": [
+                span("src/lib.rs", 4, false, "inside of this loop"),
+                span("src/lib.rs", 8, false,
+                     "`it` moved due to this implicit call to `.into_iter()`, in previous iteration of loop"),
+                span("src/lib.rs", 5, true, "value borrowed here after move"),
+                span("src/lib.rs", 2, false,
+                     "move occurs because `it` has type `IntoIter<u8>`, which does not implement the `Copy` trait"),
+                span("src/other.rs", 3, false, "value moved here"),
+            ],
+            "children": [],
+            "rendered": null,
+        });
+        let error: Diagnostic = serde_json::from_value(diagnostic).unwrap();
+        assert_eq!(moved_places(&error, "src/lib.rs"), vec![(8, 9)]);
+    }
+
+    #[test]
+    fn a_place_that_fails_again_widens_through_the_jumps_when_rustc_named_a_move() {
+        let entry = |scope, moved: Vec<(u32, u32)>| BuildError {
+            file: "src/lib.rs".into(),
+            line: 5,
+            column: 9,
+            scope,
+            digest: 0,
+            message: "borrow of moved value: `it`".into(),
+            moved,
+        };
+        assert_eq!(
+            widened(&entry(Scope::Site, vec![(8, 9)])),
+            Some(Scope::Jumps)
+        );
+        assert_eq!(widened(&entry(Scope::Site, vec![])), Some(Scope::Function));
+        assert_eq!(
+            widened(&entry(Scope::Jumps, vec![(8, 9)])),
+            Some(Scope::Function)
+        );
+        assert_eq!(widened(&entry(Scope::Function, vec![])), None);
     }
 }

@@ -150,13 +150,22 @@ pub fn restore(checkpoint: Vec<bool>) {
     *known().claimed.lock().unwrap_or_else(|e| e.into_inner()) = checkpoint;
 }
 
-/// rustc's messages (each once, in the list's order) for the listed errors in the function
-/// between `start` and `end` in `file` that no site claimed, when all are a site's (first
-/// seen): errors rustc places where no mutant is, as the borrow checker does at a use of
-/// what a `break` turned `continue` moved in the round before. They are claimed: the
-/// caller leaves its suspects as written instead of the whole function, and if the build
-/// fails there again the driver lists the place as the function's.
-pub fn claim_unplaced(file: &str, start: LineColumn, end: LineColumn) -> Option<String> {
+/// The errors a function's rewrite could place on no expression, when all are a site's
+/// or its jumps' (first seen, or seen again with only the suspect jumps as written).
+pub struct Unplaced {
+    /// rustc's messages, each once, in the list's order.
+    pub message: String,
+    /// Where rustc said the values used were moved (line, 0-based column): only a jump
+    /// after one of them, in the loop that holds it, is a suspect. `None`: every jump is.
+    pub moved: Option<Vec<(usize, usize)>>,
+}
+
+/// The listed errors in the function between `start` and `end` in `file` that no site
+/// claimed, when all are a site's or its jumps': errors rustc places where no mutant is,
+/// as the borrow checker does at a use of what a `break` turned `continue` moved in the
+/// round before. They are claimed: the caller leaves its suspect jumps as written instead
+/// of the whole function, and if the build fails there again the driver widens the place.
+pub fn claim_unplaced(file: &str, start: LineColumn, end: LineColumn) -> Option<Unplaced> {
     let known = known();
     let mut claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
     let unclaimed: Vec<usize> = (0..known.errors.len())
@@ -166,19 +175,36 @@ pub fn claim_unplaced(file: &str, start: LineColumn, end: LineColumn) -> Option<
     if unclaimed.is_empty()
         || unclaimed
             .iter()
-            .any(|&i| known.errors[i].scope != Scope::Site)
+            .any(|&i| known.errors[i].scope == Scope::Function)
     {
         return None;
     }
     let mut messages: Vec<&str> = Vec::new();
+    let mut moved = Some(Vec::new());
     for &i in &unclaimed {
         claimed[i] = true;
-        let message = known.errors[i].message.as_str();
-        if !messages.contains(&message) {
-            messages.push(message);
+        let error = &known.errors[i];
+        if !messages.contains(&error.message.as_str()) {
+            messages.push(&error.message);
+        }
+        let at = |&(line, column): &(u32, u32)| (line as usize, column.saturating_sub(1) as usize);
+        let places: Vec<(usize, usize)> = error.moved.iter().map(at).collect();
+        // A move rustc places outside the function (in code generated at the attribute)
+        // points at no jump.
+        if error.scope == Scope::Jumps
+            || places.is_empty()
+            || places.iter().any(|&p| !within(p, start, end))
+        {
+            moved = None;
+        }
+        if let Some(moved) = &mut moved {
+            moved.extend(places);
         }
     }
-    Some(messages.join("; "))
+    Some(Unplaced {
+        message: messages.join("; "),
+        moved,
+    })
 }
 
 /// An error's place as (line, 0-based column), as proc_macro2 counts.

@@ -59,16 +59,27 @@ pub fn rewrite(
     // A build error in the tracing (all of it located at `fn`) drops the tracing.
     let traced = build_errors::claim_at(&file, start).is_none();
     let mut as_written = None;
-    if let Some(message) = build_errors::claim_unplaced(&file, start, end) {
+    if let Some(unplaced) = build_errors::claim_unplaced(&file, start, end) {
         if let Some(before) = before.filter(|_| has_viable_jumps(&collector)) {
-            // Rewritten again with the jumps as written: its sites claim what they claimed.
+            // Rewritten again with the suspect jumps as written: its sites claim what they
+            // claimed. Where rustc's moved places point at no jump, every jump is a suspect.
             let claimed = build_errors::checkpoint();
-            build_errors::restore(before);
-            *block = written.clone();
-            collector = schemata(block, Some(message));
+            let mut again = |unplaced| {
+                build_errors::restore(before.clone());
+                *block = written.clone();
+                schemata(block, Some(unplaced))
+            };
+            let message = unplaced.message.clone();
+            collector = again(unplaced);
+            if !has_unviable_jumps(&collector) {
+                collector = again(build_errors::Unplaced {
+                    message,
+                    moved: None,
+                });
+            }
             build_errors::restore(claimed);
         } else {
-            as_written = Some(message);
+            as_written = Some(unplaced.message);
         }
     }
     let in_function = || build_errors::in_function(&file, start, end).map(str::to_owned);
@@ -101,6 +112,14 @@ pub fn rewrite(
     }
     let table = emit::table_items(&collector);
     block.stmts.insert(0, Stmt::Item(Item::Verbatim(table)));
+}
+
+/// Whether any `break`/`continue` swap of the function is left as written by the net.
+fn has_unviable_jumps(collector: &Collector) -> bool {
+    collector
+        .mutants
+        .iter()
+        .any(|m| m.operator == MadeBy::Operator(Operator::Jump) && m.build_error.is_some())
 }
 
 /// Whether any `break`/`continue` swap of the function is still to run.

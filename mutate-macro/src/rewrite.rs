@@ -38,9 +38,9 @@ pub struct Rewriter<'a> {
     /// The function keeps its schemata body alone (`dispatch::possible`): its closures
     /// choose between their body as written and their schemata body where they start.
     closures_choose: bool,
-    /// rustc's message for an error the driver's last build placed in this function where
-    /// no mutant is: its `break`/`continue` swaps are left as written, and unviable.
-    jumps_as_written: Option<String>,
+    /// The errors the driver's last build placed in this function where no mutant is: its
+    /// suspect `break`/`continue` swaps are left as written, and unviable.
+    jumps_as_written: Option<crate::build_errors::Unplaced>,
     /// The binary operator whose operand is being visited, and which side: read by that
     /// operand alone (`operators/regroup.rs`).
     operand_of: Option<(syn::BinOp, regroup::Side)>,
@@ -68,10 +68,10 @@ impl<'a> Rewriter<'a> {
     }
 
     /// For a function the driver's last build failed in where no mutant is (the borrow
-    /// checker's errors fall on uses, not on the jump that made them): its jumps are the
-    /// suspects, left as written and unviable with rustc's `message`.
-    pub fn jumps_as_written(mut self, message: Option<String>) -> Self {
-        self.jumps_as_written = message;
+    /// checker's errors fall on uses, not on the jump that made them): its suspect jumps
+    /// are left as written and unviable with rustc's message.
+    pub fn jumps_as_written(mut self, unplaced: Option<crate::build_errors::Unplaced>) -> Self {
+        self.jumps_as_written = unplaced;
         self
     }
 
@@ -422,10 +422,11 @@ impl Rewriter<'_> {
     /// its mutants unviable. `extent`: the expression's file and first and last token, as
     /// the compiler sees them (known only when the driver listed build errors).
     fn place(&mut self, e: &mut Expr, site: Site, extent: Option<&Extent>) {
-        if let Some(message) = &self.jumps_as_written
-            && matches!(e, Expr::Break(_) | Expr::Continue(_))
+        if let Some(unplaced) = &self.jumps_as_written
+            && self.is_suspect(e, location::start(site.at), unplaced.moved.as_deref())
         {
-            self.collector.unviable_since(site.first_mutant, message);
+            let message = unplaced.message.clone();
+            self.collector.unviable_since(site.first_mutant, &message);
             return;
         }
         if let Some(extent) = extent

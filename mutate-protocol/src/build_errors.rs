@@ -1,16 +1,20 @@
 //! The build-error list: where the driver's schemata build failed, so that `#[mutate]`
 //! leaves the code holding those places as written and marks its mutants unviable (the
 //! rebuild net). A place is first taken to be one site's (the innermost expression with
-//! mutants that holds it); if the build fails there again, the whole function's.
+//! mutants that holds it); if the build fails there again, the whole function's. A place
+//! no expression holds, a use of a value a `break` made `continue` moved in the round
+//! before, first costs the function only the jumps after rustc's moved places, then all
+//! its jumps, then the whole function.
 //!
 //! The driver keeps one list per crate (by crate name) in a directory named by
 //! [`env::BUILD_ERRORS`](crate::env) and passes that name to every schemata build. The
 //! macro reads its crate's list at expansion time and makes rustc track it
 //! (`include_bytes!`), so cargo rebuilds a crate exactly when its list changes. One error
 //! a line, tab-separated: `error`, the file as rustc names it, line, column (1-based, as
-//! rustc counts them), the scope (`site` or `function`), a digest of the file's content
-//! when the error was seen (an entry whose file changed since is stale), and rustc's
-//! message.
+//! rustc counts them), the scope (`site`, `jumps` or `function`), a digest of the file's
+//! content when the error was seen (an entry whose file changed since is stale), rustc's
+//! message, and where rustc says the value used was moved (`line:column` each, comma
+//! separated; a list written before this field had none).
 
 use crate::{escape, unescape};
 
@@ -26,6 +30,10 @@ pub struct BuildError {
     pub digest: u64,
     /// rustc's message, one line.
     pub message: String,
+    /// For a use of a moved value: where rustc says it was moved, in the same file (line,
+    /// column, as rustc counts them). A `break` made `continue` after such a place, in
+    /// the loop that holds it, is the likely cause.
+    pub moved: Vec<(u32, u32)>,
 }
 
 /// What the macro leaves as written for an error at a place.
@@ -33,6 +41,9 @@ pub struct BuildError {
 pub enum Scope {
     /// The innermost expression with mutants holding the place.
     Site,
+    /// Placed by no expression, and failed again with only the jumps rustc's moved places
+    /// point at left as written: every `break`/`continue` swap of the function holding it.
+    Jumps,
     /// The function holding it.
     Function,
 }
@@ -41,34 +52,47 @@ impl BuildError {
     pub fn encode(&self) -> String {
         let scope = match self.scope {
             Scope::Site => "site",
+            Scope::Jumps => "jumps",
             Scope::Function => "function",
         };
+        let moved: Vec<String> = self.moved.iter().map(|(l, c)| format!("{l}:{c}")).collect();
         format!(
-            "error\t{}\t{}\t{}\t{scope}\t{:016x}\t{}",
+            "error\t{}\t{}\t{}\t{scope}\t{:016x}\t{}\t{}",
             escape(&self.file),
             self.line,
             self.column,
             self.digest,
-            escape(&self.message)
+            escape(&self.message),
+            moved.join(",")
         )
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 7 || f[0] != "error" {
+        if !(7..=8).contains(&f.len()) || f[0] != "error" {
             return None;
         }
+        let place = |p: &str| {
+            let (line, column) = p.split_once(':')?;
+            Some((line.parse().ok()?, column.parse().ok()?))
+        };
+        let moved = match f.get(7) {
+            Some(list) if !list.is_empty() => list.split(',').map(place).collect::<Option<_>>()?,
+            _ => Vec::new(),
+        };
         Some(BuildError {
             file: unescape(f[1]),
             line: f[2].parse().ok()?,
             column: f[3].parse().ok()?,
             scope: match f[4] {
                 "site" => Scope::Site,
+                "jumps" => Scope::Jumps,
                 "function" => Scope::Function,
                 _ => return None,
             },
             digest: u64::from_str_radix(f[5], 16).ok()?,
             message: unescape(f[6]),
+            moved,
         })
     }
 
@@ -108,16 +132,31 @@ mod tests {
 
     #[test]
     fn entries_round_trip_and_junk_is_ignored() {
-        let errors = vec![BuildError {
+        let mut errors = vec![BuildError {
             file: "src/a b.rs".into(),
             line: 12,
             column: 5,
             scope: Scope::Function,
             digest: digest(b"fn f() {}"),
             message: "mismatched types\texpected `&[T]`".into(),
+            moved: Vec::new(),
         }];
+        errors.push(BuildError {
+            scope: Scope::Jumps,
+            moved: vec![(14, 26), (20, 1)],
+            ..errors[0].clone()
+        });
         let text = render(&errors) + "not an entry\n";
         assert_eq!(parse(&text), errors);
         assert_ne!(digest(b"a"), digest(b"b"));
+    }
+
+    #[test]
+    fn a_list_written_before_moved_places_were_kept_still_reads() {
+        let old = "error\tsrc/lib.rs\t3\t9\tsite\t00000000000000ff\tborrow of moved value\n";
+        let errors = parse(old);
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].moved.is_empty());
+        assert_eq!(errors[0].message, "borrow of moved value");
     }
 }

@@ -4,8 +4,8 @@
 //! the rebuild net makes just those unviable (and `String::new()` in `greet`); the other
 //! mutants of `first_even` and `name` run, `double` too; `greet` and `capped` (a `min` of
 //! the crate's own, with no `max`) lose only the one site that does not build.
-//! `sum_from_first_large` loses its `break` swap, which the borrow checker rejects away
-//! from the jump.
+//! `sum_from_first_large` and `doubled_after_zero` lose the `break` swap the borrow
+//! checker rejects away from the jump (the second only the `break` after the move).
 
 use mutate_runtime::mutate;
 
@@ -93,4 +93,27 @@ pub fn sum_from_first_large(xs: Vec<u32>) -> u32 {
         }
     }
     sum
+}
+
+/// The items after the first zero, doubled; none past an item over 100 met first; `None`
+/// without either. Two `break`s, as in a path's difference taken component by component:
+/// the first, before the loop that takes the iterator, runs as `continue` and is killed;
+/// only the second, after it, is the borrow checker's (it names where `it` was moved).
+#[mutate]
+pub fn doubled_after_zero(xs: Vec<u32>) -> std::option::Option<Vec<u32>> {
+    let mut it = xs.into_iter();
+    let mut out = Vec::new();
+    loop {
+        let Some(x) = it.next() else { return None };
+        if x > 100 {
+            break;
+        }
+        if x == 0 {
+            for rest in it {
+                out.push(rest * 2);
+            }
+            break;
+        }
+    }
+    Some(out)
 }

@@ -36,3 +36,11 @@ fn sums_from_the_first_large_item() {
     assert_eq!(sum_from_first_large(vec![1, 11, 2, 3]), 16);
     assert_eq!(sum_from_first_large(vec![1, 10]), 0);
 }
+
+#[test]
+fn doubles_what_follows_the_first_zero() {
+    assert_eq!(doubled_after_zero(vec![3, 0, 1, 2]), Some(vec![2, 4]));
+    assert_eq!(doubled_after_zero(vec![101, 0, 1]), Some(vec![]));
+    assert_eq!(doubled_after_zero(vec![100, 0, 1]), Some(vec![2]));
+    assert_eq!(doubled_after_zero(vec![1, 2]), None);
+}

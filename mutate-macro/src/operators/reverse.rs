@@ -162,7 +162,14 @@ pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<
     }
     let rt = rt();
     let sw = switch(site);
-    let iter = quote!(::core::iter::IntoIterator::into_iter(#iterable));
+    // Located where the loop's iterable is written: the borrow checker names the move
+    // there, and the rebuild net reads that place (`build_errors::Unplaced`).
+    let at = written
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(proc_macro2::Span::call_site, |t| t.span());
+    let iter = quote::quote_spanned!(at=> ::core::iter::IntoIterator::into_iter(#iterable));
     let fallback = fallback_arms(
         quote!(__mutate_iter),
         quote!(#rt::reverse::Reversed::Forward(__mutate_iter)),

@@ -4,18 +4,25 @@
 //! and match guards.
 
 use super::Rewriter;
+use crate::location::{self, LineColumn};
 use crate::operators::condition::{self, Kind};
 use crate::operators::{arm_order, jump, match_arm, range, reverse};
 use crate::syntax::{has_let, label_name, strip_parens};
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
 use syn::visit_mut::VisitMut;
 use syn::{Block, Expr, ExprBlock, ExprForLoop, ExprIf, ExprLoop, ExprMatch, ExprWhile, Pat};
 
 /// What an unlabelled or labelled `break`/`continue` can refer to.
 pub(super) enum Scope {
-    /// A loop; `unit` when it is a `while` or `for`, whose `break` carries no value.
-    Loop { label: Option<String>, unit: bool },
+    /// A loop; `unit` when it is a `while` or `for`, whose `break` carries no value;
+    /// `round_start`: where the code run each round starts (a `while`'s condition, a
+    /// `loop`'s or `for`'s body).
+    Loop {
+        label: Option<String>,
+        unit: bool,
+        round_start: LineColumn,
+    },
     /// A labelled block: `break 'a` may target it, `continue 'a` may not.
     Block(String),
     /// A closure or async block: jumps never cross it.
@@ -36,20 +43,38 @@ impl Rewriter<'_> {
         self.scoped(Scope::Barrier, body);
     }
 
-    /// A loop's body, in its scope, then its round counted.
-    fn loop_body(&mut self, label: &Option<syn::Label>, unit: bool, body: &mut Block) {
+    /// A loop's body, in its scope, then its round counted. `first`: where the code run
+    /// each round starts, if before the body.
+    fn loop_body(
+        &mut self,
+        (label, unit): (&Option<syn::Label>, bool),
+        first: Option<Span>,
+        body: &mut Block,
+    ) {
         let label = label_name(label);
-        self.scoped(Scope::Loop { label, unit }, |me| me.visit_block_mut(body));
+        let round_start = location::start(first.unwrap_or(body.brace_token.span.open()));
+        let scope = Scope::Loop {
+            label,
+            unit,
+            round_start,
+        };
+        self.scoped(scope, |me| me.visit_block_mut(body));
         count_rounds(body);
     }
 
     pub(super) fn rewrite_loop(&mut self, l: &mut ExprLoop) {
-        self.loop_body(&l.label, false, &mut l.body);
+        self.loop_body((&l.label, false), None, &mut l.body);
     }
 
     pub(super) fn rewrite_while(&mut self, w: &mut ExprWhile) {
+        let first = w
+            .cond
+            .to_token_stream()
+            .into_iter()
+            .next()
+            .map(|t| t.span());
         self.condition(Kind::While, &mut w.cond, |me| {
-            me.loop_body(&w.label, true, &mut w.body)
+            me.loop_body((&w.label, true), first, &mut w.body)
         });
     }
 
@@ -58,7 +83,7 @@ impl Rewriter<'_> {
         let written = f.expr.to_token_stream();
         let reversible = reverse::worth_adding(f);
         self.visit_expr_mut(&mut f.expr);
-        self.loop_body(&f.label, true, &mut f.body);
+        self.loop_body((&f.label, true), None, &mut f.body);
         if let Expr::Range(r) = strip_parens(&f.expr)
             && let Some(tokens) = self.made(|c| range::rewrite(c, r))
         {
@@ -132,6 +157,30 @@ impl Rewriter<'_> {
             }
         }
         None
+    }
+
+    /// Whether the net leaves jump `e` (at `at`) as written: every jump where rustc said
+    /// nothing of moves (`moved` is `None`); else a jump after a place where a value was
+    /// moved, in the code its loop runs each round. A `break` made `continue` there runs
+    /// that code again, and the borrow checker finds the use of the moved value, not the
+    /// jump.
+    pub(super) fn is_suspect(
+        &self,
+        e: &Expr,
+        at: LineColumn,
+        moved: Option<&[(usize, usize)]>,
+    ) -> bool {
+        let label = match e {
+            Expr::Break(b) => b.label.as_ref(),
+            Expr::Continue(c) => c.label.as_ref(),
+            _ => return false,
+        };
+        let Some(moved) = moved else { return true };
+        let Some(Scope::Loop { round_start, .. }) = self.target_loop(label) else {
+            return true;
+        };
+        let (first, at) = ((round_start.line, round_start.column), (at.line, at.column));
+        moved.iter().any(|&place| first <= place && place < at)
     }
 
     /// `break` <-> `continue`, only where the swap means the same loop: a `continue` only
