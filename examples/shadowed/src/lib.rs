@@ -104,7 +104,7 @@ pub fn doubled_after_zero(xs: Vec<u32>) -> std::option::Option<Vec<u32>> {
     let mut it = xs.into_iter();
     let mut out = Vec::new();
     loop {
-        let Some(x) = it.next() else { return None };
+        let x = it.next()?;
         if x > 100 {
             break;
         }
