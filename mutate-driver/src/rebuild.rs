@@ -172,7 +172,8 @@ fn is_loading(error: &Diagnostic) -> bool {
 }
 
 /// The places where the schemata build failed, one list per crate, kept across runs in
-/// the target directory so a warm run rebuilds nothing. Held locked while the driver
+/// the target directory so a warm run rebuilds nothing (and emptied when another build of
+/// the driver runs: they are of its macro's code). Held locked while the driver
 /// builds, so two runs on one target directory never lose each other's entries.
 struct Lists {
     dir: PathBuf,
@@ -196,6 +197,11 @@ impl Lists {
             changed: BTreeSet::new(),
             _lock: lock,
         };
+        // Lists a driver of another build wrote are of another macro's code: its errors
+        // may be gone, and new ones not listed. Emptied, they are found again.
+        let stamp_path = lists.dir.join("driver");
+        let stamp = driver_stamp();
+        let same_driver = std::fs::read_to_string(&stamp_path).is_ok_and(|s| s == stamp);
         for entry in std::fs::read_dir(&lists.dir).map_err(io)? {
             let path = entry.map_err(io)?.path();
             let Some(krate) = path
@@ -209,7 +215,9 @@ impl Lists {
             let count = all.len();
             let kept: Vec<BuildError> = all
                 .into_iter()
-                .filter(|e| digest_of(&workspace.build_root, &e.file) == Some(e.digest))
+                .filter(|e| {
+                    same_driver && digest_of(&workspace.build_root, &e.file) == Some(e.digest)
+                })
                 .collect();
             if kept.len() != count {
                 lists.changed.insert(krate.to_owned());
@@ -217,6 +225,9 @@ impl Lists {
             lists.by_crate.insert(krate.to_owned(), kept);
         }
         lists.save()?;
+        if !same_driver {
+            std::fs::write(&stamp_path, stamp).map_err(io)?;
+        }
         Ok(lists)
     }
 
@@ -300,6 +311,17 @@ fn places(error: &Diagnostic, root: &Path) -> Vec<(String, u32, u32)> {
     }
     out.dedup();
     out
+}
+
+/// This driver's build: its version, and its executable's size and time (a build of the
+/// same version from other sources differs in them).
+fn driver_stamp() -> String {
+    let exe = std::env::current_exe().and_then(std::fs::metadata);
+    let (size, modified) = exe.map_or((0, None), |m| (m.len(), m.modified().ok()));
+    let since = modified
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    format!("{} {size} {since}\n", env!("CARGO_PKG_VERSION"))
 }
 
 /// The scope a listed place takes when the build fails there again, if it can widen.

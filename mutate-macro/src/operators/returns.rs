@@ -232,7 +232,10 @@ impl Values<'_> {
         let name = last.ident.to_string();
         let args = type_args(&last.arguments);
         let first = args.first().copied();
-        let (at, converted_at) = (self.names, self.conversion);
+        // The conversion's path is the macro's (located at `>`, resolved as generated
+        // code): with the user's span, `::core` would resolve in the user's edition,
+        // which in 2015 is the crate root.
+        let (at, converted_at) = (self.names, Span::call_site().located_at(self.conversion));
         match (name.as_str(), first) {
             // `String` where the function is may be the crate's own type, with no `new`;
             // the declared type, with no `From<&str>`.

@@ -162,14 +162,12 @@ pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<
     }
     let rt = rt();
     let sw = switch(site);
-    // Located where the loop's iterable is written: the borrow checker names the move
-    // there, and the rebuild net reads that place (`build_errors::Unplaced`).
-    let at = written
-        .clone()
-        .into_iter()
-        .next()
-        .map_or_else(proc_macro2::Span::call_site, |t| t.span());
-    let iter = quote::quote_spanned!(at=> ::core::iter::IntoIterator::into_iter(#iterable));
+    // The iterable moved through `identity`, a function without `self`: the borrow checker
+    // then names the move where the iterable is written, not at the attribute (as for a
+    // method's receiver, the call's place), and the rebuild net reads that place
+    // (`build_errors::Unplaced`). Spans of the user's code here would resolve `::core` in
+    // the user's edition, which in 2015 is the crate root.
+    let iter = quote!(::core::iter::IntoIterator::into_iter(::core::convert::identity(#iterable)));
     let fallback = fallback_arms(
         quote!(__mutate_iter),
         quote!(#rt::reverse::Reversed::Forward(__mutate_iter)),
