@@ -20,6 +20,11 @@
 //!   length from its type. The macro writes that index once more, against the array, in a
 //!   closure no one calls, under `#[warn(.., reason = note(Index, id))]`.
 //!
+//! - `.rev()` added to a `for` loop's iterator applies only where it is double-ended. The
+//!   macro reverses it through autoref specialization as for `Default::default()`: the
+//!   fallback, declared in the mutant's arm, is a deprecated method marked
+//!   [`note`]`(Unreversible, id)`.
+//!
 //! - A body replacement leaves the function's parameters unused, which rustc's
 //!   `unused_variables` warns of, and which a crate that denies warnings (`#![cfg_attr(test,
 //!   deny(warnings))]`, `-D warnings`) does not build. In the driver's builds the macro gives
@@ -53,6 +58,8 @@ pub enum Kind {
     Index,
     /// The body replacement leaves a parameter unused, and the crate denies that warning.
     Unused,
+    /// `.rev()` added to a loop's iterator that is not double-ended.
+    Unreversible,
 }
 
 impl Kind {
@@ -65,6 +72,7 @@ impl Kind {
             Kind::Range => "range",
             Kind::Index => "index",
             Kind::Unused => "unused",
+            Kind::Unreversible => "unreversible",
         }
     }
 
@@ -77,6 +85,7 @@ impl Kind {
             Kind::Range,
             Kind::Index,
             Kind::Unused,
+            Kind::Unreversible,
         ]
         .into_iter()
         .find(|k| k.word() == word)
@@ -96,6 +105,9 @@ impl Kind {
             Kind::Range => "the replaced literal is out of range for its type",
             Kind::Index => "rustc rejects the replaced index",
             Kind::Unused => "its text leaves a parameter unused, a warning the crate denies",
+            Kind::Unreversible => {
+                "the loop's iterator is not double-ended: `.rev()` does not apply to it"
+            }
         }
     }
 }

@@ -4,8 +4,8 @@
 //! runtime's `Reversed` either way (see its `reverse.rs`): the written code iterates
 //! through it too, in schemata builds only. Added only to loops whose body can show the
 //! order of its rounds ([`order_matters`]). A loop's iterator that is not double-ended
-//! cannot be reversed: the runtime falls back to it unreversed and reports the mutant
-//! unviable.
+//! cannot be reversed, as `.rev()` does not build on it: the fallback rustc then picks
+//! marks the mutant unviable in its warning ([`fallback_trait`]).
 
 use super::{fallback_arms, switch};
 use crate::emit::rt;
@@ -13,6 +13,7 @@ use crate::location::{self, Location};
 use crate::model::{Collector, NEVER};
 use crate::text::tidy;
 use mutate_operators::Operator;
+use mutate_protocol::unviable_marks::{self, Kind};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::{Expr, ExprMethodCall};
@@ -162,13 +163,14 @@ pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<
     }
     let rt = rt();
     let sw = switch(site);
+    let fallback = fallback_trait(c.id_of(k).as_deref());
     // The iterable moved through `identity`, a function without `self`: the borrow checker
     // then names the move where the iterable is written, not at the attribute (as for a
     // method's receiver, the call's place), and the rebuild net reads that place
     // (`build_errors::Unplaced`). Spans of the user's code here would resolve `::core` in
     // the user's edition, which in 2015 is the crate root.
     let iter = quote!(::core::iter::IntoIterator::into_iter(::core::convert::identity(#iterable)));
-    let fallback = fallback_arms(
+    let arms = fallback_arms(
         quote!(__mutate_iter),
         quote!(#rt::reverse::Reversed::Forward(__mutate_iter)),
     );
@@ -177,12 +179,39 @@ pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<
         __mutate_loop => match #sw {
             #k => {
                 #[allow(unused_imports)]
-                use #rt::reverse::{CanReverse as _, CanReverseFallback as _};
-                match (&#rt::Once::new(__mutate_loop)).reverse() { #fallback }
+                use #rt::reverse::CanReverse as _;
+                #fallback
+                match (&#rt::Once::new(__mutate_loop)).reverse() { #arms }
             }
             _ => #rt::reverse::Reversed::Forward(__mutate_loop),
         },
     })))
+}
+
+/// The reversal's fallback, where the iterator is not double-ended (reached by autoref, as
+/// the runtime's `CanReverseFallback`), declared for mutant `id` (`None`: no table holds
+/// it) as a deprecated method whose note marks the mutant unviable
+/// (`mutate_protocol::unviable_marks`): `.rev()` does not build on such an iterator, so
+/// rustc's warning settles the verdict whether or not a test reaches the loop.
+fn fallback_trait(id: Option<&str>) -> TokenStream {
+    let rt = rt();
+    let mark = id.map(|id| {
+        let note = unviable_marks::note(Kind::Unreversible, id);
+        quote!(#[deprecated(note = #note)])
+    });
+    quote! {
+        #[allow(non_camel_case_types, dead_code)]
+        trait __MutateReverseFallback<I: ::core::iter::Iterator> {
+            #mark
+            fn reverse(&self) -> ::core::result::Result<#rt::reverse::Reversed<I>, I>;
+        }
+        impl<I: ::core::iter::Iterator> __MutateReverseFallback<I> for &#rt::Once<I> {
+            #[inline]
+            fn reverse(&self) -> ::core::result::Result<#rt::reverse::Reversed<I>, I> {
+                #rt::reverse::CanReverseFallback::reverse(self)
+            }
+        }
+    }
 }
 
 #[cfg(test)]
