@@ -41,16 +41,10 @@ pub fn rewrite(c: &mut Collector, arms: &mut Vec<Arm>, written: &[Arm]) {
         let entered = c.enter_cfg(&first.attrs) + c.enter_cfg(&second.attrs);
         let (p, q) = (pattern_text(first), pattern_text(second));
         // The two arms as written, and swapped: the code at the mutant's location, and
-        // what it becomes (a comma after each arm that moves, so that a last arm written
-        // without one still parts from the next).
+        // what it becomes.
         let mut both = first.to_token_stream();
         both.extend(second.to_token_stream());
-        let swapped = format!(
-            "{}, {}{}",
-            arm_text(second),
-            arm_text(first),
-            if second.comma.is_some() { "," } else { "" }
-        );
+        let swapped = swapped_text(first, second);
         let k = c.add_described(
             site,
             OPERATOR,
@@ -71,6 +65,20 @@ pub fn rewrite(c: &mut Collector, arms: &mut Vec<Arm>, written: &[Arm]) {
     for (i, copy) in copies.into_iter().rev() {
         arms.insert(i, copy);
     }
+}
+
+/// The text of arms `first` and `second` (with its comma, if written) swapped: a comma
+/// after each arm that moves, and after the last where the second had one or where the
+/// first, now last, needs one to part from an arm that follows (its body is no block).
+fn swapped_text(first: &Arm, second: &Arm) -> String {
+    let block = matches!(&*first.body, Expr::Block(_) | Expr::Unsafe(_));
+    let comma = second.comma.is_some() || !block;
+    format!(
+        "{}, {}{}",
+        arm_text(second),
+        arm_text(first),
+        if comma { "," } else { "" }
+    )
 }
 
 /// An arm's text as written, without its comma.
@@ -236,6 +244,28 @@ mod tests {
     fn arms(text: &str) -> Vec<Arm> {
         let m: syn::ExprMatch = syn::parse_str(&format!("match x {{ {text} }}")).unwrap();
         m.arms
+    }
+
+    /// Each pair of arms swapped as its mutant's text says, in the `match` as written.
+    #[test]
+    fn swapped_arms_read_as_a_match() {
+        for (before, pair, after) in [
+            (
+                "",
+                "c if c.is_whitespace() => break, 'a'..='z' => {}",
+                "_ => return 1,",
+            ),
+            ("", "0 => { 1 } 1 => 2,", "_ => 3"),
+            ("0 => 1,", "1 => 2, _ => 3", ""),
+            ("", "1 => {} _ => {}", ""),
+        ] {
+            let a = arms(pair);
+            let text = format!(
+                "match x {{ {before} {} {after} }}",
+                swapped_text(&a[0], &a[1])
+            );
+            assert!(syn::parse_str::<syn::ExprMatch>(&text).is_ok(), "{text}");
+        }
     }
 
     fn swaps(text: &str) -> bool {
