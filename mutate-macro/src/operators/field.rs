@@ -13,14 +13,18 @@ use syn::{ExprStruct, Member};
 
 const OPERATOR: Operator = Operator::Field;
 
-/// Each field of a struct expression as written, with its location and text: read before
-/// its value is rewritten into schemata code, whose tokens are located elsewhere.
+/// Each field of a struct expression as written, with its comma, with its location and
+/// text: read before its value is rewritten into schemata code, whose tokens are located
+/// elsewhere. The comma goes with the deletion: `S { a, ..base }` becomes `S { ..base }`.
 pub fn written(e: &ExprStruct) -> Vec<(location::Location, String)> {
     e.fields
-        .iter()
+        .pairs()
         .map(|field| {
             let tokens = field.to_token_stream();
-            (location::of_tokens(&tokens), tidy(&tokens))
+            (
+                location::of_tokens(&tokens),
+                tidy(&tokens).trim_end().to_owned(),
+            )
         })
         .collect()
 }
@@ -79,4 +83,25 @@ pub fn rewrite(
         .collect();
     let sw = switch(site);
     Some(quote!((match #sw { #(#arms)* _ => #e })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::written;
+    use quote::ToTokens;
+
+    /// Deleted as shown, a field leaves a struct expression that parses: its comma goes too.
+    #[test]
+    fn a_field_is_shown_with_its_comma() {
+        let e: syn::ExprStruct = syn::parse_str("S { alpha, b: 1, ..base }").unwrap();
+        let whole = crate::text::tidy(&e.to_token_stream());
+        for (_, text) in written(&e) {
+            assert!(text.ends_with(','), "{text}");
+            let without = whole.replacen(text.as_str(), "", 1);
+            assert!(
+                syn::parse_str::<syn::ExprStruct>(&without).is_ok(),
+                "{without}"
+            );
+        }
+    }
 }
