@@ -132,14 +132,97 @@ fn returns_a_literal(after: &[TokenTree]) -> bool {
 }
 
 /// The replacement's text for a `for` loop's iterable `text`: code that builds where the
-/// mutant runs. An iterator (a call such as `v.iter()`, or a range) is reversed as it is;
-/// anything else (a slice, a `Vec`, a constant) is iterated first, as the loop does.
+/// mutant runs. A range, or a call of a method known to make an iterator (`v.iter()`,
+/// `s.chars().enumerate()`), is reversed as it is; anything else (a slice, a `Vec`, a
+/// constant, `v.clone()`, a function's result) is iterated first, as the loop does.
 fn reversed_text(text: &str) -> String {
-    if text.ends_with(')') || text.contains("..") {
+    let iterator = last_method(text).is_some_and(|m| ITERATOR_METHODS.contains(&m));
+    if iterator || text.contains("..") {
         format!("({text}).rev()")
     } else {
         format!("({text}).into_iter().rev()")
     }
+}
+
+/// Methods of the standard library that return an iterator (of slices, strings, maps,
+/// iterators themselves).
+const ITERATOR_METHODS: &[&str] = &[
+    "iter",
+    "iter_mut",
+    "into_iter",
+    "chars",
+    "char_indices",
+    "bytes",
+    "lines",
+    "split",
+    "rsplit",
+    "splitn",
+    "rsplitn",
+    "split_terminator",
+    "split_whitespace",
+    "split_ascii_whitespace",
+    "split_inclusive",
+    "matches",
+    "match_indices",
+    "encode_utf16",
+    "enumerate",
+    "map",
+    "filter",
+    "filter_map",
+    "flat_map",
+    "flatten",
+    "zip",
+    "skip",
+    "take",
+    "take_while",
+    "skip_while",
+    "map_while",
+    "step_by",
+    "chain",
+    "cloned",
+    "copied",
+    "rev",
+    "inspect",
+    "peekable",
+    "fuse",
+    "scan",
+    "cycle",
+    "by_ref",
+    "drain",
+    "keys",
+    "values",
+    "values_mut",
+    "into_keys",
+    "into_values",
+    "windows",
+    "chunks",
+    "chunks_exact",
+    "rchunks",
+    "chunks_mut",
+];
+
+/// The method a text ends calling (`take` in `v.iter().take(3)`), if it ends so.
+fn last_method(text: &str) -> Option<&str> {
+    let body = text.trim_end().strip_suffix(')')?;
+    let mut depth = 0;
+    let open = body.char_indices().rev().find_map(|(i, c)| {
+        match c {
+            ')' => depth += 1,
+            '(' if depth == 0 => return Some(i),
+            '(' => depth -= 1,
+            _ => {}
+        }
+        None
+    })?;
+    let before = body[..open].trim_end();
+    let name_start = before
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let name = &before[name_start..];
+    before[..name_start]
+        .trim_end()
+        .ends_with('.')
+        .then_some(name)
 }
 
 /// A `for` loop's iterator (`written` as the user wrote it, `iterable` rewritten since),
@@ -227,5 +310,19 @@ mod tests {
             "(Self::FLAGS).into_iter().rev()"
         );
         assert_eq!(reversed_text("&v"), "(&v).into_iter().rev()");
+        assert_eq!(
+            reversed_text("s.chars().enumerate()"),
+            "(s.chars().enumerate()).rev()"
+        );
+        assert_eq!(
+            reversed_text("v.iter().take_while(| c | f(c))"),
+            "(v.iter().take_while(| c | f(c))).rev()"
+        );
+        // A call that may make anything iterable: iterated first, as the loop does.
+        assert_eq!(
+            reversed_text("input.clone()"),
+            "(input.clone()).into_iter().rev()"
+        );
+        assert_eq!(reversed_text("items()"), "(items()).into_iter().rev()");
     }
 }
