@@ -132,18 +132,22 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
     // The crate denies warnings, and one function allows `deprecated`: it builds, and
     // rustc's marks still come through.
     assert!(
-        stderr.contains("Unviable 5 mutants whose replacement has no value of the type at hand"),
+        stderr.contains(
+            "Unviable 6 mutants whose replacement the types at hand do not allow (no value of \
+             the type, no reverse of the iterator, a literal out of range)"
+        ),
         "{stderr}"
     );
     assert!(
         stderr.contains("Unviable 15 mutants whose constant arithmetic rustc rejects"),
         "{stderr}"
     );
-    // `#![deny(warnings)]`: a body replaced leaves its parameters unused.
+    // `#![deny(warnings)]`: a body replaced leaves its parameters unused (21), a
+    // comparison with a literal compares beyond its type's range (4, `comparisons.rs`).
     assert!(
         stderr.contains(
-            "Unviable 15 mutants whose body replacement leaves parameters unused, a warning \
-             the crate denies"
+            "Unviable 25 mutants whose text adds a warning the crate denies (a parameter left \
+             unused, a comparison beyond its type's range)"
         ),
         "{stderr}"
     );
@@ -153,20 +157,20 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
     for (id, why) in [
         // No test calls it: before, "not covered"; `cargo test` would not build it.
         (
-            "src/lib.rs:39:9: replace Labelled::value_again -> T with Default::default()",
+            "src/lib.rs:42:9: replace Labelled::value_again -> T with Default::default()",
             "no `Default`",
         ),
         (
-            "src/lib.rs:34:9: replace Labelled::value -> T with Default::default()",
+            "src/lib.rs:37:9: replace Labelled::value -> T with Default::default()",
             "no `Default`",
         ),
         (
-            "src/lib.rs:44:9: replace Labelled::value_ref -> &T with \
+            "src/lib.rs:47:9: replace Labelled::value_ref -> &T with \
              Box::leak(Box::new(Default::default()))",
             "unsized or has no `Default`",
         ),
         (
-            "src/lib.rs:57:5: replace doubled -> impl Display with Default::default()",
+            "src/lib.rs:60:5: replace doubled -> impl Display with Default::default()",
             "`impl Trait`",
         ),
         // Before, each crashed its tests (an overflow at run time) and was "killed".
@@ -183,7 +187,7 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
             "this arithmetic operation will overflow",
         ),
         // `n / 0` does not build either, whatever `n` is.
-        ("src/lib.rs:73:18: replace 2 with 0 in limits", "by zero"),
+        ("src/lib.rs:76:18: replace 2 with 0 in limits", "by zero"),
         // `255` where a `u8` is asked for: `256` is out of range there.
         (
             "src/constants.rs:37:13: replace 255 with 256 in flips",
@@ -230,7 +234,7 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
     // A type with `Default` keeps its replacement, which the tests kill; so do the
     // mutants of constant arithmetic that builds.
     for killed in [
-        "examples/fallbacks/src/lib.rs:72:5: replace limits -> Limits with Default::default()",
+        "examples/fallbacks/src/lib.rs:75:5: replace limits -> Limits with Default::default()",
         "examples/fallbacks/src/constants.rs:15:26: replace 1 with 2 in top_bit",
         "examples/fallbacks/src/constants.rs:22:22: replace 8 with 9 in bytes_past_words",
         "examples/fallbacks/src/constants.rs:37:25: replace 255 with 256 in flips",

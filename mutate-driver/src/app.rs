@@ -396,9 +396,11 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
     let unbuilt = d.mutants.iter().filter(|m| !m.entry.build_error.is_empty());
     let (marked, by_net): (Vec<_>, Vec<_>) =
         unbuilt.partition(|m| marked.contains_key(&m.entry.id));
-    let (by_lint, marked): (Vec<_>, Vec<_>) = marked
-        .into_iter()
-        .partition(|m| m.entry.build_error.starts_with(Kind::Unused.reason()));
+    let (by_lint, marked): (Vec<_>, Vec<_>) = marked.into_iter().partition(|m| {
+        [Kind::Unused, Kind::Comparison]
+            .iter()
+            .any(|k| m.entry.build_error.starts_with(k.reason()))
+    });
     let (by_constant, by_type): (Vec<_>, Vec<_>) = marked.into_iter().partition(|m| {
         [Kind::Constant, Kind::Index]
             .iter()
@@ -418,8 +420,9 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
         ),
         (
             &by_type,
-            "whose replacement has no value of the type at hand",
-            "rustc chose the fallback, or found a literal out of range; not run",
+            "whose replacement the types at hand do not allow (no value of the type, no \
+             reverse of the iterator, a literal out of range)",
+            "rustc chose the fallback, or said so; not run",
         ),
         (
             &by_constant,
@@ -429,7 +432,8 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
         ),
         (
             &by_lint,
-            "whose body replacement leaves parameters unused, a warning the crate denies",
+            "whose text adds a warning the crate denies (a parameter left unused, a \
+             comparison beyond its type's range)",
             "not run",
         ),
     ] {

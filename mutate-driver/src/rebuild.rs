@@ -36,9 +36,11 @@ pub fn build(
     for round in 0.. {
         let attempt = compile::build_once(args, workspace, lists.path(), &mut shown)?;
         if attempt.success {
+            let mut unviable = attempt.unviable;
+            unviable.extend(attempt.unused.denied_comparisons());
             return Ok(Built {
                 binaries: attempt.binaries,
-                unviable: attempt.unviable,
+                unviable,
                 unused: attempt.unused.denied(),
             });
         }

@@ -1,6 +1,8 @@
-//! Body replacements whose text a crate's own lint levels reject: a replaced body leaves
-//! the function's parameters unused, and in a crate that denies warnings (`#![cfg_attr(test,
-//! deny(warnings))]`, `#![deny(unused)]`, `-D warnings`) `cargo test` does not build it.
+//! Mutants whose text a crate's own lint levels reject: a replaced body leaves the
+//! function's parameters unused, or a comparison with a literal compares beyond its type
+//! (`unused_comparisons`, read as denied where `warnings` is). In a crate that denies
+//! warnings (`#![cfg_attr(test, deny(warnings))]`, `#![deny(unused)]`, `-D warnings`)
+//! `cargo test` does not build it.
 //!
 //! In the driver's builds the macro gives each such function a parameter that is never
 //! used, named after its replacements' location (`unviable_marks::unused_marker`), with no
@@ -22,6 +24,9 @@ use std::collections::{BTreeMap, BTreeSet};
 pub struct UnusedParams {
     /// (target, marker) of each marker warned of.
     markers: BTreeSet<(String, String)>,
+    /// (target, mutant id) of each comparison whose text `unused_comparisons` warns of
+    /// (`unviable_marks::Kind::Comparison`), with rustc's words.
+    comparisons: BTreeMap<(String, String), String>,
     /// By target: where `unused_variables`' level comes from, as its warnings' notes say.
     sources: BTreeMap<String, BTreeSet<Source>>,
     /// By target and lint or group name: whether the attribute that sets its level rejects
@@ -61,6 +66,15 @@ impl UnusedParams {
                 .or_default()
                 .insert(source);
         }
+        if let Some((Kind::Comparison, id)) = diagnostic
+            .children
+            .iter()
+            .find_map(|note| unviable_marks::parse(&note.message))
+        {
+            let key = (target.to_owned(), id.to_owned());
+            self.comparisons.insert(key, diagnostic.message.clone());
+            return true;
+        }
         match unviable_marks::parse_unused(&diagnostic.message) {
             Some(marker) => {
                 self.markers.insert((target.to_owned(), marker.to_owned()));
@@ -83,6 +97,38 @@ impl UnusedParams {
                 ))
             })
             .collect()
+    }
+
+    /// The comparisons `unused_comparisons` warns of in targets that deny warnings, by
+    /// mutant id, with the reason they are unviable.
+    pub fn denied_comparisons(&self) -> BTreeMap<String, String> {
+        self.comparisons
+            .iter()
+            .filter_map(|((target, id), said)| {
+                let source = self.rejecting_warnings(target)?;
+                let reason = format!("{} ({source}: {said})", Kind::Comparison.reason());
+                Some((id.clone(), reason))
+            })
+            .collect()
+    }
+
+    /// What rejects every warning in `target` (`deny(warnings)`, `-D warnings`), as read
+    /// from where `unused_variables`' level comes from, if anything does.
+    fn rejecting_warnings(&self, target: &str) -> Option<String> {
+        self.sources
+            .get(target)?
+            .iter()
+            .find_map(|source| match source {
+                Source::Rejected(flag) => ["-D warnings", "-F warnings"]
+                    .iter()
+                    .any(|f| flag.contains(f))
+                    .then(|| flag.clone()),
+                Source::Attribute(name) if name == "warnings" => {
+                    let (rejects, text) = self.attributes.get(target)?.get(name)?;
+                    rejects.then(|| format!("`{text}`"))
+                }
+                Source::Attribute(_) => None,
+            })
     }
 
     /// What rejects `unused_variables` in `target`, if anything does.
@@ -201,6 +247,44 @@ mod tests {
     }
 
     const MARKER: &str = "unused variable: `mutate_unused_00000000000000ab`";
+
+    /// A comparison's mark: `unused_comparisons` on the witness, its reason naming the mutant.
+    fn comparison(id: &str) -> String {
+        let reason = unviable_marks::note(Kind::Comparison, id);
+        lint_warning(
+            "unused_comparisons",
+            "comparison is useless due to type limits",
+            &note(&reason),
+        )
+    }
+
+    #[test]
+    fn a_comparison_beyond_its_type_is_unviable_only_where_warnings_are_denied() {
+        let id = "src/lib.rs:3:11: replace > with >= in any";
+        // `deny(unused)` rejects unused parameters, not comparisons.
+        let mut seen = UnusedParams::default();
+        let unused = [
+            defined_here("#![deny(unused)]", "unused"),
+            note("`#[deny(unused_variables)]` implied by `#[deny(unused)]`"),
+        ];
+        assert!(seen.take("lib", &diagnostic(&warning(MARKER, &unused.join(",")))));
+        assert!(seen.take("lib", &diagnostic(&comparison(id))));
+        assert_eq!(seen.denied().len(), 1);
+        assert!(seen.denied_comparisons().is_empty());
+        // `deny(warnings)` rejects both.
+        let mut seen = UnusedParams::default();
+        let warnings = [
+            defined_here("#![cfg_attr(test, deny(warnings))]", "warnings"),
+            note("`#[warn(unused_variables)]` implied by `#[warn(warnings)]`"),
+        ];
+        assert!(seen.take("lib", &diagnostic(&comparison(id))));
+        assert!(seen.take("lib", &diagnostic(&warning(MARKER, &warnings.join(",")))));
+        let reason = &seen.denied_comparisons()[id];
+        assert!(
+            reason.contains("deny(warnings)") && reason.contains("useless"),
+            "{reason}"
+        );
+    }
 
     #[test]
     fn a_crate_that_denies_warnings_in_its_tests_rejects_the_markers() {

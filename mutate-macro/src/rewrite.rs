@@ -14,7 +14,7 @@ mod control;
 use crate::location::{self, LineColumn};
 use crate::model::Collector;
 use crate::operators::{
-    binary, constant, field, index, literal, method, regroup, rule, statement, unary,
+    binary, comparison, constant, field, index, literal, method, regroup, rule, statement, unary,
 };
 use crate::syntax::{self, first_span, is_destructuring, negated_literal, strip_parens};
 use mutate_operators::Selection;
@@ -112,6 +112,8 @@ struct Written {
     constant_right: Option<(Expr, usize)>,
     /// A binary expression's mutants to be shown on all of it (`binary::regrouped`).
     regrouped: Vec<(&'static str, regroup::Shown)>,
+    /// A comparison's integer literal operand, as written (`comparison::literal_operand`).
+    literal_operand: Option<comparison::Literal>,
 }
 
 /// The schemata code for one expression that has mutants of its own.
@@ -222,6 +224,10 @@ impl Rewriter<'_> {
                     regrouped: match &*e {
                         Expr::Binary(b) => binary::regrouped(b, operand_of),
                         _ => Vec::new(),
+                    },
+                    literal_operand: match &*e {
+                        Expr::Binary(b) => comparison::literal_operand(b),
+                        _ => None,
                     },
                 };
                 let witnessed = (!self.in_witnessed_constant && constant::is_typed_arithmetic(e))
@@ -379,7 +385,9 @@ impl Rewriter<'_> {
             Expr::Binary(b) => (
                 self.made(|c| {
                     let right = written.constant_right.as_ref().map(|(e, n)| (e, *n));
-                    binary::rewrite(c, b, (&written.regrouped, written.pure_right), right)
+                    let literal = written.literal_operand.as_ref();
+                    let operands = (&written.regrouped[..], written.pure_right, literal);
+                    binary::rewrite(c, b, operands, right)
                 }),
                 first_span(&b.op.to_token_stream()),
             ),

@@ -25,6 +25,11 @@
 //!   fallback, declared in the mutant's arm, is a deprecated method marked
 //!   [`note`]`(Unreversible, id)`.
 //!
+//! - A comparison with an integer literal, its operator replaced, may compare beyond its
+//!   type's range (`len >= 0`), which `unused_comparisons` warns of: the macro writes it
+//!   again under `#[warn(.., reason = note(Comparison, id))]`, and the driver reports it
+//!   unviable where the crate denies warnings, as it does for unused parameters (below).
+//!
 //! - A body replacement leaves the function's parameters unused, which rustc's
 //!   `unused_variables` warns of, and which a crate that denies warnings (`#![cfg_attr(test,
 //!   deny(warnings))]`, `-D warnings`) does not build. In the driver's builds the macro gives
@@ -60,6 +65,9 @@ pub enum Kind {
     Unused,
     /// `.rev()` added to a loop's iterator that is not double-ended.
     Unreversible,
+    /// The replaced comparison with a literal compares beyond its type's range
+    /// (`unused_comparisons`): unviable where the crate denies warnings.
+    Comparison,
 }
 
 impl Kind {
@@ -73,6 +81,7 @@ impl Kind {
             Kind::Index => "index",
             Kind::Unused => "unused",
             Kind::Unreversible => "unreversible",
+            Kind::Comparison => "comparison",
         }
     }
 
@@ -86,6 +95,7 @@ impl Kind {
             Kind::Index,
             Kind::Unused,
             Kind::Unreversible,
+            Kind::Comparison,
         ]
         .into_iter()
         .find(|k| k.word() == word)
@@ -107,6 +117,10 @@ impl Kind {
             Kind::Unused => "its text leaves a parameter unused, a warning the crate denies",
             Kind::Unreversible => {
                 "the loop's iterator is not double-ended: `.rev()` does not apply to it"
+            }
+            Kind::Comparison => {
+                "its text compares beyond its type's range (`unused_comparisons`), a warning \
+                 the crate denies"
             }
         }
     }

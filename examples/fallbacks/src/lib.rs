@@ -7,6 +7,8 @@
 //! - Mutants of constant arithmetic that rustc's lints reject: a shift past the width, a
 //!   division by zero, an overflow (`constants.rs`).
 //! - A literal index made one past the end of the array it indexes (`indexes.rs`).
+//! - A comparison with a literal made one beyond its type's range (`comparisons.rs`),
+//!   which this crate's denied warnings reject.
 //!
 //! The crate denies warnings and one function allows `deprecated`: neither level may hide
 //! how rustc tells the driver, nor fail the build. Denying warnings, it also rejects the
@@ -14,6 +16,7 @@
 //! as `cargo test` on their text would find them.
 #![deny(warnings)]
 
+pub mod comparisons;
 pub mod constants;
 pub mod indexes;
 

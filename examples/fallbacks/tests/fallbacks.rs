@@ -59,3 +59,16 @@ fn tally() {
     };
     assert_eq!(tally, expected);
 }
+
+#[test]
+fn compares_with_literals() {
+    use fallbacks::comparisons::*;
+    assert!(any(3));
+    assert!(any(1));
+    assert!(!any(0));
+    assert!(in_red(-2));
+    assert!(!in_red(0));
+    assert!(!in_red(5));
+    assert!(below_top(254));
+    assert!(!below_top(255));
+}

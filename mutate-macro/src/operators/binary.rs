@@ -2,6 +2,7 @@
 //! relational boundary/negation/swaps (same trait, always viable), `&&`/`||` (keeping
 //! short-circuit), and compound assignment.
 
+use super::comparison;
 use super::regroup::{self, Shown, Side};
 use super::{always_differ, fallback_arms, switch, when_probing};
 use crate::emit::{rt, table};
@@ -114,13 +115,19 @@ fn symbol(text: &str) -> TokenStream {
 pub fn rewrite(
     c: &mut Collector,
     e: &ExprBinary,
-    (regrouped, pure_right): (&[(&str, Shown)], bool),
+    (regrouped, pure_right, literal): (&[(&str, Shown)], bool, Option<&comparison::Literal>),
     constant_right: Option<(&Expr, usize)>,
 ) -> Option<TokenStream> {
     let loc = location::of_tokens(&e.op.to_token_stream());
     let shown = Shows { loc, regrouped };
     if let Some((original, replacements)) = relational(&e.op) {
-        return Some(relational_site(c, e, shown.loc, original, replacements));
+        return Some(relational_site(
+            c,
+            e,
+            (shown.loc, literal),
+            original,
+            replacements,
+        ));
     }
     if matches!(e.op, BinOp::And(_) | BinOp::Or(_)) {
         return logical_site(c, e, shown, pure_right);
@@ -205,11 +212,13 @@ impl Shows<'_> {
     }
 }
 
-/// `<` to `<=`, ...: the operands compared by reference, as the operator does.
+/// `<` to `<=`, ...: the operands compared by reference, as the operator does. Where one
+/// side is an integer literal (`literal`), each arm witnesses its comparison for rustc's
+/// `unused_comparisons` (`comparison.rs`).
 fn relational_site(
     c: &mut Collector,
     e: &ExprBinary,
-    loc: Location,
+    (loc, literal): (Location, Option<&comparison::Literal>),
     original: &str,
     replacements: &[&str],
 ) -> TokenStream {
@@ -220,7 +229,14 @@ fn relational_site(
         let k = c.add(site, Operator::Relational, loc.clone(), original, r);
         compared.push((k, *r));
         let r = symbol(r);
-        quote!(#k => *__mutate_l #r *__mutate_r,)
+        let witness = literal.zip(c.id_of(k)).map(|(literal, id)| {
+            let other = match literal.side() {
+                Side::Right => quote!(__mutate_l),
+                Side::Left => quote!(__mutate_r),
+            };
+            comparison::witness(literal, &r, other, &id)
+        });
+        quote!(#k => { #witness *__mutate_l #r *__mutate_r },)
     });
     let arms: Vec<_> = arms.collect();
     let sw = switch(site);
@@ -552,7 +568,7 @@ mod tests {
             panic!("{expr} is a binary expression");
         };
         let mut c = Collector::new("f".into(), Selection::all());
-        rewrite(&mut c, &e, (&regrouped(&e, None), false), None);
+        rewrite(&mut c, &e, (&regrouped(&e, None), false, None), None);
         let ids = c.ids();
         c.mutants
             .iter()

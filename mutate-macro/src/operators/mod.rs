@@ -11,6 +11,7 @@
 
 pub mod arm_order;
 pub mod binary;
+pub mod comparison;
 pub mod condition;
 pub mod constant;
 mod fallback;

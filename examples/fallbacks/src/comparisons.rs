@@ -1,0 +1,24 @@
+//! Comparisons with a literal: `count > 0` made `count >= 0` or `count < 0` compares beyond
+//! a `u32`'s range, which rustc's `unused_comparisons` warns of, and this crate denies
+//! warnings: `cargo test` could not build their text, so they are unviable. The same
+//! replacements of a comparison with a signed value build and run.
+
+use mutate_runtime::mutate;
+
+/// Whether a count has anything in it.
+#[mutate]
+pub fn any(count: u32) -> bool {
+    count > 0
+}
+
+/// Whether a balance is in the red: a literal on the left, a signed value.
+#[mutate]
+pub fn in_red(balance: i64) -> bool {
+    0 > balance
+}
+
+/// Whether a byte is below the top of its range.
+#[mutate]
+pub fn below_top(byte: u8) -> bool {
+    byte < 255
+}

@@ -1,0 +1,78 @@
+//! A comparison with an integer literal, its operator replaced, can compare beyond the
+//! other side's type (`len > 0` made `len >= 0`, always true for an unsigned `len`):
+//! rustc's `unused_comparisons` warns of its text, and a crate that denies warnings
+//! (`#![cfg_attr(test, deny(warnings))]`) does not build it under `cargo test`. In the
+//! driver's builds each such mutant's arm writes its comparison once more, literal and
+//! all, under `unused_comparisons` at `warn` with a reason that marks the mutant
+//! (`mutate_protocol::unviable_marks`); the driver reads back whether the crate denies
+//! warnings (`unused_params.rs`) and only then reports it unviable.
+
+use super::regroup::Side;
+use mutate_protocol::unviable_marks::{self, Kind};
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+use syn::{Expr, ExprBinary, Lit, UnOp};
+
+/// The side of a comparison that is an integer literal (`0`, `-1`), as written.
+pub struct Literal {
+    side: Side,
+    tokens: TokenStream,
+}
+
+impl Literal {
+    pub fn side(&self) -> Side {
+        self.side
+    }
+}
+
+/// The integer literal operand of `b` as written, if it is a comparison with one, in a
+/// driver's build (only there is the mark read).
+pub fn literal_operand(b: &ExprBinary) -> Option<Literal> {
+    use syn::BinOp::*;
+    if !matches!(b.op, Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_))
+        || !crate::build_errors::driver_build()
+    {
+        return None;
+    }
+    let (side, operand) = if is_integer(&b.right) {
+        (Side::Right, &b.right)
+    } else if is_integer(&b.left) {
+        (Side::Left, &b.left)
+    } else {
+        return None;
+    };
+    Some(Literal {
+        side,
+        tokens: operand.to_token_stream(),
+    })
+}
+
+fn is_integer(e: &Expr) -> bool {
+    match crate::syntax::strip_parens(e) {
+        Expr::Lit(l) => matches!(l.lit, Lit::Int(_)),
+        Expr::Unary(u) if matches!(u.op, UnOp::Neg(_)) => is_integer(&u.expr),
+        _ => false,
+    }
+}
+
+/// The comparison by `op` of the other operand (`other`, a reference to it) with the
+/// literal, which rustc lints as it does the mutant's text, marking mutant `id`.
+pub fn witness(literal: &Literal, op: &TokenStream, other: TokenStream, id: &str) -> TokenStream {
+    let note = unviable_marks::note(Kind::Comparison, id);
+    let lit = &literal.tokens;
+    let compared = match literal.side {
+        Side::Right => quote!(*#other #op #lit),
+        Side::Left => quote!(#lit #op *#other),
+    };
+    // As the user's code: rustc keeps most lints quiet in another crate's macro output.
+    let at = lit.clone().into_iter().next().map(|t| t.span());
+    let compared = at.map_or(compared.clone(), |at| {
+        crate::syntax::written_at(compared, at)
+    });
+    // `warnings` at `warn` first, as for a literal's range (`literal.rs`).
+    quote! {
+        #[warn(warnings)]
+        #[warn(unused_comparisons, reason = #note)]
+        let _ = #compared;
+    }
+}
