@@ -37,7 +37,10 @@ pub fn build(
         let attempt = compile::build_once(args, workspace, lists.path(), &mut shown)?;
         if attempt.success {
             let mut unviable = attempt.unviable;
-            unviable.extend(attempt.unused.denied_comparisons());
+            // A literal out of its type's range says so whatever the crate's levels.
+            for (id, reason) in attempt.unused.denied_comparisons() {
+                unviable.entry(id).or_insert(reason);
+            }
             return Ok(Built {
                 binaries: attempt.binaries,
                 unviable,

@@ -22,3 +22,10 @@ pub fn in_red(balance: i64) -> bool {
 pub fn below_top(byte: u8) -> bool {
     byte < 255
 }
+
+/// Whether there is at least one: the literal's own `1` made `0` compares beyond a
+/// `usize` too.
+#[mutate]
+pub fn at_least_one(n: usize) -> bool {
+    n >= 1
+}

@@ -71,4 +71,7 @@ fn compares_with_literals() {
     assert!(!in_red(5));
     assert!(below_top(254));
     assert!(!below_top(255));
+    assert!(at_least_one(1));
+    assert!(at_least_one(5));
+    assert!(!at_least_one(0));
 }

@@ -241,12 +241,22 @@ fn relational_site(
     let arms: Vec<_> = arms.collect();
     let sw = switch(site);
     let probe = relational_probe(site, original, &compared);
+    // Never run: only rustc's lints read them.
+    let literal_witnesses = literal.map(|literal| {
+        let other = match literal.side() {
+            Side::Right => quote!(__mutate_l),
+            Side::Left => quote!(__mutate_r),
+        };
+        let witnesses = comparison::literal_witnesses(c, literal, &symbol(original), other);
+        quote!(if false { #witnesses })
+    });
     quote! {
         ({
             let (__mutate_l, __mutate_r) = (&(#left), &(#right));
             match #sw {
                 #(#arms)*
                 _ => {
+                    #literal_witnesses
                     let __mutate_v = *__mutate_l #op *__mutate_r;
                     #probe
                     __mutate_v

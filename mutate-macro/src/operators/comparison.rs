@@ -5,9 +5,13 @@
 //! driver's builds each such mutant's arm writes its comparison once more, literal and
 //! all, under `unused_comparisons` at `warn` with a reason that marks the mutant
 //! (`mutate_protocol::unviable_marks`); the driver reads back whether the crate denies
-//! warnings (`unused_params.rs`) and only then reports it unviable.
+//! warnings (`unused_params.rs`) and only then reports it unviable. The literal's own
+//! mutants (`1` made `0` in `n >= 1`) are witnessed the same way, by the comparison.
 
 use super::regroup::Side;
+use crate::location;
+use crate::model::{Collector, MadeBy};
+use mutate_operators::Operator;
 use mutate_protocol::unviable_marks::{self, Kind};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
@@ -55,6 +59,41 @@ fn is_integer(e: &Expr) -> bool {
     }
 }
 
+/// The witnesses of the literal's own mutants (`1` made `0` in `n >= 1`), each the
+/// comparison as written with the literal replaced, to be put where they never run.
+pub fn literal_witnesses(
+    c: &Collector,
+    literal: &Literal,
+    op: &TokenStream,
+    other: TokenStream,
+) -> TokenStream {
+    let at = location::of_tokens(&literal.tokens);
+    let mut out = TokenStream::new();
+    for (k, m) in c.mutants.iter().enumerate() {
+        if m.operator != MadeBy::Operator(Operator::Literal) || m.location != at {
+            continue;
+        }
+        let (Ok(replaced), Some(id)) = (m.replacement.parse::<TokenStream>(), c.id_of(k as u32))
+        else {
+            continue;
+        };
+        let replaced = Literal {
+            side: literal.side,
+            tokens: crate::syntax::written_at(replaced, first_span(&literal.tokens)),
+        };
+        out.extend(witness(&replaced, op, other.clone(), &id));
+    }
+    out
+}
+
+fn first_span(tokens: &TokenStream) -> proc_macro2::Span {
+    tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(proc_macro2::Span::call_site, |t| t.span())
+}
+
 /// The comparison by `op` of the other operand (`other`, a reference to it) with the
 /// literal, which rustc lints as it does the mutant's text, marking mutant `id`.
 pub fn witness(literal: &Literal, op: &TokenStream, other: TokenStream, id: &str) -> TokenStream {
@@ -65,13 +104,12 @@ pub fn witness(literal: &Literal, op: &TokenStream, other: TokenStream, id: &str
         Side::Left => quote!(#lit #op *#other),
     };
     // As the user's code: rustc keeps most lints quiet in another crate's macro output.
-    let at = lit.clone().into_iter().next().map(|t| t.span());
-    let compared = at.map_or(compared.clone(), |at| {
-        crate::syntax::written_at(compared, at)
-    });
-    // `warnings` at `warn` first, as for a literal's range (`literal.rs`).
+    let compared = crate::syntax::written_at(compared, first_span(lit));
+    // `warnings` at `warn` first, as for a literal's range (`literal.rs`), which also
+    // says whether a replaced literal is out of its type's range (not here, again).
     quote! {
         #[warn(warnings)]
+        #[allow(overflowing_literals)]
         #[warn(unused_comparisons, reason = #note)]
         let _ = #compared;
     }
