@@ -131,13 +131,14 @@ fn returns_a_literal(after: &[TokenTree]) -> bool {
     value && ends
 }
 
-/// The replacement's text for a `for` loop's iterable `text`: code that builds where the
-/// mutant runs. A range, or a call of a method known to make an iterator (`v.iter()`,
-/// `s.chars().enumerate()`), is reversed as it is; anything else (a slice, a `Vec`, a
-/// constant, `v.clone()`, a function's result) is iterated first, as the loop does.
-fn reversed_text(text: &str) -> String {
+/// The replacement's text for a `for` loop's iterable `text` (`range`: a range
+/// expression): code that builds where the mutant runs. A range, or a call of a method
+/// known to make an iterator (`v.iter()`, `s.chars().enumerate()`), is reversed as it is;
+/// anything else (a slice, a `Vec`, a constant, `v.clone()`, a function's result,
+/// `&v[..n]`) is iterated first, as the loop does.
+fn reversed_text(text: &str, range: bool) -> String {
     let iterator = last_method(text).is_some_and(|m| ITERATOR_METHODS.contains(&m));
-    if iterator || text.contains("..") {
+    if iterator || range {
         format!("({text}).rev()")
     } else {
         format!("({text}).into_iter().rev()")
@@ -201,6 +202,12 @@ const ITERATOR_METHODS: &[&str] = &[
     "chunks_mut",
 ];
 
+/// Whether `tokens` are a range expression (`0..n`, `(a..=b)`).
+fn is_range(tokens: &TokenStream) -> bool {
+    syn::parse2::<Expr>(tokens.clone())
+        .is_ok_and(|e| matches!(crate::syntax::strip_parens(&e), Expr::Range(_)))
+}
+
 /// The method a text ends calling (`take` in `v.iter().take(3)`), if it ends so.
 fn last_method(text: &str) -> Option<&str> {
     let body = text.trim_end().strip_suffix(')')?;
@@ -238,7 +245,7 @@ pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<
         OPERATOR,
         location::of_tokens(written),
         &text,
-        &reversed_text(&text),
+        &reversed_text(&text, is_range(written)),
         format!("add .rev() to {text}"),
     );
     if k == NEVER {
@@ -303,26 +310,36 @@ mod tests {
 
     #[test]
     fn a_reversed_iterable_reads_as_code_that_builds() {
-        assert_eq!(reversed_text("v.iter()"), "(v.iter()).rev()");
-        assert_eq!(reversed_text("0..n"), "(0..n).rev()");
+        assert_eq!(reversed_text("v.iter()", false), "(v.iter()).rev()");
+        assert_eq!(reversed_text("0..n", true), "(0..n).rev()");
         assert_eq!(
-            reversed_text("Self::FLAGS"),
+            reversed_text("Self::FLAGS", false),
             "(Self::FLAGS).into_iter().rev()"
         );
-        assert_eq!(reversed_text("&v"), "(&v).into_iter().rev()");
+        assert_eq!(reversed_text("&v", false), "(&v).into_iter().rev()");
         assert_eq!(
-            reversed_text("s.chars().enumerate()"),
+            reversed_text("s.chars().enumerate()", false),
             "(s.chars().enumerate()).rev()"
         );
         assert_eq!(
-            reversed_text("v.iter().take_while(| c | f(c))"),
+            reversed_text("v.iter().take_while(| c | f(c))", false),
             "(v.iter().take_while(| c | f(c))).rev()"
         );
         // A call that may make anything iterable: iterated first, as the loop does.
         assert_eq!(
-            reversed_text("input.clone()"),
+            reversed_text("input.clone()", false),
             "(input.clone()).into_iter().rev()"
         );
-        assert_eq!(reversed_text("items()"), "(items()).into_iter().rev()");
+        assert_eq!(
+            reversed_text("items()", false),
+            "(items()).into_iter().rev()"
+        );
+        // A range inside an index is no range to reverse.
+        assert_eq!(
+            reversed_text("&words[..n - 1]", false),
+            "(&words[..n - 1]).into_iter().rev()"
+        );
+        assert!(super::is_range(&quote::quote!((0..n))));
+        assert!(!super::is_range(&quote::quote!(&words[..n - 1])));
     }
 }
