@@ -3,13 +3,27 @@
 use clap::Parser;
 use std::path::PathBuf;
 
+/// The exit codes (`exit_code.rs`, and the README's table), as `--help` ends.
+const EXIT_CODES: &str = "\
+Exit codes:
+  0    every mutant run was detected (with --run-mutant: it was killed)
+  1    internal error
+  2    usage error: a bad option, a missing manifest, an unknown mutant id
+  3    some mutant survived or had no coverage (with --run-mutant: it survived)
+  4    no survivors, but some mutant timed out
+  5    the tests do not build, even with the rebuild net (with --run-mutant: unviable)
+  6    a test fails, crashes or hangs with every mutant off: nothing was judged
+  7    the mutation score is below --fail-under
+  130  interrupted: the reports hold what was known";
+
 /// Mutation testing on mutant schemata: build once, run each mutant against the tests
 /// that reach it, in forked children, and report the mutants no test catches.
 #[derive(Debug, Clone, Parser)]
 #[command(
     name = "cargo mutate-driver",
     version,
-    bin_name = "cargo mutate-driver"
+    bin_name = "cargo mutate-driver",
+    after_help = EXIT_CODES
 )]
 pub struct Args {
     /// Path to Cargo.toml.
@@ -287,6 +301,24 @@ pub fn parse() -> Invocation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_help_lists_every_exit_code() {
+        use crate::exit_code::*;
+        for code in [
+            SUCCESS,
+            INTERNAL,
+            USAGE,
+            SURVIVORS,
+            TIMEOUTS,
+            BUILD_FAILED,
+            BASELINE_FAILED,
+            SCORE_BELOW,
+            INTERRUPTED,
+        ] {
+            assert!(EXIT_CODES.contains(&format!("\n  {code} ")), "{code}");
+        }
+    }
     use clap::CommandFactory;
 
     #[test]

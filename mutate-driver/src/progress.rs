@@ -17,7 +17,10 @@ impl Progress {
         }
     }
 
-    pub fn phase(&mut self, name: &str, total: usize) {
+    /// A phase of `total` items, which `what` names (one, many) and says what is done
+    /// with (`("test, alone", "tests, each alone")`).
+    pub fn phase(&mut self, name: &str, total: usize, what: (&str, &str)) {
+        let what = if total == 1 { what.0 } else { what.1 };
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
@@ -29,9 +32,10 @@ impl Progress {
                     .progress_chars("=> "),
             );
             bar.set_prefix(name.to_owned());
+            bar.set_message(what.to_owned());
             self.bar = Some(bar);
         } else {
-            eprintln!("{name:>10} {total}");
+            eprintln!("{name:>10} {total} {what}");
         }
     }
 

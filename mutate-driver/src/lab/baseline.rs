@@ -115,7 +115,14 @@ fn alone_pass(
     progress: &mut Progress,
     results: &mut [MutantResult],
 ) -> Result<AlonePass> {
-    progress.phase("Baseline", d.tests.len());
+    progress.phase(
+        "Baseline",
+        d.tests.len(),
+        (
+            "test, alone with every mutant off",
+            "tests, each alone with every mutant off",
+        ),
+    );
     let all = (0..d.tests.len()).collect();
     let alone = run_alone(d, (config, idle), all, config.baseline_timeout, progress)?;
     let mut pass = AlonePass {
@@ -148,7 +155,11 @@ fn together_pass(
     let mut binaries: Vec<usize> = d.tests.iter().map(|t| t.binary).collect();
     binaries.sort();
     binaries.dedup();
-    progress.phase("Together", binaries.len());
+    progress.phase(
+        "Together",
+        binaries.len(),
+        ("test binary, run whole", "test binaries, each run whole"),
+    );
     together::run(d, binaries, config.jobs, timeout, || progress.tick())
 }
 

@@ -208,7 +208,14 @@ fn plan(
         .filter(|&m| selected[m] && !results[m].covered_by.is_empty())
         .map(|m| (m, 0))
         .collect();
-    progress.phase("Mutants", pending.len());
+    progress.phase(
+        "Mutants",
+        pending.len(),
+        (
+            "mutant, against its covering tests",
+            "mutants, each against its covering tests",
+        ),
+    );
     for (m, r) in results.iter().enumerate() {
         if selected[m] && r.covered_by.is_empty() {
             progress.mutant(Status::NoCoverage, &d.mutants[m].entry.id);

@@ -75,7 +75,14 @@ pub fn run(
     if to_trace.is_empty() {
         return Ok(());
     }
-    progress.phase("Tracing", to_trace.len());
+    progress.phase(
+        "Tracing",
+        to_trace.len(),
+        (
+            "survivor, a covering test of it traced",
+            "survivors, a covering test of each traced",
+        ),
+    );
     // Each test traced twice with every mutant off, every run a job of its own: a test that
     // makes many calls is traced on two cores at once, not twice on one.
     let tests: BTreeSet<usize> = to_trace.iter().map(|&(_, t)| t).collect();

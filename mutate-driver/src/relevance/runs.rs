@@ -65,7 +65,14 @@ pub fn run(
         .collect();
     tests.sort_unstable();
     tests.dedup();
-    progress.phase("Relevance", tests.len() + pairs);
+    progress.phase(
+        "Relevance",
+        tests.len() + pairs,
+        (
+            "traced run, with or without a changed mutant",
+            "traced runs, with and without the changed mutants",
+        ),
+    );
     let mut unmutated: HashMap<usize, [Observation; 2]> = HashMap::new();
     pool::run(
         tests,
