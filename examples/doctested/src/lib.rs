@@ -127,3 +127,14 @@ mod tests {
         assert_eq!(super::negate(2), -2);
     }
 }
+
+/// An item no build has (`cfg(any())` never holds): rustdoc never runs its example, and
+/// the driver's build of it holds it under the same `#[cfg]`.
+///
+/// ```
+/// assert_eq!(doctested::never(), 1);
+/// ```
+#[cfg(any())]
+pub fn never() -> u32 {
+    1
+}

@@ -172,8 +172,16 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode, apart: bool) -> R
         &mirror_root,
     );
     if doctests.count() > 0 {
+        let gated = match doctests.gated() {
+            0 => String::new(),
+            n => format!(
+                "; {n} under their item's #[cfg], built and run only where it holds, as \
+                 rustdoc runs them"
+            ),
+        };
         eprintln!(
-            "  Doctests {} doc tests, built as integration tests: {} sharing a crate, {} apart",
+            "  Doctests {} doc tests, built as integration tests: {} sharing a crate, {} \
+             apart{gated}",
             doctests.count(),
             doctests.shared(),
             doctests.count() - doctests.shared(),

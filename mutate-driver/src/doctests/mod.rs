@@ -58,6 +58,9 @@ pub struct Placed {
     pub key: String,
     /// Its first and last line in the file (1-based).
     pub lines: (usize, usize),
+    /// Under its item's `#[cfg(..)]`: built and run only where that holds, as rustdoc
+    /// collects it only there.
+    pub gated: bool,
 }
 
 impl GeneratedFile {
@@ -125,6 +128,7 @@ pub fn generate(tests: &[DocTest], lib: &str, edition: &str, remembered: &Rememb
                 tests: vec![Placed {
                     key,
                     lines: (1, lines),
+                    gated: cfg_of(test).is_some(),
                 }],
             });
         } else {
@@ -270,6 +274,7 @@ impl Shared {
         self.tests.push(Placed {
             key,
             lines: (first, last),
+            gated: cfg_of(test).is_some(),
         });
     }
 

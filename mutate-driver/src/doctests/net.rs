@@ -262,6 +262,14 @@ impl DocTests {
         self.files().map(|f| f.tests.len()).sum()
     }
 
+    /// Of those, the ones under their item's `#[cfg(..)]` ([`super::Placed::gated`]).
+    pub fn gated(&self) -> usize {
+        self.files()
+            .flat_map(|f| &f.tests)
+            .filter(|t| t.gated)
+            .count()
+    }
+
     /// Of those, the ones in a shared crate.
     pub fn shared(&self) -> usize {
         self.files()
