@@ -397,7 +397,7 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
     let (marked, by_net): (Vec<_>, Vec<_>) =
         unbuilt.partition(|m| marked.contains_key(&m.entry.id));
     let (by_lint, marked): (Vec<_>, Vec<_>) = marked.into_iter().partition(|m| {
-        [Kind::Unused, Kind::Comparison]
+        [Kind::Unused, Kind::Comparison, Kind::Recursion]
             .iter()
             .any(|k| m.entry.build_error.starts_with(k.reason()))
     });
@@ -433,7 +433,7 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
         (
             &by_lint,
             "whose text adds a warning the crate denies (a parameter left unused, a \
-             comparison beyond its type's range)",
+             comparison beyond its type's range, a call of itself on every path)",
             "not run",
         ),
     ] {

@@ -38,7 +38,7 @@ pub fn build(
         if attempt.success {
             let mut unviable = attempt.unviable;
             // A literal out of its type's range says so whatever the crate's levels.
-            for (id, reason) in attempt.unused.denied_comparisons() {
+            for (id, reason) in attempt.unused.denied_with_warnings() {
                 unviable.entry(id).or_insert(reason);
             }
             return Ok(Built {

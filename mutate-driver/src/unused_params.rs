@@ -1,6 +1,7 @@
 //! Mutants whose text a crate's own lint levels reject: a replaced body leaves the
-//! function's parameters unused, or a comparison with a literal compares beyond its type
-//! (`unused_comparisons`, read as denied where `warnings` is). In a crate that denies
+//! function's parameters unused, a comparison with a literal compares beyond its type
+//! (`unused_comparisons`), or `Default::default` calls itself (`unconditional_recursion`;
+//! those two read as denied where `warnings` is). In a crate that denies
 //! warnings (`#![cfg_attr(test, deny(warnings))]`, `#![deny(unused)]`, `-D warnings`)
 //! `cargo test` does not build it.
 //!
@@ -24,9 +25,10 @@ use std::collections::{BTreeMap, BTreeSet};
 pub struct UnusedParams {
     /// (target, marker) of each marker warned of.
     markers: BTreeSet<(String, String)>,
-    /// (target, mutant id) of each comparison whose text `unused_comparisons` warns of
-    /// (`unviable_marks::Kind::Comparison`), with rustc's words.
-    comparisons: BTreeMap<(String, String), String>,
+    /// (target, mutant id) of each mutant whose text adds a warning that only a crate
+    /// denying warnings rejects (`unviable_marks::Kind::Comparison`, `Recursion`), with
+    /// the kind and rustc's words.
+    denied_if_warnings: BTreeMap<(String, String), (Kind, String)>,
     /// By target: where `unused_variables`' level comes from, as its warnings' notes say.
     sources: BTreeMap<String, BTreeSet<Source>>,
     /// By target and lint or group name: whether the attribute that sets its level rejects
@@ -66,13 +68,16 @@ impl UnusedParams {
                 .or_default()
                 .insert(source);
         }
-        if let Some((Kind::Comparison, id)) = diagnostic
-            .children
-            .iter()
-            .find_map(|note| unviable_marks::parse(&note.message))
-        {
+        let marked = unviable_marks::parse(&diagnostic.message).or_else(|| {
+            diagnostic
+                .children
+                .iter()
+                .find_map(|note| unviable_marks::parse(&note.message))
+        });
+        if let Some((kind @ (Kind::Comparison | Kind::Recursion), id)) = marked {
             let key = (target.to_owned(), id.to_owned());
-            self.comparisons.insert(key, diagnostic.message.clone());
+            self.denied_if_warnings
+                .insert(key, (kind, diagnostic.message.clone()));
             return true;
         }
         match unviable_marks::parse_unused(&diagnostic.message) {
@@ -99,15 +104,18 @@ impl UnusedParams {
             .collect()
     }
 
-    /// The comparisons `unused_comparisons` warns of in targets that deny warnings, by
-    /// mutant id, with the reason they are unviable.
-    pub fn denied_comparisons(&self) -> BTreeMap<String, String> {
-        self.comparisons
+    /// The mutants whose text adds a warning (a useless comparison, an unconditional
+    /// recursion) in targets that deny warnings, by id, with the reason they are unviable.
+    pub fn denied_with_warnings(&self) -> BTreeMap<String, String> {
+        self.denied_if_warnings
             .iter()
-            .filter_map(|((target, id), said)| {
+            .filter_map(|((target, id), (kind, said))| {
                 let source = self.rejecting_warnings(target)?;
-                let reason = format!("{} ({source}: {said})", Kind::Comparison.reason());
-                Some((id.clone(), reason))
+                let said = match kind {
+                    Kind::Comparison => format!(": {said}"),
+                    _ => String::new(),
+                };
+                Some((id.clone(), format!("{} ({source}{said})", kind.reason())))
             })
             .collect()
     }
@@ -270,7 +278,7 @@ mod tests {
         assert!(seen.take("lib", &diagnostic(&warning(MARKER, &unused.join(",")))));
         assert!(seen.take("lib", &diagnostic(&comparison(id))));
         assert_eq!(seen.denied().len(), 1);
-        assert!(seen.denied_comparisons().is_empty());
+        assert!(seen.denied_with_warnings().is_empty());
         // `deny(warnings)` rejects both.
         let mut seen = UnusedParams::default();
         let warnings = [
@@ -279,11 +287,29 @@ mod tests {
         ];
         assert!(seen.take("lib", &diagnostic(&comparison(id))));
         assert!(seen.take("lib", &diagnostic(&warning(MARKER, &warnings.join(",")))));
-        let reason = &seen.denied_comparisons()[id];
+        let reason = &seen.denied_with_warnings()[id];
         assert!(
             reason.contains("deny(warnings)") && reason.contains("useless"),
             "{reason}"
         );
+    }
+
+    #[test]
+    fn a_call_of_itself_is_unviable_only_where_warnings_are_denied() {
+        let id = "src/lib.rs:9:9: replace Start::default -> Self with Default::default()";
+        // The deprecation that marks it: the note is in rustc's message itself.
+        let message = format!(
+            "use of deprecated function `__mutate_recursion`: {}",
+            unviable_marks::note(Kind::Recursion, id)
+        );
+        let recursion = lint_warning("deprecated", &message, "");
+        let mut seen = UnusedParams::default();
+        assert!(seen.take("lib", &diagnostic(&recursion)));
+        assert!(seen.denied_with_warnings().is_empty());
+        let flag = note("`-D unused-variables` implied by `-D warnings`");
+        assert!(!seen.take("lib", &diagnostic(&warning("unused variable: `x`", &flag))));
+        let reason = &seen.denied_with_warnings()[id];
+        assert!(reason.contains("unconditional_recursion"), "{reason}");
     }
 
     #[test]

@@ -36,13 +36,20 @@ pub fn rewrite(
     let mut generics = outer_generics.to_vec();
     generics.extend(type_params(&sig.generics));
     let before = build_errors::any().then(build_errors::checkpoint);
+    let default_of_default = is_default_of_default(sig, &reach);
     let schemata = |block: &mut Block, jumps_as_written| {
         let mut collector = Collector::new(name.clone(), selection.clone());
         Rewriter::new(&mut collector, nested_items)
             .closures_choose(!dual)
             .jumps_as_written(jumps_as_written)
             .visit_block_mut(block);
-        fn_value::rewrite(&mut collector, sig, &generics, block, &written);
+        fn_value::rewrite(
+            &mut collector,
+            (sig, default_of_default),
+            &generics,
+            block,
+            &written,
+        );
         collector
     };
     let mut collector = schemata(block, None);
@@ -112,6 +119,13 @@ pub fn rewrite(
     }
     let table = emit::table_items(&collector);
     block.stmts.insert(0, Stmt::Item(Item::Verbatim(table)));
+}
+
+/// Whether the function is `default` of an `impl Default`, without parameters.
+fn is_default_of_default(sig: &Signature, reach: &Reach) -> bool {
+    let of_default = matches!(reach, Reach::TraitImpl(path)
+        if path.segments.last().is_some_and(|s| s.ident == "Default"));
+    of_default && sig.ident == "default" && sig.inputs.is_empty()
 }
 
 /// Whether any `break`/`continue` swap of the function is left as written by the net.

@@ -30,6 +30,10 @@
 //!   again under `#[warn(.., reason = note(Comparison, id))]`, and the driver reports it
 //!   unviable where the crate denies warnings, as it does for unused parameters (below).
 //!
+//! - `Default::default()` as the body of `Default::default` itself calls itself on every
+//!   path (`unconditional_recursion`): marked by a deprecated function with
+//!   [`note`]`(Recursion, id)`, and unviable where the crate denies warnings, as above.
+//!
 //! - A body replacement leaves the function's parameters unused, which rustc's
 //!   `unused_variables` warns of, and which a crate that denies warnings (`#![cfg_attr(test,
 //!   deny(warnings))]`, `-D warnings`) does not build. In the driver's builds the macro gives
@@ -68,6 +72,9 @@ pub enum Kind {
     /// The replaced comparison with a literal compares beyond its type's range
     /// (`unused_comparisons`): unviable where the crate denies warnings.
     Comparison,
+    /// `Default::default()` as the body of `Default::default` calls itself on every path
+    /// (`unconditional_recursion`): unviable where the crate denies warnings.
+    Recursion,
 }
 
 impl Kind {
@@ -82,6 +89,7 @@ impl Kind {
             Kind::Unused => "unused",
             Kind::Unreversible => "unreversible",
             Kind::Comparison => "comparison",
+            Kind::Recursion => "recursion",
         }
     }
 
@@ -96,6 +104,7 @@ impl Kind {
             Kind::Unused,
             Kind::Unreversible,
             Kind::Comparison,
+            Kind::Recursion,
         ]
         .into_iter()
         .find(|k| k.word() == word)
@@ -120,6 +129,10 @@ impl Kind {
             }
             Kind::Comparison => {
                 "its text compares beyond its type's range (`unused_comparisons`), a warning \
+                 the crate denies"
+            }
+            Kind::Recursion => {
+                "its text calls itself on every path (`unconditional_recursion`), a warning \
                  the crate denies"
             }
         }

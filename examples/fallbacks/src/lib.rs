@@ -77,3 +77,16 @@ pub fn limits(n: u32) -> Limits {
         high: n * 2,
     }
 }
+
+/// Where counting starts, with a `Default` written by hand: its body replaced by
+/// `Default::default()` calls itself on every path, which rustc's `unconditional_recursion`
+/// warns of and this crate denies.
+#[derive(Debug, PartialEq)]
+pub struct Start(pub u32);
+
+#[mutate]
+impl Default for Start {
+    fn default() -> Self {
+        Start(1)
+    }
+}

@@ -75,3 +75,8 @@ fn compares_with_literals() {
     assert!(at_least_one(5));
     assert!(!at_least_one(0));
 }
+
+#[test]
+fn starts_at_one() {
+    assert_eq!(fallbacks::Start::default(), fallbacks::Start(1));
+}

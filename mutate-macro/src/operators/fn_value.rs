@@ -25,9 +25,11 @@ const OPERATOR: Operator = Operator::FnValue;
 
 /// Adds the function's body replacements to `block` (already rewritten by the other
 /// operators), whose written text was `written`.
+/// `default_of_default`: the function is `Default::default` of an `impl Default`, where
+/// the replacement `Default::default()` calls itself ([`recursion_witness`]).
 pub fn rewrite(
     c: &mut Collector,
-    sig: &Signature,
+    (sig, default_of_default): (&Signature, bool),
     generics: &[String],
     block: &mut Block,
     written: &Block,
@@ -45,6 +47,32 @@ pub fn rewrite(
         && let Some(witness) = unused_witness(sig, written, &whole)
     {
         prepend(block, witness);
+    }
+    if default_of_default && crate::build_errors::driver_build() {
+        let recursive = (before..c.mutants.len())
+            .filter(|&k| c.mutants[k].replacement == "Default::default()")
+            .filter_map(|k| c.id_of(k as u32));
+        for id in recursive {
+            prepend(block, recursion_witness(&id));
+        }
+    }
+}
+
+/// A mark for mutant `id`, `Default::default()` as the body of `Default::default` itself:
+/// its text calls itself on every path, which rustc's `unconditional_recursion` warns of
+/// and a crate that denies warnings does not build. A deprecated function, called where it
+/// never runs, carries the mark (the driver forces `deprecated` on); the driver reports
+/// the mutant unviable only where the crate denies warnings (`unused_params.rs`). Elsewhere
+/// it runs, and overflows the stack as its text would.
+fn recursion_witness(id: &str) -> TokenStream {
+    let note = unviable_marks::note(unviable_marks::Kind::Recursion, id);
+    quote! {
+        #[allow(dead_code)]
+        #[deprecated(note = #note)]
+        fn __mutate_recursion() {}
+        if false {
+            __mutate_recursion();
+        }
     }
 }
 
