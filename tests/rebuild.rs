@@ -18,7 +18,7 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.contains("Rebuild 1: 8 build errors in generated code"),
+        stderr.contains("Rebuild 1: 9 build errors in generated code"),
         "{stderr}"
     );
     assert!(
@@ -26,6 +26,12 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
         "{stderr}"
     );
     assert!(!stderr.contains("could not compile"), "{stderr}");
+    // `shuffled`'s control must be a constant where it is written: its two literal
+    // mutants cannot run in schemata, and are not called unviable (their text builds).
+    assert!(
+        stderr.contains("Not run: 2 mutants where a constant is needed"),
+        "{stderr}"
+    );
     let actual = verdicts(dir.path());
     check_expected("examples/shadowed/expected/verdicts.txt", &actual);
     // Unviable, with rustc's reason: the body replacements of the crate's own `Option`
@@ -71,6 +77,15 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
             assert_eq!(
                 m.reason, "its code does not build with it: borrow of moved value: `it`",
                 "{id}"
+            );
+        } else if id.contains("replace 0b00_01_10_11 with ") {
+            assert_eq!(m.status, "Ignored", "{id}");
+            assert!(
+                m.reason
+                    .starts_with("not run: where it stands the value must be a constant")
+                    && m.reason.contains("non-constant value"),
+                "{id}: {}",
+                m.reason
             );
         } else if !id.contains("replace first_even -> Option<u32> with ") {
             assert_eq!(m.status, "Killed", "{id}");

@@ -390,12 +390,30 @@ fn lab_config(args: &Args) -> lab::Config {
 
 /// Says how many mutants rustc proved unviable (`marked`: by a mark in its warnings, a type
 /// fallback, a lint on constant arithmetic or a denied warning; the others through the
-/// rebuild net), and in how many functions.
+/// rebuild net), and in how many functions; and how many cannot run where a constant is
+/// needed.
 fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, String>) {
     use mutate_protocol::unviable_marks::Kind;
-    let unbuilt = d.mutants.iter().filter(|m| !m.entry.build_error.is_empty());
-    let (marked, by_net): (Vec<_>, Vec<_>) =
-        unbuilt.partition(|m| marked.contains_key(&m.entry.id));
+    let (constant, unbuilt): (Vec<_>, Vec<_>) = d
+        .mutants
+        .iter()
+        .filter(|m| !m.entry.build_error.is_empty())
+        .partition(|m| crate::outcome::needs_a_constant(&m.entry.build_error));
+    if !constant.is_empty() {
+        eprintln!(
+            "  Not run: {} mutants where a constant is needed (their schemata cannot build \
+             there; their text may), in {} functions",
+            constant.len(),
+            constant
+                .iter()
+                .map(|m| (m.entry.file.as_str(), m.entry.function.as_str()))
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
+        );
+    }
+    let (marked, by_net): (Vec<_>, Vec<_>) = unbuilt
+        .into_iter()
+        .partition(|m| marked.contains_key(&m.entry.id));
     let (by_lint, marked): (Vec<_>, Vec<_>) = marked.into_iter().partition(|m| {
         [Kind::Unused, Kind::Comparison, Kind::Recursion]
             .iter()
@@ -662,6 +680,12 @@ fn run_one(d: &Discovery, id: &str) -> Result<i32> {
     // Compiled as written, or its replacement proved not to build: running the tests with
     // it "active" would run the code as written, and pass.
     let unbuilt = &d.mutants[m].entry.build_error;
+    if crate::outcome::needs_a_constant(unbuilt) {
+        return Err(Error::Usage(format!(
+            "mutant `{id}` cannot run in mutant schemata: where it stands the value must be \
+             a constant ({unbuilt})"
+        )));
+    }
     if !unbuilt.is_empty() {
         println!("UNVIABLE {id}: {unbuilt}; not run");
         return Ok(exit_code::BUILD_FAILED);

@@ -148,6 +148,28 @@ pub fn unbuilt_reason(build_error: &str) -> String {
     format!("its code does not build with it: {build_error}")
 }
 
+/// Whether rustc's message says a value where the mutant stands must be a constant
+/// (`_mm_shuffle_epi32(x, 0x31)`, an array's length): its schemata, which choose the value
+/// at run time, cannot build there, though its text may.
+pub fn needs_a_constant(build_error: &str) -> bool {
+    build_error.contains("attempt to use a non-constant value in a constant")
+}
+
+/// The status and reason of a mutant whose code the rebuild net compiled as written:
+/// unviable, or, where only its schemata could not build (a constant is needed there),
+/// not run: its text may build, and `cargo test` would judge it.
+pub fn unbuilt(build_error: &str) -> (Status, String) {
+    if needs_a_constant(build_error) {
+        let reason = format!(
+            "not run: where it stands the value must be a constant, and mutant schemata \
+             choose it at run time ({build_error}); its text may build"
+        );
+        (Status::Ignored, reason)
+    } else {
+        (Status::Unviable, unbuilt_reason(build_error))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -117,3 +117,19 @@ pub fn doubled_after_zero(xs: Vec<u32>) -> std::option::Option<Vec<u32>> {
     }
     Some(out)
 }
+
+/// A vector's 32-bit lanes reordered by a shuffle whose control must be a constant where
+/// it is written (`_mm_shuffle_epi32`'s second argument): its mutants' schemata do not
+/// build there, as they choose the value at run time, though their text builds. The net
+/// compiles that literal as written, and its mutants are not run, nor called unviable.
+#[cfg(target_arch = "x86_64")]
+#[mutate]
+pub fn shuffled(x: [u32; 4]) -> [u32; 4] {
+    use core::arch::x86_64::{_mm_loadu_si128, _mm_shuffle_epi32};
+    // SAFETY: SSE2 is part of x86_64; `[u32; 4]` and `__m128i` have one size, and the load
+    // takes any alignment.
+    unsafe {
+        let v = _mm_loadu_si128(x.as_ptr().cast());
+        core::mem::transmute(_mm_shuffle_epi32(v, 0b00_01_10_11))
+    }
+}

@@ -44,3 +44,9 @@ fn doubles_what_follows_the_first_zero() {
     assert_eq!(doubled_after_zero(vec![100, 0, 1]), Some(vec![2]));
     assert_eq!(doubled_after_zero(vec![1, 2]), None);
 }
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn shuffles_lanes() {
+    assert_eq!(shuffled([1, 2, 3, 4]), [4, 3, 2, 1]);
+}

@@ -67,7 +67,7 @@ pub fn prepare(
             let (status, reason) = match (selected[i], build_error.is_empty()) {
                 (false, _) => (Status::Ignored, String::new()),
                 (true, true) => (Status::NoCoverage, String::new()),
-                (true, false) => (Status::Unviable, outcome::unbuilt_reason(build_error)),
+                (true, false) => outcome::unbuilt(build_error),
             };
             MutantResult {
                 status,
