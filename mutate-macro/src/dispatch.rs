@@ -79,11 +79,61 @@ impl<'ast> Visit<'ast> for NestedItems {
 
     // Attributes' and macros' tokens are not code of this body.
     fn visit_macro(&mut self, _: &'ast syn::Macro) {}
+
+    // A macro in a statement's place may write items, an `impl` among them (dtoa's
+    // `diyfp!` does), which two copies of the body would define twice. The standard
+    // library's and the log crates' write none.
+    fn visit_stmt(&mut self, stmt: &'ast Stmt) {
+        if let Stmt::Macro(m) = stmt
+            && !writes_no_items(&m.mac.path)
+        {
+            self.twice_unsafe = true;
+            return;
+        }
+        visit::visit_stmt(self, stmt);
+    }
     fn visit_expr(&mut self, e: &'ast syn::Expr) {
         if !self.twice_unsafe {
             visit::visit_expr(self, e);
         }
     }
+}
+
+/// Macros known to write statements or expressions, never items.
+const WRITE_NO_ITEMS: &[&str] = &[
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "debug_assert",
+    "debug_assert_eq",
+    "debug_assert_ne",
+    "print",
+    "println",
+    "eprint",
+    "eprintln",
+    "write",
+    "writeln",
+    "format",
+    "format_args",
+    "panic",
+    "unreachable",
+    "todo",
+    "unimplemented",
+    "vec",
+    "dbg",
+    "matches",
+    "trace",
+    "debug",
+    "info",
+    "warn",
+    "error",
+    "log",
+];
+
+fn writes_no_items(path: &syn::Path) -> bool {
+    path.segments
+        .last()
+        .is_some_and(|s| WRITE_NO_ITEMS.iter().any(|m| s.ident == m))
 }
 
 /// Whether a closure's body as written, `written`, may be emitted beside its schemata copy

@@ -82,3 +82,25 @@ impl Drop for Noisy<'_> {
 pub fn drop_order(a: Noisy, b: Noisy, _c: Noisy) -> u32 {
     b.0 * 10 + a.0
 }
+
+/// A type an `impl` inside a body gives a method to.
+pub struct Widened;
+
+macro_rules! widen_impl {
+    () => {
+        impl Widened {
+            fn width() -> u32 {
+                2
+            }
+        }
+    };
+}
+
+/// An `impl` a macro in a statement's place writes: two copies of the body (as written
+/// and schemata) would define it twice, so the function keeps its schemata body alone.
+#[mutate]
+#[allow(non_local_definitions)]
+pub fn widened(x: u32) -> u32 {
+    widen_impl!();
+    x * Widened::width()
+}

@@ -256,6 +256,7 @@ fn outlined_probe(o: &mut Vec<(String, String)>) {
             longer("ab", "cd")
         )
     });
+    line(o, "widened", || format!("{}", widened(3)));
 }
 
 /// Calls every annotated function; one `(function, results)` pair each.
