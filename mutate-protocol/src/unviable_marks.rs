@@ -125,7 +125,8 @@ impl Kind {
             Kind::Index => "rustc rejects the replaced index",
             Kind::Unused => "its text leaves a parameter unused, a warning the crate denies",
             Kind::Unreversible => {
-                "the loop's iterator is not double-ended: `.rev()` does not apply to it"
+                "`.rev()` does not apply to the loop's iterator (it needs a double-ended \
+                 one; `enumerate` and `zip` also need their exact size)"
             }
             Kind::Comparison => {
                 "its text compares beyond its type's range (`unused_comparisons`), a warning \
