@@ -35,6 +35,10 @@ pub struct Baseline {
     pub plain_limits: Option<Limits>,
     /// It passed and then failed with every mutant off: its failures kill no mutant.
     pub flaky: bool,
+    /// Its runs as written made different numbers of calls: where it goes changes from run
+    /// to run (random inputs, the time), so one coverage run proves nothing of the others.
+    #[serde(default)]
+    pub wanders: bool,
     /// How much longer its coverage run (hit counts and the infection probe) took than
     /// its fastest passing run without them, in microseconds; 0 if it was not run again.
     pub coverage_overhead: u64,
@@ -337,6 +341,7 @@ fn record_baseline(
         limits: config.timeouts.limits(&samples),
         plain_limits: plain.map(|_| config.timeouts.limits(plain_samples)),
         flaky: retimes.iter().any(|r| !passed(r)),
+        wanders: wanders(retimes),
         coverage_overhead: plain.map_or(0, |plain| report.micros.saturating_sub(plain)),
     };
     let binary = d.tests[t].binary;
@@ -352,6 +357,14 @@ fn record_baseline(
             *results[m].infection.entry(t).or_default() |= *flags;
         }
     }
+}
+
+/// Whether a test's passing runs as written (two at least) counted different numbers of
+/// calls and loop rounds. A test that takes the same way every run counts the same.
+fn wanders(retimes: &[Report]) -> bool {
+    let mut counts = retimes.iter().filter(|r| passed(r)).map(|r| r.total_hits);
+    let first = counts.next();
+    counts.any(|n| Some(n) != first)
 }
 
 /// A test that passed once with every mutant off and then failed, run the same way again,
@@ -408,5 +421,35 @@ fn failed_test(d: &Discovery, t: usize, report: &Report) -> FailedTest {
         how,
         output_tail,
         passes_together: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(total_hits: u64, passed: bool) -> Report {
+        Report {
+            end: End::Exited(if passed { 0 } else { 101 }),
+            micros: 10,
+            total_hits,
+            fell_back: false,
+            passed,
+            reached: false,
+            budget_waived: false,
+            hits: Vec::new(),
+            infection: Vec::new(),
+            output: None,
+            trace: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_test_wanders_when_its_runs_as_written_count_differently() {
+        assert!(!wanders(&[run(40, true), run(40, true)]));
+        assert!(wanders(&[run(40, true), run(41, true)]));
+        // One passing run tells nothing; a failed run is not compared.
+        assert!(!wanders(&[run(40, true)]));
+        assert!(!wanders(&[run(40, true), run(7, false)]));
     }
 }
