@@ -142,15 +142,21 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
         stderr.contains("Unviable 15 mutants whose constant arithmetic rustc rejects"),
         "{stderr}"
     );
-    // `#![deny(warnings)]`: a body replaced leaves its parameters unused (23), a
+    // `#![deny(warnings)]`: a body replaced leaves its parameters unused (25), a
     // comparison with a literal compares beyond its type's range (6, `comparisons.rs`:
     // four operators replaced, two literals), `Start::default` calls itself (1).
     assert!(
         stderr.contains(
-            "Unviable 30 mutants whose text adds a warning the crate denies (a parameter left \
+            "Unviable 32 mutants whose text adds a warning the crate denies (a parameter left \
              unused, a comparison beyond its type's range, a call of itself on every path)"
         ),
         "{stderr}"
+    );
+    // `joined`'s `+` on a `String` has no `-` nor `*`: found when its test runs them.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("unviable when run: 2 mutants (the replacement does not exist"),
+        "{stdout}"
     );
     let actual = verdicts(dir.path());
     check_expected("examples/fallbacks/expected/verdicts.txt", &actual);

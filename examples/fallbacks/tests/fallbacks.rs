@@ -80,3 +80,8 @@ fn compares_with_literals() {
 fn starts_at_one() {
     assert_eq!(fallbacks::Start::default(), fallbacks::Start(1));
 }
+
+#[test]
+fn joins() {
+    assert_eq!(fallbacks::joined("a".into(), "b"), "ab");
+}

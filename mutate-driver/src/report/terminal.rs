@@ -163,6 +163,21 @@ fn totals(out: &mut String, d: &Discovery, results: &Results, times: &super::Tim
         times.mutants.as_secs_f64(),
         times.tracing.as_secs_f64()
     );
+    // The build found most unviable mutants (said before the runs); an operator swap that
+    // does not exist for the operands' types is found only when a test runs it.
+    let when_run = (0..results.mutants.len())
+        .filter(|&m| {
+            results.mutants[m].status == Status::Unviable
+                && d.mutants[m].entry.build_error.is_empty()
+        })
+        .count();
+    if when_run > 0 {
+        let _ = writeln!(
+            out,
+            "unviable when run: {when_run} mutants (the replacement does not exist for the \
+             operands' types, found when a test ran the code; the original ran)"
+        );
+    }
     let proven = results.proven;
     if proven.runs > 0 {
         let _ = writeln!(
