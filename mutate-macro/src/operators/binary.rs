@@ -229,13 +229,9 @@ fn relational_site(
         let k = c.add(site, Operator::Relational, loc.clone(), original, r);
         compared.push((k, *r));
         let r = symbol(r);
-        let witness = literal.zip(c.id_of(k)).map(|(literal, id)| {
-            let other = match literal.side() {
-                Side::Right => quote!(__mutate_l),
-                Side::Left => quote!(__mutate_r),
-            };
-            comparison::witness(literal, &r, other, &id)
-        });
+        let witness = literal
+            .zip(c.id_of(k))
+            .map(|(literal, id)| comparison::witness(literal, &r, &id));
         quote!(#k => { #witness *__mutate_l #r *__mutate_r },)
     });
     let arms: Vec<_> = arms.collect();
@@ -243,11 +239,7 @@ fn relational_site(
     let probe = relational_probe(site, original, &compared);
     // Never run: only rustc's lints read them.
     let literal_witnesses = literal.map(|literal| {
-        let other = match literal.side() {
-            Side::Right => quote!(__mutate_l),
-            Side::Left => quote!(__mutate_r),
-        };
-        let witnesses = comparison::literal_witnesses(c, literal, &symbol(original), other);
+        let witnesses = comparison::literal_witnesses(c, literal, &symbol(original));
         quote!(if false { #witnesses })
     });
     quote! {

@@ -11,6 +11,7 @@
 use super::regroup::Side;
 use crate::location;
 use crate::model::{Collector, MadeBy};
+use crate::syntax::first_span;
 use mutate_operators::Operator;
 use mutate_protocol::unviable_marks::{self, Kind};
 use proc_macro2::TokenStream;
@@ -21,12 +22,6 @@ use syn::{Expr, ExprBinary, Lit, UnOp};
 pub struct Literal {
     side: Side,
     tokens: TokenStream,
-}
-
-impl Literal {
-    pub fn side(&self) -> Side {
-        self.side
-    }
 }
 
 /// The integer literal operand of `b` as written, if it is a comparison with one, in a
@@ -60,13 +55,9 @@ fn is_integer(e: &Expr) -> bool {
 }
 
 /// The witnesses of the literal's own mutants (`1` made `0` in `n >= 1`), each the
-/// comparison as written with the literal replaced, to be put where they never run.
-pub fn literal_witnesses(
-    c: &Collector,
-    literal: &Literal,
-    op: &TokenStream,
-    other: TokenStream,
-) -> TokenStream {
+/// comparison by `op` (as written) with the literal replaced, to be put where they never
+/// run.
+pub fn literal_witnesses(c: &Collector, literal: &Literal, op: &TokenStream) -> TokenStream {
     let at = location::of_tokens(&literal.tokens);
     let mut out = TokenStream::new();
     for (k, m) in c.mutants.iter().enumerate() {
@@ -81,27 +72,20 @@ pub fn literal_witnesses(
             side: literal.side,
             tokens: crate::syntax::written_at(replaced, first_span(&literal.tokens)),
         };
-        out.extend(witness(&replaced, op, other.clone(), &id));
+        out.extend(witness(&replaced, op, &id));
     }
     out
 }
 
-fn first_span(tokens: &TokenStream) -> proc_macro2::Span {
-    tokens
-        .clone()
-        .into_iter()
-        .next()
-        .map_or_else(proc_macro2::Span::call_site, |t| t.span())
-}
-
-/// The comparison by `op` of the other operand (`other`, a reference to it) with the
-/// literal, which rustc lints as it does the mutant's text, marking mutant `id`.
-pub fn witness(literal: &Literal, op: &TokenStream, other: TokenStream, id: &str) -> TokenStream {
+/// The comparison by `op` of the other operand (bound by reference in the site's code,
+/// `binary::relational_site`) with the literal, which rustc lints as it does the mutant's
+/// text, marking mutant `id`.
+pub fn witness(literal: &Literal, op: &TokenStream, id: &str) -> TokenStream {
     let note = unviable_marks::note(Kind::Comparison, id);
     let lit = &literal.tokens;
     let compared = match literal.side {
-        Side::Right => quote!(*#other #op #lit),
-        Side::Left => quote!(#lit #op *#other),
+        Side::Right => quote!(*__mutate_l #op #lit),
+        Side::Left => quote!(#lit #op *__mutate_r),
     };
     // As the user's code: rustc keeps most lints quiet in another crate's macro output.
     let compared = crate::syntax::written_at(compared, first_span(lit));
