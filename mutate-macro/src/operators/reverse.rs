@@ -131,17 +131,28 @@ fn returns_a_literal(after: &[TokenTree]) -> bool {
     value && ends
 }
 
-/// The replacement's text for a `for` loop's iterable `text` (`range`: a range
-/// expression): code that builds where the mutant runs. A range, or a call of a method
-/// known to make an iterator (`v.iter()`, `s.chars().enumerate()`), is reversed as it is;
-/// anything else (a slice, a `Vec`, a constant, `v.clone()`, a function's result,
-/// `&v[..n]`) is iterated first, as the loop does.
-fn reversed_text(text: &str, range: bool) -> String {
-    let iterator = last_method(text).is_some_and(|m| ITERATOR_METHODS.contains(&m));
-    if iterator || range {
+/// The replacement's text for a `for` loop's iterable `text`: code that builds where the
+/// mutant runs. An iterator ([`reads_as_iterator`]) is reversed as it is; anything else (a
+/// slice, a `Vec`, a constant, `v.clone()`, a function's result, `&v[..n]`) is iterated
+/// first, as the loop does.
+fn reversed_text(text: &str, iterator: bool) -> String {
+    if iterator {
         format!("({text}).rev()")
     } else {
         format!("({text}).into_iter().rev()")
+    }
+}
+
+/// Whether a loop's iterable as written reads as an iterator: a range, or a call of a
+/// method of the standard library known to make one (`v.iter()`, `s.chars().enumerate()`).
+fn reads_as_iterator(written: &TokenStream) -> bool {
+    match syn::parse2::<Expr>(written.clone()) {
+        Ok(e) => match crate::syntax::strip_parens(&e) {
+            Expr::Range(_) => true,
+            Expr::MethodCall(m) => ITERATOR_METHODS.iter().any(|name| m.method == name),
+            _ => false,
+        },
+        Err(_) => false,
     }
 }
 
@@ -202,36 +213,6 @@ const ITERATOR_METHODS: &[&str] = &[
     "chunks_mut",
 ];
 
-/// Whether `tokens` are a range expression (`0..n`, `(a..=b)`).
-fn is_range(tokens: &TokenStream) -> bool {
-    syn::parse2::<Expr>(tokens.clone())
-        .is_ok_and(|e| matches!(crate::syntax::strip_parens(&e), Expr::Range(_)))
-}
-
-/// The method a text ends calling (`take` in `v.iter().take(3)`), if it ends so.
-fn last_method(text: &str) -> Option<&str> {
-    let body = text.trim_end().strip_suffix(')')?;
-    let mut depth = 0;
-    let open = body.char_indices().rev().find_map(|(i, c)| {
-        match c {
-            ')' => depth += 1,
-            '(' if depth == 0 => return Some(i),
-            '(' => depth -= 1,
-            _ => {}
-        }
-        None
-    })?;
-    let before = body[..open].trim_end();
-    let name_start = before
-        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .map_or(0, |i| i + 1);
-    let name = &before[name_start..];
-    before[..name_start]
-        .trim_end()
-        .ends_with('.')
-        .then_some(name)
-}
-
 /// A `for` loop's iterator (`written` as the user wrote it, `iterable` rewritten since),
 /// reversed while the mutant is active.
 pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<TokenStream> {
@@ -245,7 +226,7 @@ pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<
         OPERATOR,
         location::of_tokens(written),
         &text,
-        &reversed_text(&text, is_range(written)),
+        &reversed_text(&text, reads_as_iterator(written)),
         format!("add .rev() to {text}"),
     );
     if k == NEVER {
@@ -306,40 +287,39 @@ fn fallback_trait(id: Option<&str>) -> TokenStream {
 
 #[cfg(test)]
 mod tests {
-    use super::reversed_text;
+    use super::{reads_as_iterator, reversed_text};
+    use quote::quote;
 
     #[test]
     fn a_reversed_iterable_reads_as_code_that_builds() {
-        assert_eq!(reversed_text("v.iter()", false), "(v.iter()).rev()");
+        assert_eq!(reversed_text("v.iter()", true), "(v.iter()).rev()");
         assert_eq!(reversed_text("0..n", true), "(0..n).rev()");
         assert_eq!(
             reversed_text("Self::FLAGS", false),
             "(Self::FLAGS).into_iter().rev()"
         );
         assert_eq!(reversed_text("&v", false), "(&v).into_iter().rev()");
-        assert_eq!(
-            reversed_text("s.chars().enumerate()", false),
-            "(s.chars().enumerate()).rev()"
-        );
-        assert_eq!(
-            reversed_text("v.iter().take_while(| c | f(c))", false),
-            "(v.iter().take_while(| c | f(c))).rev()"
-        );
-        // A call that may make anything iterable: iterated first, as the loop does.
-        assert_eq!(
-            reversed_text("input.clone()", false),
-            "(input.clone()).into_iter().rev()"
-        );
-        assert_eq!(
-            reversed_text("items()", false),
-            "(items()).into_iter().rev()"
-        );
-        // A range inside an index is no range to reverse.
-        assert_eq!(
-            reversed_text("&words[..n - 1]", false),
-            "(&words[..n - 1]).into_iter().rev()"
-        );
-        assert!(super::is_range(&quote::quote!((0..n))));
-        assert!(!super::is_range(&quote::quote!(&words[..n - 1])));
+    }
+
+    #[test]
+    fn an_iterable_reads_as_an_iterator_by_its_syntax() {
+        for iterator in [
+            quote!(0..n),
+            quote!((a..=b)),
+            quote!(s.chars().enumerate()),
+            quote!(v.iter().take_while(|c| f(c))),
+        ] {
+            assert!(reads_as_iterator(&iterator), "{iterator}");
+        }
+        // A call that may make anything iterable, and a slice of a range: iterated first,
+        // as the loop does.
+        for iterable in [
+            quote!(input.clone()),
+            quote!(items()),
+            quote!(&words[..n - 1]),
+            quote!(Self::FLAGS),
+        ] {
+            assert!(!reads_as_iterator(&iterable), "{iterable}");
+        }
     }
 }
