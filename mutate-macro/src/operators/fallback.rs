@@ -52,16 +52,24 @@ fn fallback_trait(name: TokenStream, maker: TokenStream, mark: TokenStream) -> T
 
 /// A call that rustc always warns about, for a mutant no value can be written for.
 pub fn unwritable(id: Option<&str>) -> TokenStream {
-    let mark = mark(Kind::Unwritable, id);
+    marked_call(Kind::Unwritable, id)
+}
+
+/// A call of a deprecated function whose note is mutant `id`'s mark of `kind`: rustc warns
+/// of it wherever it stands (the driver forces `deprecated` on), run or not.
+pub fn marked_call(kind: Kind, id: Option<&str>) -> TokenStream {
+    let mark = mark(kind, id);
     quote! {
         #[allow(dead_code)]
         #mark
-        fn __mutate_unwritable() {}
-        __mutate_unwritable();
+        fn __mutate_marked() {}
+        __mutate_marked();
     }
 }
 
-fn mark(kind: Kind, id: Option<&str>) -> TokenStream {
+/// `#[deprecated]` with mutant `id`'s mark of `kind` as its note; nothing for `None` (a
+/// mutant no table holds needs no mark).
+pub fn mark(kind: Kind, id: Option<&str>) -> TokenStream {
     match id {
         Some(id) => {
             let note = unviable_marks::note(kind, id);

@@ -26,7 +26,7 @@ const OPERATOR: Operator = Operator::FnValue;
 /// Adds the function's body replacements to `block` (already rewritten by the other
 /// operators), whose written text was `written`.
 /// `default_of_default`: the function is `Default::default` of an `impl Default`, where
-/// the replacement `Default::default()` calls itself ([`recursion_witness`]).
+/// the replacement `Default::default()` calls itself (marked below).
 pub fn rewrite(
     c: &mut Collector,
     (sig, default_of_default): (&Signature, bool),
@@ -52,26 +52,14 @@ pub fn rewrite(
         let recursive = (before..c.mutants.len())
             .filter(|&k| c.mutants[k].replacement == "Default::default()")
             .filter_map(|k| c.id_of(k as u32));
+        // `Default::default()` as the body of `Default::default` itself calls itself on
+        // every path, which rustc's `unconditional_recursion` warns of and a crate that
+        // denies warnings does not build: marked, and unviable only where the driver reads
+        // that the crate denies warnings (`unused_params.rs`). Elsewhere it runs, and
+        // overflows the stack as its text would.
         for id in recursive {
-            prepend(block, recursion_witness(&id));
-        }
-    }
-}
-
-/// A mark for mutant `id`, `Default::default()` as the body of `Default::default` itself:
-/// its text calls itself on every path, which rustc's `unconditional_recursion` warns of
-/// and a crate that denies warnings does not build. A deprecated function, called where it
-/// never runs, carries the mark (the driver forces `deprecated` on); the driver reports
-/// the mutant unviable only where the crate denies warnings (`unused_params.rs`). Elsewhere
-/// it runs, and overflows the stack as its text would.
-fn recursion_witness(id: &str) -> TokenStream {
-    let note = unviable_marks::note(unviable_marks::Kind::Recursion, id);
-    quote! {
-        #[allow(dead_code)]
-        #[deprecated(note = #note)]
-        fn __mutate_recursion() {}
-        if false {
-            __mutate_recursion();
+            let mark = fallback::marked_call(unviable_marks::Kind::Recursion, Some(&id));
+            prepend(block, quote!(if false { #mark }));
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::location::{self, Location};
 use crate::model::{Collector, NEVER};
 use crate::text::tidy;
 use mutate_operators::Operator;
-use mutate_protocol::unviable_marks::{self, Kind};
+use mutate_protocol::unviable_marks::Kind;
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::{Expr, ExprMethodCall};
@@ -266,10 +266,7 @@ pub fn add(c: &mut Collector, written: &TokenStream, iterable: &Expr) -> Option<
 /// rustc's warning settles the verdict whether or not a test reaches the loop.
 fn fallback_trait(id: Option<&str>) -> TokenStream {
     let rt = rt();
-    let mark = id.map(|id| {
-        let note = unviable_marks::note(Kind::Unreversible, id);
-        quote!(#[deprecated(note = #note)])
-    });
+    let mark = super::fallback::mark(Kind::Unreversible, id);
     quote! {
         #[allow(non_camel_case_types, dead_code)]
         trait __MutateReverseFallback<I: ::core::iter::Iterator> {
