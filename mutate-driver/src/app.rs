@@ -394,6 +394,12 @@ fn lab_config(args: &Args) -> lab::Config {
 /// needed.
 fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, String>) {
     use mutate_protocol::unviable_marks::Kind;
+    let functions = |ms: &[&crate::discover::Mutant]| {
+        ms.iter()
+            .map(|m| (m.entry.file.as_str(), m.entry.function.as_str()))
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+    };
     let (constant, unbuilt): (Vec<_>, Vec<_>) = d
         .mutants
         .iter()
@@ -404,11 +410,7 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
             "  Not run: {} mutants where a constant is needed (their schemata cannot build \
              there; their text may), in {} functions",
             constant.len(),
-            constant
-                .iter()
-                .map(|m| (m.entry.file.as_str(), m.entry.function.as_str()))
-                .collect::<std::collections::BTreeSet<_>>()
-                .len()
+            functions(&constant)
         );
     }
     let (marked, by_net): (Vec<_>, Vec<_>) = unbuilt
@@ -424,12 +426,6 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
             .iter()
             .any(|k| m.entry.build_error.starts_with(k.reason()))
     });
-    let functions = |ms: &[&crate::discover::Mutant]| {
-        ms.iter()
-            .map(|m| (m.entry.file.as_str(), m.entry.function.as_str()))
-            .collect::<std::collections::BTreeSet<_>>()
-            .len()
-    };
     for (ms, what, why) in [
         (
             &by_net,

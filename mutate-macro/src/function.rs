@@ -67,7 +67,7 @@ pub fn rewrite(
     let traced = build_errors::claim_at(&file, start).is_none();
     let mut as_written = None;
     if let Some(unplaced) = build_errors::claim_unplaced(&file, start, end) {
-        if let Some(before) = before.filter(|_| has_viable_jumps(&collector)) {
+        if let Some(before) = before.filter(|_| has_jumps(&collector, false)) {
             // Rewritten again with the suspect jumps as written: its sites claim what they
             // claimed. Where rustc's moved places point at no jump, every jump is a suspect.
             let claimed = build_errors::checkpoint();
@@ -78,7 +78,7 @@ pub fn rewrite(
             };
             let message = unplaced.message.clone();
             collector = again(unplaced);
-            if !has_unviable_jumps(&collector) {
+            if !has_jumps(&collector, true) {
                 collector = again(build_errors::Unplaced {
                     message,
                     moved: None,
@@ -128,18 +128,10 @@ fn is_default_of_default(sig: &Signature, reach: &Reach) -> bool {
     of_default && sig.ident == "default" && sig.inputs.is_empty()
 }
 
-/// Whether any `break`/`continue` swap of the function is left as written by the net.
-fn has_unviable_jumps(collector: &Collector) -> bool {
-    collector
-        .mutants
-        .iter()
-        .any(|m| m.operator == MadeBy::Operator(Operator::Jump) && m.build_error.is_some())
-}
-
-/// Whether any `break`/`continue` swap of the function is still to run.
-fn has_viable_jumps(collector: &Collector) -> bool {
-    collector
-        .mutants
-        .iter()
-        .any(|m| m.operator == MadeBy::Operator(Operator::Jump) && m.build_error.is_none())
+/// Whether any `break`/`continue` swap of the function is left as written by the net
+/// (`unviable`), or still to run.
+fn has_jumps(collector: &Collector, unviable: bool) -> bool {
+    collector.mutants.iter().any(|m| {
+        m.operator == MadeBy::Operator(Operator::Jump) && m.build_error.is_some() == unviable
+    })
 }

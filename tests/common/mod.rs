@@ -122,6 +122,20 @@ pub fn driver(args: &[&str]) -> Output {
     out
 }
 
+/// The mutants `--list --json` prints with `args`, the run checked to succeed.
+pub fn list(args: &[&str]) -> Vec<Mutant> {
+    let mut all = args.to_vec();
+    all.extend(["--list", "--json"]);
+    let out = driver(&all);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    listed(&out.stdout)
+}
+
 /// Runs the driver on an example with its reports in a fresh directory.
 pub fn run_example(manifest: &str, extra: &[&str]) -> (Output, tempfile::TempDir) {
     run_example_with_env(manifest, extra, &[])
