@@ -226,7 +226,7 @@ impl Rewriter<'_> {
                         _ => Vec::new(),
                     },
                     literal_operand: match &*e {
-                        Expr::Binary(b) => comparison::literal_operand(b),
+                        Expr::Binary(b) => comparison::literal_operand(b, before),
                         _ => None,
                     },
                 };

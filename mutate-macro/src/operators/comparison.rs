@@ -22,11 +22,15 @@ use syn::{Expr, ExprBinary, Lit, UnOp};
 pub struct Literal {
     side: Side,
     tokens: TokenStream,
+    /// How many mutants the function had before the comparison's operands were rewritten:
+    /// the literal's own are among those after.
+    mutants_before: usize,
 }
 
 /// The integer literal operand of `b` as written, if it is a comparison with one, in a
-/// driver's build (only there is the mark read).
-pub fn literal_operand(b: &ExprBinary) -> Option<Literal> {
+/// driver's build (only there is the mark read); `mutants_before`: the function's mutants
+/// so far, before `b`'s operands are rewritten.
+pub fn literal_operand(b: &ExprBinary, mutants_before: usize) -> Option<Literal> {
     use syn::BinOp::*;
     if !matches!(b.op, Lt(_) | Le(_) | Gt(_) | Ge(_) | Eq(_) | Ne(_))
         || !crate::build_errors::driver_build()
@@ -43,6 +47,7 @@ pub fn literal_operand(b: &ExprBinary) -> Option<Literal> {
     Some(Literal {
         side,
         tokens: operand.to_token_stream(),
+        mutants_before,
     })
 }
 
@@ -60,7 +65,9 @@ fn is_integer(e: &Expr) -> bool {
 pub fn literal_witnesses(c: &Collector, literal: &Literal, op: &TokenStream) -> TokenStream {
     let at = location::of_tokens(&literal.tokens);
     let mut out = TokenStream::new();
-    for (k, m) in c.mutants.iter().enumerate() {
+    // Only the mutants made since the operands were: a scan of the whole function's at
+    // each comparison would be quadratic in a long one (unicase's lookup table).
+    for (k, m) in c.mutants.iter().enumerate().skip(literal.mutants_before) {
         if m.operator != MadeBy::Operator(Operator::Literal) || m.location != at {
             continue;
         }
@@ -69,8 +76,8 @@ pub fn literal_witnesses(c: &Collector, literal: &Literal, op: &TokenStream) -> 
             continue;
         };
         let replaced = Literal {
-            side: literal.side,
             tokens: crate::syntax::written_at(replaced, first_span(&literal.tokens)),
+            ..*literal
         };
         out.extend(witness(&replaced, op, &id));
     }
