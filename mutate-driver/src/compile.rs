@@ -190,7 +190,7 @@ pub struct Built {
     /// Mutants rustc resolved to a type fallback (`mutate_protocol::unviable_marks`), by
     /// id, with the reason: unviable, and never run.
     pub unviable: BTreeMap<String, String>,
-    /// Body replacements the crate's lint levels reject (`unused_params`), by the marker
+    /// Body replacements the crate's lint levels reject (`denied_warnings`), by the marker
     /// of their location, with the reason.
     pub unused: BTreeMap<String, String>,
 }
@@ -201,8 +201,9 @@ pub struct Attempt {
     /// As [`Built::unviable`]: cargo replays the warnings of crates it did not rebuild, so
     /// every round has them all.
     pub unviable: BTreeMap<String, String>,
-    /// What the warnings said of unused parameters and of the crates' levels for them.
-    pub unused: crate::unused_params::UnusedParams,
+    /// What the warnings said of the marks that only a crate denying warnings rejects,
+    /// and of the crates' levels.
+    pub warnings: crate::denied_warnings::DeniedWarnings,
     /// rustc's errors, unrendered (the rebuild net decides whether the user sees them),
     /// each with the name of the crate it is in.
     pub errors: Vec<(String, Diagnostic)>,
@@ -286,7 +287,7 @@ pub fn build_once(
     let mut attempt = Attempt {
         binaries: Vec::new(),
         unviable: BTreeMap::new(),
-        unused: Default::default(),
+        warnings: Default::default(),
         errors: Vec::new(),
         success: false,
     };
@@ -341,7 +342,7 @@ fn take_message(
                     .errors
                     .push((m.target.name.replace('-', "_"), diagnostic));
             } else if attempt
-                .unused
+                .warnings
                 .take(&format!("{} {}", m.package_id, m.target.name), &diagnostic)
             {
                 // Not the user's: read, not shown.

@@ -76,7 +76,7 @@ pub fn discover(built: Built) -> Result<Discovery> {
             entry.build_error = reason.clone();
         }
     }
-    // Body replacements are marked by their location (`unused_params`).
+    // Body replacements are marked by their location (`denied_warnings`).
     if !unused.is_empty() {
         let replacements = by_id
             .values_mut()

@@ -7,6 +7,7 @@ mod analysis;
 pub mod app;
 pub mod cli;
 pub mod compile;
+mod denied_warnings;
 mod diagnosis;
 mod diff;
 mod discover;
@@ -37,7 +38,6 @@ pub mod server;
 mod shard;
 mod source;
 mod together;
-mod unused_params;
 
 /// The whole of `cargo mutate-driver`: parses the arguments, runs, and exits with the
 /// run's code (or runs as rustc's wrapper, when cargo calls it so in the driver's builds).

@@ -38,13 +38,13 @@ pub fn build(
         if attempt.success {
             let mut unviable = attempt.unviable;
             // A literal out of its type's range says so whatever the crate's levels.
-            for (id, reason) in attempt.unused.denied_with_warnings() {
+            for (id, reason) in attempt.warnings.denied_with_warnings() {
                 unviable.entry(id).or_insert(reason);
             }
             return Ok(Built {
                 binaries: attempt.binaries,
                 unviable,
-                unused: attempt.unused.denied(),
+                unused: attempt.warnings.denied(),
             });
         }
         let alias = workspace

@@ -513,7 +513,7 @@ fn assign_site(
     // Built-in compound assignment evaluates the right side first.
     // Without the user's parentheses, which rustc's `unused_parens` would find needless in
     // a `let` (and, in a crate that denies warnings, it would take the lint level's note
-    // the driver reads: `driver/unused_params.rs`).
+    // the driver reads: `driver/denied_warnings.rs`).
     let bound = crate::syntax::strip_parens(right);
     quote! {
         ({

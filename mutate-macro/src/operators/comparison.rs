@@ -5,7 +5,7 @@
 //! driver's builds each such mutant's arm writes its comparison once more, literal and
 //! all, under `unused_comparisons` at `warn` with a reason that marks the mutant
 //! (`mutate_protocol::unviable_marks`); the driver reads back whether the crate denies
-//! warnings (`unused_params.rs`) and only then reports it unviable. The literal's own
+//! warnings (`denied_warnings.rs`) and only then reports it unviable. The literal's own
 //! mutants (`1` made `0` in `n >= 1`) are witnessed the same way, by the comparison.
 
 use super::regroup::Side;

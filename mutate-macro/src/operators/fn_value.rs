@@ -55,7 +55,7 @@ pub fn rewrite(
         // `Default::default()` as the body of `Default::default` itself calls itself on
         // every path, which rustc's `unconditional_recursion` warns of and a crate that
         // denies warnings does not build: marked, and unviable only where the driver reads
-        // that the crate denies warnings (`unused_params.rs`). Elsewhere it runs, and
+        // that the crate denies warnings (`denied_warnings.rs`). Elsewhere it runs, and
         // overflows the stack as its text would.
         for id in recursive {
             let mark = fallback::marked_call(unviable_marks::Kind::Recursion, Some(&id));

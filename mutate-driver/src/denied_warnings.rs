@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// What one build's warnings said of the markers and of `unused_variables`' levels.
 #[derive(Debug, Default)]
-pub struct UnusedParams {
+pub struct DeniedWarnings {
     /// (target, marker) of each marker warned of.
     markers: BTreeSet<(String, String)>,
     /// (target, mutant id) of each mutant whose text adds a warning that only a crate
@@ -48,7 +48,7 @@ enum Source {
     Rejected(String),
 }
 
-impl UnusedParams {
+impl DeniedWarnings {
     /// Reads one diagnostic of `target`; returns whether it is a marker's warning (which
     /// the user did not write, and is not shown).
     pub fn take(&mut self, target: &str, diagnostic: &Diagnostic) -> bool {
@@ -270,7 +270,7 @@ mod tests {
     fn a_comparison_beyond_its_type_is_unviable_only_where_warnings_are_denied() {
         let id = "src/lib.rs:3:11: replace > with >= in any";
         // `deny(unused)` rejects unused parameters, not comparisons.
-        let mut seen = UnusedParams::default();
+        let mut seen = DeniedWarnings::default();
         let unused = [
             defined_here("#![deny(unused)]", "unused"),
             note("`#[deny(unused_variables)]` implied by `#[deny(unused)]`"),
@@ -280,7 +280,7 @@ mod tests {
         assert_eq!(seen.denied().len(), 1);
         assert!(seen.denied_with_warnings().is_empty());
         // `deny(warnings)` rejects both.
-        let mut seen = UnusedParams::default();
+        let mut seen = DeniedWarnings::default();
         let warnings = [
             defined_here("#![cfg_attr(test, deny(warnings))]", "warnings"),
             note("`#[warn(unused_variables)]` implied by `#[warn(warnings)]`"),
@@ -303,7 +303,7 @@ mod tests {
             unviable_marks::note(Kind::Recursion, id)
         );
         let recursion = lint_warning("deprecated", &message, "");
-        let mut seen = UnusedParams::default();
+        let mut seen = DeniedWarnings::default();
         assert!(seen.take("lib", &diagnostic(&recursion)));
         assert!(seen.denied_with_warnings().is_empty());
         let flag = note("`-D unused-variables` implied by `-D warnings`");
@@ -314,7 +314,7 @@ mod tests {
 
     #[test]
     fn a_crate_that_denies_warnings_in_its_tests_rejects_the_markers() {
-        let mut seen = UnusedParams::default();
+        let mut seen = DeniedWarnings::default();
         // The library built for its unit tests: the first warning carries the source.
         let attribute = "#![cfg_attr(test, deny(warnings))]";
         let notes = [
@@ -333,7 +333,7 @@ mod tests {
 
     #[test]
     fn a_level_said_once_covers_the_target_s_later_markers() {
-        let mut seen = UnusedParams::default();
+        let mut seen = DeniedWarnings::default();
         let by_default = note("`#[warn(unused_variables)]` on by default");
         let user = warning("unused variable: `count`", &by_default);
         assert!(!seen.take("lib", &diagnostic(&user)));
@@ -353,7 +353,7 @@ mod tests {
 
     #[test]
     fn an_attribute_shown_on_another_lint_s_warning_still_counts() {
-        let mut seen = UnusedParams::default();
+        let mut seen = DeniedWarnings::default();
         // httparse's test build: an `unused_parens` warning came first and took the note.
         let attribute = "#![cfg_attr(test, deny(warnings))]";
         let notes = [
@@ -373,12 +373,12 @@ mod tests {
 
     #[test]
     fn a_crate_that_warns_of_its_unused_names_keeps_the_markers() {
-        let mut seen = UnusedParams::default();
+        let mut seen = DeniedWarnings::default();
         let attribute = "#![warn(unused_variables)]";
         let first = warning(MARKER, &defined_here(attribute, "unused_variables"));
         assert!(seen.take("lib", &diagnostic(&first)));
         assert!(seen.denied().is_empty());
-        let mut seen = UnusedParams::default();
+        let mut seen = DeniedWarnings::default();
         let attribute = "#![deny(unused_variables)]";
         seen.take(
             "lib",
