@@ -433,3 +433,48 @@ fn work(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn config() -> Config {
+        Config {
+            jobs: 1,
+            timeouts: crate::limits::Policy {
+                factor: 5.0,
+                constant: Duration::from_secs(2),
+            },
+            baseline_timeout: Duration::from_secs(60),
+            memory_mb: 0,
+            shortcut: true,
+            flakes: 0,
+            probe: true,
+            infection_skip: true,
+        }
+    }
+
+    #[test]
+    fn a_test_that_wanders_proves_no_mutant_uninfected() {
+        let mut r = MutantResult {
+            status: Status::NoCoverage,
+            reason: String::new(),
+            killed_by: Vec::new(),
+            covered_by: vec![0, 1],
+            infection: [(0, infection::SAME), (1, infection::SAME)].into(),
+            propagation: None,
+            outcomes: Vec::new(),
+            runs: Vec::new(),
+            reused: false,
+        };
+        let steady = Baseline::default();
+        let wanders = Baseline {
+            wanders: true,
+            ..Baseline::default()
+        };
+        // Test 0 is steady: its proof spares the run. Test 1 wanders: it is run.
+        assert_eq!(tests_to_run(&config(), &[steady, wanders], &mut r), vec![1]);
+        assert_eq!(r.outcomes, vec![(0, Status::Survived)]);
+    }
+}
