@@ -111,35 +111,61 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
     assert_eq!(unviable, 11);
 }
 
-#[test]
-fn a_crate_that_does_not_build_as_written_is_refused() {
+/// Runs the driver on a crate named `name` made of `lib`, depending on the runtime, in a
+/// temporary folder; returns its exit code and stderr.
+fn run_on_crate(name: &str, lib: &str) -> (Option<i32>, String) {
     let krate = tempfile::tempdir().unwrap();
     let runtime = repo().join("mutate-runtime");
     std::fs::create_dir(krate.path().join("src")).unwrap();
     std::fs::write(
         krate.path().join("Cargo.toml"),
         format!(
-            "[package]\nname = \"broken\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+            "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
              [workspace]\n\n[dependencies]\nmutate-runtime = {{ path = {:?} }}\n",
             runtime.display().to_string()
         ),
     )
     .unwrap();
-    std::fs::write(
-        krate.path().join("src/lib.rs"),
-        "#[mutate_runtime::mutate]\npub fn f(x: u32) -> u32 {\n    let y: u32 = \"one\";\n    x + y\n}\n",
-    )
-    .unwrap();
+    std::fs::write(krate.path().join("src/lib.rs"), lib).unwrap();
     let manifest = krate.path().join("Cargo.toml");
     let out = driver_command(&["--manifest-path", manifest.to_str().unwrap()])
         .env("CARGO_TARGET_DIR", repo().join("target/e2e-broken"))
         .output()
         .expect("driver runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(5), "{stderr}");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), stderr)
+}
+
+#[test]
+fn a_crate_that_does_not_build_as_written_is_refused() {
+    let (code, stderr) = run_on_crate(
+        "broken",
+        "#[mutate_runtime::mutate]\npub fn f(x: u32) -> u32 {\n    let y: u32 = \"one\";\n    x + y\n}\n",
+    );
+    assert_eq!(code, Some(5), "{stderr}");
     assert!(stderr.contains("mismatched types"), "{stderr}");
     assert!(
         stderr.contains("error: the tests do not build as written"),
         "{stderr}"
     );
+}
+
+/// The driver's build caps lints at `warn` (its generated code must build whatever the
+/// crate denies), so a warning the crate's own levels reject does not stop it; plain
+/// `cargo test` stops there (lazy_static's and memchr's tests on a newer toolchain).
+#[test]
+fn a_crate_whose_own_lint_levels_reject_its_code_is_refused() {
+    let (code, stderr) = run_on_crate(
+        "denied",
+        "#![deny(warnings)]\n\n#[mutate_runtime::mutate]\npub fn f(x: u32) -> u32 {\n    x + 1\n}\n\n\
+         fn never_called() {}\n\n#[test]\nfn adds() {\n    assert_eq!(f(1), 2);\n}\n",
+    );
+    assert_eq!(code, Some(5), "{stderr}");
+    assert!(stderr.contains("`never_called` is never used"), "{stderr}");
+    assert!(
+        stderr.contains("error: the tests do not build as written")
+            && stderr.contains("`#![deny(warnings)]` makes the warning at src/lib.rs:8:4"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("Baseline"), "{stderr}");
 }

@@ -333,6 +333,7 @@ fn take_message(
             });
         }
         Message::CompilerMessage(m) => {
+            let key = format!("{} {}", m.package_id, m.target.name);
             let diagnostic = m.message;
             if matches!(
                 diagnostic.level,
@@ -341,20 +342,23 @@ fn take_message(
                 attempt
                     .errors
                     .push((m.target.name.replace('-', "_"), diagnostic));
-            } else if attempt
-                .warnings
-                .take(&format!("{} {}", m.package_id, m.target.name), &diagnostic)
-            {
+            } else if attempt.warnings.take(&key, &diagnostic) {
                 // Not the user's: read, not shown.
             } else if let Some((id, reason)) = mark(&diagnostic) {
                 attempt.unviable.insert(id, reason);
-            } else if workspace.build_manifest.is_some() {
-                // The copy's own warnings: the user did not write its annotations, and
-                // its lints are capped only so that the marks come through.
-            } else if let Some(rendered) = diagnostic.rendered
-                && shown.insert(rendered.clone())
-            {
-                eprint!("{rendered}");
+            } else {
+                attempt
+                    .warnings
+                    .take_user(&key, &m.target.name, &diagnostic);
+                // The copy's own warnings are not shown: the user did not write its
+                // annotations, and its lints are capped only so that the marks come
+                // through.
+                if workspace.build_manifest.is_none()
+                    && let Some(rendered) = diagnostic.rendered
+                    && shown.insert(rendered.clone())
+                {
+                    eprint!("{rendered}");
+                }
             }
         }
         Message::BuildFinished(finished) => attempt.success = finished.success,
@@ -409,8 +413,8 @@ fn forward_progress(stderr: impl std::io::Read) {
 }
 
 /// Whether the tests build as the user wrote them: `cargo test --no-run` on the user's
-/// manifest, flags and target directory, output hidden.
-pub fn plain_build_succeeds(args: &Args, workspace: &Workspace) -> Result<bool> {
+/// manifest, flags and target directory, cargo's output shown or hidden.
+pub fn plain_build_succeeds(args: &Args, workspace: &Workspace, shown: bool) -> Result<bool> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let plain = Workspace {
         build_manifest: None,
@@ -418,11 +422,18 @@ pub fn plain_build_succeeds(args: &Args, workspace: &Workspace) -> Result<bool> 
         runtime: None,
         ..workspace.clone()
     };
+    let output = || {
+        if shown {
+            Stdio::inherit()
+        } else {
+            Stdio::null()
+        }
+    };
     let status = Command::new(cargo)
         .args(["test", "--no-run", "--quiet"])
         .args(selection_args(args, &plain))
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(output())
         .status()
         .map_err(|e| Error::caused(Operation::Build, "cannot run cargo", e))?;
     Ok(status.success())

@@ -36,6 +36,31 @@ pub struct DeniedWarnings {
     /// compilation, on the first warning of any lint whose level it sets: that may be
     /// another lint's (`unused_parens`, under `deny(warnings)` too).
     attributes: BTreeMap<String, BTreeMap<String, (bool, String)>>,
+    /// The user's own warnings in their code as written, by target, each with where its
+    /// level comes from as its notes say.
+    user: Vec<(String, UserWarning)>,
+}
+
+/// One of the user's warnings, and where its notes say its level comes from.
+#[derive(Debug)]
+struct UserWarning {
+    place: String,
+    message: String,
+    /// The attribute its own "defined here" note shows: whether it rejects, as written.
+    shown: Option<(bool, String)>,
+    source: Option<Source>,
+}
+
+/// A warning in the user's code as written that the crate's own lint levels make an error
+/// (`#![deny(warnings)]`, and a lint the toolchain added since): plain `cargo test` stops
+/// there, where the driver's build, its lints capped at `warn`, goes on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejected {
+    /// `file:line:column` as rustc names it.
+    pub place: String,
+    pub message: String,
+    /// What rejects it: the attribute as written, or the flag.
+    pub by: String,
 }
 
 /// Where a lint's level comes from.
@@ -87,6 +112,53 @@ impl DeniedWarnings {
             }
             None => false,
         }
+    }
+
+    /// Reads one of the user's warnings (not a mark) of `target` (`name` as cargo names
+    /// it): kept if it is in their code as written, not the macro's (whose code carries its
+    /// expansion) nor a doc test the driver compiled.
+    pub fn take_user(&mut self, target: &str, name: &str, diagnostic: &Diagnostic) {
+        if crate::doctests::is_doc_test_target(name) {
+            return;
+        }
+        let Some(span) = diagnostic.spans.iter().find(|s| s.is_primary) else {
+            return;
+        };
+        if span.expansion.is_some() {
+            return;
+        }
+        let warning = UserWarning {
+            place: format!(
+                "{}:{}:{}",
+                span.file_name, span.line_start, span.column_start
+            ),
+            message: diagnostic.message.clone(),
+            shown: attribute_shown(diagnostic).map(|(_, rejects, text)| (rejects, text)),
+            source: source_of(diagnostic),
+        };
+        self.user.push((target.to_owned(), warning));
+    }
+
+    /// The first of the user's warnings that their own lint levels make an error in a
+    /// plain build, as the notes of the build say: its own, or, where rustc said the
+    /// attribute on an earlier warning of the compilation, that warning's.
+    pub fn rejected(&self) -> Option<Rejected> {
+        self.user.iter().find_map(|(target, warning)| {
+            let by = match (&warning.shown, &warning.source) {
+                (Some((rejects, text)), _) => rejects.then(|| format!("`{text}`"))?,
+                (None, Some(Source::Rejected(flag))) => flag.clone(),
+                (None, Some(Source::Attribute(name))) => {
+                    let (rejects, text) = self.attributes.get(target)?.get(name)?;
+                    rejects.then(|| format!("`{text}`"))?
+                }
+                (None, None) => return None,
+            };
+            Some(Rejected {
+                place: warning.place.clone(),
+                message: warning.message.clone(),
+                by,
+            })
+        })
     }
 
     /// The markers of targets that deny the lint, with the reason their replacements are
@@ -388,6 +460,77 @@ mod tests {
             )),
         );
         assert_eq!(seen.denied().len(), 1);
+    }
+
+    /// A warning of `lint` at src/lib.rs:8:4, written by the user or by a macro.
+    fn placed(lint: &str, message: &str, children: &str, by_macro: bool) -> Diagnostic {
+        let expansion = if by_macro {
+            r##"{"span":{"file_name":"src/lib.rs","byte_start":0,"byte_end":1,"line_start":3,
+            "line_end":3,"column_start":1,"column_end":2,"is_primary":false,"text":[],
+            "label":null,"suggested_replacement":null,"suggestion_applicability":null,
+            "expansion":null},"macro_decl_name":"#[mutate]","def_site_span":null}"##
+        } else {
+            "null"
+        };
+        diagnostic(&format!(
+            r#"{{"message":"{message}","code":{{"code":"{lint}","explanation":null}},
+            "level":"warning","spans":[{{"file_name":"src/lib.rs","byte_start":0,
+            "byte_end":1,"line_start":8,"line_end":8,"column_start":4,"column_end":5,
+            "is_primary":true,"text":[],"label":null,"suggested_replacement":null,
+            "suggestion_applicability":null,"expansion":{expansion}}}],
+            "children":[{children}],"rendered":null}}"#
+        ))
+    }
+
+    #[test]
+    fn a_user_warning_is_rejected_where_its_level_s_source_rejects() {
+        let attribute = "#![deny(warnings)]";
+        let marker_notes = [
+            defined_here(attribute, "warnings"),
+            note("`#[warn(unused_variables)]` implied by `#[warn(warnings)]`"),
+        ];
+        let implied = note("`#[warn(dead_code)]` implied by `#[warn(warnings)]`");
+        let dead = "function `never_called` is never used";
+        // rustc said the attribute on the marker, before the user's warning.
+        let mut seen = DeniedWarnings::default();
+        assert!(seen.take(
+            "lib",
+            &diagnostic(&warning(MARKER, &marker_notes.join(",")))
+        ));
+        seen.take_user("lib", "denied", &placed("dead_code", dead, &implied, false));
+        let rejected = seen.rejected().expect("rejected");
+        assert_eq!(rejected.place, "src/lib.rs:8:4");
+        assert_eq!(rejected.by, format!("`{attribute}`"));
+        // The same warning written by the macro, or in a doc test the driver compiled, is
+        // not the user's code as written.
+        let mut seen = DeniedWarnings::default();
+        seen.take(
+            "lib",
+            &diagnostic(&warning(MARKER, &marker_notes.join(","))),
+        );
+        seen.take_user("lib", "denied", &placed("dead_code", dead, &implied, true));
+        let doc_tests = format!("{}denied", crate::doctests::TARGET_PREFIX);
+        seen.take_user(
+            "lib",
+            &doc_tests,
+            &placed("dead_code", dead, &implied, false),
+        );
+        assert_eq!(seen.rejected(), None);
+        // A level by default, or an attribute that warns, rejects nothing.
+        let mut seen = DeniedWarnings::default();
+        let by_default = note("`#[warn(dead_code)]` on by default");
+        seen.take_user(
+            "lib",
+            "denied",
+            &placed("dead_code", dead, &by_default, false),
+        );
+        let warns = defined_here("#![warn(warnings)]", "warnings");
+        seen.take_user("lib", "denied", &placed("dead_code", dead, &warns, false));
+        assert_eq!(seen.rejected(), None);
+        // A flag does.
+        let flag = note("`-D dead-code` implied by `-D warnings`");
+        seen.take_user("lib", "denied", &placed("dead_code", dead, &flag, false));
+        assert!(seen.rejected().unwrap().by.contains("`-D warnings`"));
     }
 
     #[test]

@@ -9,6 +9,7 @@
 
 use crate::cli::Args;
 use crate::compile::{self, Built, Workspace};
+use crate::denied_warnings::Rejected;
 use crate::doctests::{Absorbed, DocTests};
 use crate::error::{Error, Operation, Result};
 use cargo_metadata::diagnostic::{Diagnostic, DiagnosticSpan};
@@ -36,6 +37,9 @@ pub fn build(
     for round in 0.. {
         let attempt = compile::build_once(args, workspace, lists.path(), &mut shown)?;
         if attempt.success {
+            if let Some(rejected) = attempt.warnings.rejected() {
+                refuse_if_rejected_as_written(args, workspace, &rejected)?;
+            }
             let mut unviable = attempt.unviable;
             // A literal out of its type's range says so whatever the crate's levels.
             for (id, reason) in attempt.warnings.denied_with_warnings() {
@@ -122,7 +126,7 @@ pub fn build(
             eprint!("{rendered}");
         }
     }
-    if compile::plain_build_succeeds(args, workspace)? {
+    if compile::plain_build_succeeds(args, workspace, false)? {
         Err(Error::BuildFailed(
             "the schemata build fails where mutate cannot compile the code as written \
              instead (a bug in mutate: please report it with rustc's messages above)"
@@ -135,6 +139,31 @@ pub fn build(
                 .into(),
         ))
     }
+}
+
+/// A warning the crate's own lint levels reject in its code as written: plain `cargo test`
+/// would stop there, which the driver's build, its lints capped, does not. Whether it does
+/// is asked of cargo itself, so that a warning only the schemata build gives costs a plain
+/// build (usually fresh: the user's own) and refuses nothing.
+fn refuse_if_rejected_as_written(
+    args: &Args,
+    workspace: &Workspace,
+    rejected: &Rejected,
+) -> Result<()> {
+    let Rejected { place, message, by } = rejected;
+    eprintln!(
+        "   Checking that the tests build as written: {by} rejects a warning at {place} \
+         ({message})"
+    );
+    if compile::plain_build_succeeds(args, workspace, true)? {
+        return Ok(());
+    }
+    Err(Error::BuildFailed(format!(
+        "the tests do not build as written: `cargo test --no-run` fails (cargo's messages \
+         above), where {by} makes the warning at {place} an error ({message}). mutate's \
+         build lets warnings through, so it did not stop there. Fix or allow the warning, \
+         then run again"
+    )))
 }
 
 /// rustc's message where it could not load what was built apart: one that names the

@@ -74,6 +74,10 @@ fn compares_with_literals() {
     assert!(at_least_one(1));
     assert!(at_least_one(5));
     assert!(!at_least_one(0));
+    assert!(blank_first(true, b' '));
+    assert!(blank_first(true, b'\t'));
+    assert!(!blank_first(true, b'x'));
+    assert!(!blank_first(false, b' '));
 }
 
 #[test]

@@ -318,10 +318,15 @@ fn logical_site(
         quote!(#rt::probe::seen(&#table, #k, #pure && __mutate_r == __mutate_l);),
     );
     let skipped = when_probing(site, quote!(#rt::probe::unknown(&#table, #k);));
+    // A side in parentheses as written (`a && (b || c)`) is an assigned value here, which
+    // `unused_parens` warns of with the user's span: a warning their code as written does
+    // not have.
     Some(quote! {
         ({
+            #[allow(unused_parens)]
             let __mutate_l: bool = #left;
             if match #sw { #k => #mutant_needs_right, _ => #original_needs_right } {
+                #[allow(unused_parens)]
                 let __mutate_r: bool = #right;
                 #evaluated
                 __mutate_r

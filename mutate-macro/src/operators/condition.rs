@@ -69,5 +69,15 @@ pub fn rewrite(c: &mut Collector, kind: Kind, cond: &Expr, written: &TokenStream
         site,
         quote!(#rt::probe::forced(&#table, __mutate_c, &[#(#forced),*]);),
     );
-    quote!(match #sw { #(#arms)* _ => { let __mutate_c: bool = #cond; #probe __mutate_c } })
+    // As a logical operator's sides: a condition in parentheses as written would be warned
+    // of here as an assigned value.
+    quote!(match #sw {
+        #(#arms)*
+        _ => {
+            #[allow(unused_parens)]
+            let __mutate_c: bool = #cond;
+            #probe
+            __mutate_c
+        }
+    })
 }
