@@ -6,6 +6,12 @@ use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::{Attribute, Expr};
 
+/// Whether an integer literal is a float by its suffix (`2f64`): rustc reads it as one,
+/// though it is written without a point.
+pub fn is_float_suffixed(int: &syn::LitInt) -> bool {
+    matches!(int.suffix(), "f32" | "f64")
+}
+
 /// The expression inside any parentheses or invisible groups.
 pub fn strip_parens(e: &Expr) -> &Expr {
     match e {

@@ -478,6 +478,16 @@ pub fn indexed_places(rows: &mut [Vec<u32>; 2], words: &mut [u32; 4]) -> u32 {
     words[3] + rows[0][1] + rows[1][0]
 }
 
+/// Floats written without a point (`2f64`): integer tokens with a float's suffix, whose
+/// replacements are a float's (0, and 1 for 0), not an integer's `n+1`.
+#[mutate]
+pub fn powered(exp: i32, by: f64) -> f64 {
+    if by < 0f64 {
+        return -1f64;
+    }
+    2f64.powi(exp) * by
+}
+
 pub mod methods;
 pub mod outlined;
 pub mod returns;

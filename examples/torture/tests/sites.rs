@@ -434,6 +434,9 @@ fn probe() -> Vec<(String, String)> {
         };
         format!("{:?}", base.narrow(4))
     });
+    line(o, "powered", || {
+        format!("{:?}", [powered(3, 1.5), powered(0, 0.0), powered(1, -2.0)])
+    });
     // A mutant's changes are told by name: two lines of one name would blur them.
     let names: std::collections::BTreeSet<&str> = out.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names.len(), out.len(), "two probe lines share a name");

@@ -53,7 +53,9 @@ pub fn literal_operand(b: &ExprBinary, mutants_before: usize) -> Option<Literal>
 
 fn is_integer(e: &Expr) -> bool {
     match crate::syntax::strip_parens(e) {
-        Expr::Lit(l) => matches!(l.lit, Lit::Int(_)),
+        Expr::Lit(l) => {
+            matches!(&l.lit, Lit::Int(int) if !crate::syntax::is_float_suffixed(int))
+        }
         Expr::Unary(u) if matches!(u.op, UnOp::Neg(_)) => is_integer(&u.expr),
         _ => false,
     }

@@ -31,6 +31,12 @@ pub fn rewrite(
     let written = lit.to_token_stream();
     // Each replacement as shown, its code, and whether rustc is to judge its range.
     let replacements: Vec<(String, TokenStream, bool)> = match lit {
+        // `2f64` is a float, which has no `n+1` here: 0 (or 1), as any float.
+        Lit::Int(int) if crate::syntax::is_float_suffixed(int) => {
+            let value: u128 = int.base10_parse().ok()?;
+            let shown = format!("{}{}", u8::from(value == 0), int.suffix());
+            vec![(shown.clone(), shown.parse().ok()?, false)]
+        }
         Lit::Int(int) => {
             let value: u128 = int.base10_parse().ok()?;
             // Shown with the suffix, as the code is: `0 .. 0` is not `0 .. 0u8`.
