@@ -404,11 +404,11 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
         .mutants
         .iter()
         .filter(|m| !m.entry.build_error.is_empty())
-        .partition(|m| crate::outcome::needs_a_constant(&m.entry.build_error));
+        .partition(|m| crate::outcome::schemata_only(&m.entry).is_some());
     if !constant.is_empty() {
         eprintln!(
-            "  Not run: {} mutants where a constant is needed (their schemata cannot build \
-             there; their text may), in {} functions",
+            "  Not run: {} mutants whose schemata cannot build where they stand (a constant \
+             needed there, a swapped method of another type; their text may), in {} functions",
             constant.len(),
             functions(&constant)
         );
@@ -676,10 +676,9 @@ fn run_one(d: &Discovery, id: &str) -> Result<i32> {
     // Compiled as written, or its replacement proved not to build: running the tests with
     // it "active" would run the code as written, and pass.
     let unbuilt = &d.mutants[m].entry.build_error;
-    if crate::outcome::needs_a_constant(unbuilt) {
+    if let Some(reason) = crate::outcome::schemata_only(&d.mutants[m].entry) {
         return Err(Error::Usage(format!(
-            "mutant `{id}` cannot run in mutant schemata: where it stands the value must be \
-             a constant ({unbuilt})"
+            "mutant `{id}` cannot run in mutant schemata: {reason}"
         )));
     }
     if !unbuilt.is_empty() {

@@ -1,6 +1,6 @@
 //! Outcomes of mutants, and how one forked run is judged.
 
-use mutate_protocol::{End, Report};
+use mutate_protocol::{CatalogEntry, End, Report};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -148,25 +148,39 @@ pub fn unbuilt_reason(build_error: &str) -> String {
     format!("its code does not build with it: {build_error}")
 }
 
-/// Whether rustc's message says a value where the mutant stands must be a constant
-/// (`_mm_shuffle_epi32(x, 0x31)`, an array's length): its schemata, which choose the value
-/// at run time, cannot build there, though its text may.
-pub fn needs_a_constant(build_error: &str) -> bool {
-    build_error.contains("attempt to use a non-constant value in a constant")
+/// Why a mutant the rebuild net compiled as written is not run, where only its schemata
+/// could not build and its text may: a value that must be a constant where it stands
+/// (`_mm_shuffle_epi32(x, 0x31)`, an array's length), which mutant schemata choose at run
+/// time; or a method swapped for its twin of another return type (`StreamExt::all`'s
+/// future for `any`'s), which they cannot hold in one place, where the text builds if
+/// what receives it is generic (`block_on(..)`).
+pub fn schemata_only(entry: &CatalogEntry) -> Option<String> {
+    let error = &entry.build_error;
+    if error.contains("attempt to use a non-constant value in a constant") {
+        return Some(format!(
+            "not run: where it stands the value must be a constant, and mutant schemata \
+             choose it at run time ({error}); its text may build"
+        ));
+    }
+    let swap = mutate_operators::Operator::SwapMethod.name();
+    if entry.operator == swap && error.contains("`match` arms have incompatible types") {
+        return Some(format!(
+            "not run: `{}` returns another type than `{}` ({error}), and mutant schemata \
+             cannot hold both calls in one place; its text builds where what receives the \
+             value is generic",
+            entry.replacement, entry.original
+        ));
+    }
+    None
 }
 
 /// The status and reason of a mutant whose code the rebuild net compiled as written:
-/// unviable, or, where only its schemata could not build (a constant is needed there),
-/// not run: its text may build, and `cargo test` would judge it.
-pub fn unbuilt(build_error: &str) -> (Status, String) {
-    if needs_a_constant(build_error) {
-        let reason = format!(
-            "not run: where it stands the value must be a constant, and mutant schemata \
-             choose it at run time ({build_error}); its text may build"
-        );
-        (Status::Ignored, reason)
-    } else {
-        (Status::Unviable, unbuilt_reason(build_error))
+/// unviable, or not run where only its schemata could not build ([`schemata_only`]): its
+/// text may build, and `cargo test` would judge it.
+pub fn unbuilt(entry: &CatalogEntry) -> (Status, String) {
+    match schemata_only(entry) {
+        Some(reason) => (Status::Ignored, reason),
+        None => (Status::Unviable, unbuilt_reason(&entry.build_error)),
     }
 }
 

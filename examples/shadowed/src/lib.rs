@@ -133,3 +133,52 @@ pub fn shuffled(x: [u32; 4]) -> [u32; 4] {
         core::mem::transmute(_mm_shuffle_epi32(v, 0b00_01_10_11))
     }
 }
+
+/// Votes of a panel, asked as a whole: `all` and `any` here return answers of two types,
+/// as a stream's futures do (`StreamExt::all`'s `AllFuture`, `any`'s `AnyFuture`).
+pub struct Panel(pub Vec<bool>);
+
+/// Every vote yes.
+pub struct Unanimous(bool);
+
+/// Some vote yes.
+pub struct Carried(bool);
+
+/// An answer, whichever way it was asked.
+pub trait Answer {
+    fn settled(self) -> bool;
+}
+
+impl Answer for Unanimous {
+    fn settled(self) -> bool {
+        self.0
+    }
+}
+
+impl Answer for Carried {
+    fn settled(self) -> bool {
+        self.0
+    }
+}
+
+impl Panel {
+    pub fn all(&self) -> Unanimous {
+        Unanimous(self.0.iter().all(|&v| v))
+    }
+
+    pub fn any(&self) -> Carried {
+        Carried(self.0.iter().any(|&v| v))
+    }
+}
+
+fn settle(answer: impl Answer) -> bool {
+    answer.settled()
+}
+
+/// `all` swapped for `any` has another type, which `settle` takes as well: the text
+/// builds, but mutant schemata cannot hold both calls in one `match`. The net compiles the
+/// call as written, and its mutant is not run, nor called unviable.
+#[mutate]
+pub fn agreed(panel: &Panel) -> bool {
+    settle(panel.all())
+}

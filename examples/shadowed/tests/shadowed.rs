@@ -50,3 +50,9 @@ fn doubles_what_follows_the_first_zero() {
 fn shuffles_lanes() {
     assert_eq!(shuffled([1, 2, 3, 4]), [4, 3, 2, 1]);
 }
+
+#[test]
+fn agrees_when_every_vote_is_yes() {
+    assert!(agreed(&Panel(vec![true, true])));
+    assert!(!agreed(&Panel(vec![true, false])));
+}

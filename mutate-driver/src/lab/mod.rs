@@ -63,11 +63,11 @@ pub fn prepare(
 ) -> Result<Prepared> {
     let mut results: Vec<MutantResult> = (0..d.mutants.len())
         .map(|i| {
-            let build_error = &d.mutants[i].entry.build_error;
-            let (status, reason) = match (selected[i], build_error.is_empty()) {
+            let entry = &d.mutants[i].entry;
+            let (status, reason) = match (selected[i], entry.build_error.is_empty()) {
                 (false, _) => (Status::Ignored, String::new()),
                 (true, true) => (Status::NoCoverage, String::new()),
-                (true, false) => outcome::unbuilt(build_error),
+                (true, false) => outcome::unbuilt(entry),
             };
             MutantResult {
                 status,

@@ -45,13 +45,13 @@ pub fn mutant(e: &CatalogEntry) -> Value {
 
 /// A mutant as `--list --json` prints it: as in the report, `Pending`, or `CompileError`
 /// with the report's reason when the rebuild net found its code does not build (`Ignored`
-/// where only its schemata could not: a constant is needed there).
+/// where only its schemata could not: `outcome::schemata_only`).
 pub fn listed(e: &CatalogEntry) -> Value {
     let mut value = mutant(e);
     if e.build_error.is_empty() {
         value["status"] = json!("Pending");
     } else {
-        let (status, reason) = crate::outcome::unbuilt(&e.build_error);
+        let (status, reason) = crate::outcome::unbuilt(e);
         value["status"] = json!(schema_status(status));
         value["statusReason"] = json!(reason);
     }
