@@ -488,6 +488,18 @@ pub fn powered(exp: i32, by: f64) -> f64 {
     2f64.powi(exp) * by
 }
 
+/// A lane of a vector register: a type with no `Default`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Lane(pub u16);
+
+/// A buffer's head and its lanes. The replacements of a tuple of slices, one of a type
+/// with no `Default`, are made in the fallback's closure, where `&[]` must still take the
+/// declared slice type, as the text's `return` gives it (crc32c's `split`).
+#[mutate]
+pub fn head_and_lanes<'a>(bytes: &'a [u8], lanes: &'a [Lane], at: usize) -> (&'a [u8], &'a [Lane]) {
+    (&bytes[..at], lanes)
+}
+
 pub mod methods;
 pub mod outlined;
 pub mod returns;

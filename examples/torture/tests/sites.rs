@@ -434,6 +434,9 @@ fn probe() -> Vec<(String, String)> {
         };
         format!("{:?}", base.narrow(4))
     });
+    line(o, "head_and_lanes", || {
+        format!("{:?}", head_and_lanes(&[1, 2, 3], &[Lane(7)], 1))
+    });
     line(o, "powered", || {
         format!("{:?}", [powered(3, 1.5), powered(0, 0.0), powered(1, -2.0)])
     });

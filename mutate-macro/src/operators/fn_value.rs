@@ -139,7 +139,8 @@ fn add_replacements(
                 .filter(|v| body.as_deref() != Some(v.shown.as_str()))
                 .collect();
             if !values.is_empty() {
-                prepend(block, values_site(c, whole, &values, unbuilt));
+                let some = typed_some(&sig.output);
+                prepend(block, values_site(c, whole, &values, unbuilt, &some));
             }
         }
         Replacements::Iterator(items) => iterator_site(c, whole, block, &items, unbuilt),
@@ -269,6 +270,7 @@ fn values_site(
     whole: &Whole,
     values: &[Value],
     unbuilt: Unbuilt,
+    some: &TokenStream,
 ) -> TokenStream {
     let rt = rt();
     let site = c.new_site();
@@ -281,9 +283,7 @@ fn values_site(
                 let fallbacks = fallback::declare(v.fallbacks, c.id_of(k).as_deref());
                 quote!(#k => {
                     #fallbacks
-                    if let ::core::option::Option::Some(__mutate_v) =
-                        (|| ::core::option::Option::Some(#code))()
-                    {
+                    if let ::core::option::Option::Some(__mutate_v) = (|| #some(#code))() {
                         return __mutate_v;
                     }
                     #rt::fell_back();
@@ -295,6 +295,20 @@ fn values_site(
         .collect();
     let sw = switch(site);
     quote!(match #sw { #(#arms)* _ => {} })
+}
+
+/// The `Some` that wraps a fallible value in its closure: `Option::<T>::Some` where the
+/// declared type `T` can be written in the body (no `impl Trait`), so that the value is
+/// given that type as the text's `return` gives it (`(&[], &[])` coerced to `(&[u8],
+/// &[u8])`; left to inference, it is a tuple of arrays, which does not build); else
+/// `Option::Some`.
+fn typed_some(output: &syn::ReturnType) -> TokenStream {
+    match output {
+        syn::ReturnType::Type(_, ty) if !crate::syntax::mentions_impl(ty.to_token_stream()) => {
+            quote!(::core::option::Option::<#ty>::Some)
+        }
+        _ => quote!(::core::option::Option::Some),
+    }
 }
 
 /// `impl Iterator<Item = T>`: an empty iterator, or one holding each value of `T`. One
