@@ -8,7 +8,7 @@ use crate::emit;
 use crate::model::{Collector, MadeBy};
 use crate::observe::{self, Reach};
 use crate::operators::fn_value;
-use crate::rewrite::{NestedItems, Rewriter};
+use crate::rewrite::{ConstantLocals, NestedItems, Rewriter};
 use crate::syntax::type_params;
 use mutate_operators::{Operator, Selection};
 use syn::visit_mut::VisitMut;
@@ -40,6 +40,7 @@ pub fn rewrite(
     let schemata = |block: &mut Block, jumps_as_written| {
         let mut collector = Collector::new(name.clone(), selection.clone());
         Rewriter::new(&mut collector, nested_items)
+            .constant_locals(ConstantLocals::of(sig, &written))
             .closures_choose(!dual)
             .jumps_as_written(jumps_as_written)
             .visit_block_mut(block);

@@ -9,7 +9,10 @@
 //! `const` blocks, array repeat lengths and destructuring assignments — places where a
 //! run-time check cannot stand or the code is not ours to read.
 
+mod constant_locals;
 mod control;
+
+pub use constant_locals::ConstantLocals;
 
 use crate::location::{self, LineColumn};
 use crate::model::Collector;
@@ -50,6 +53,9 @@ pub struct Rewriter<'a> {
     /// Witnesses of literal indexes inside such a place, to be put before the expression
     /// that writes or borrows it (`index::takes_place_mutably`).
     hoisted: Vec<TokenStream>,
+    /// Locals bound to constant arithmetic, whose mutants are witnessed where they divide
+    /// or shift (`rewrite/constant_locals.rs`).
+    constant_locals: ConstantLocals,
 }
 
 impl<'a> Rewriter<'a> {
@@ -64,7 +70,14 @@ impl<'a> Rewriter<'a> {
             operand_of: None,
             mutable_place: false,
             hoisted: Vec::new(),
+            constant_locals: ConstantLocals::default(),
         }
+    }
+
+    /// The function's locals bound to constant arithmetic are read (`ConstantLocals::of`).
+    pub fn constant_locals(mut self, locals: ConstantLocals) -> Self {
+        self.constant_locals = locals;
+        self
     }
 
     /// For a function the driver's last build failed in where no mutant is (the borrow
@@ -218,6 +231,9 @@ impl Rewriter<'_> {
                             if constant::checks_right(&b.op) && constant::is_constant(&b.right) =>
                         {
                             Some(((*b.right).clone(), before))
+                        }
+                        Expr::Binary(b) if constant::checks_right(&b.op) => {
+                            self.constant_locals.named_by(&b.right)
                         }
                         _ => None,
                     },
@@ -498,7 +514,13 @@ impl VisitMut for Rewriter<'_> {
 
     fn visit_local_mut(&mut self, local: &mut syn::Local) {
         let entered = self.collector.enter_cfg(&local.attrs);
+        let constant = self
+            .constant_locals
+            .binding(local, self.collector.mutants.len());
         visit_mut::visit_local_mut(self, local);
+        if let Some(constant) = constant {
+            self.constant_locals.bind(constant);
+        }
         self.collector.leave_cfg(entered);
     }
 
@@ -515,7 +537,9 @@ impl VisitMut for Rewriter<'_> {
             .iter()
             .map(|s| statement::deletable(s).then(|| s.clone()))
             .collect();
+        let locals = self.constant_locals.block_start();
         visit_mut::visit_block_mut(self, block);
+        self.constant_locals.end_block(locals);
         for (stmt, written) in block.stmts.iter_mut().zip(written) {
             if let Some(written) = written
                 && let Some(guarded) = statement::rewrite(self.collector, stmt, &written)

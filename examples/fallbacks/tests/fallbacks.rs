@@ -23,7 +23,10 @@ fn limits_surround() {
 
 #[test]
 fn constant_arithmetic() {
-    use fallbacks::constants::{bytes_past_words, middle_byte, top_bit};
+    use fallbacks::constants::{bytes_past_words, chunks_of_three, middle_byte, top_bit};
+    assert_eq!(chunks_of_three(48), 2);
+    assert_eq!(chunks_of_three(47), 1);
+    assert_eq!(chunks_of_three(1 << 63), (1 << 63) / 24 + 1);
     assert!(top_bit(1 << 63));
     assert!(!top_bit(1 << 62));
     assert!(!top_bit(1));
