@@ -233,7 +233,7 @@ impl Rewriter<'_> {
                             Some(((*b.right).clone(), before))
                         }
                         Expr::Binary(b) if constant::checks_right(&b.op) => {
-                            self.constant_locals.named_by(&b.right)
+                            self.constant_locals.substituted(&b.right, before)
                         }
                         _ => None,
                     },

@@ -40,10 +40,11 @@ pub fn flips(byte: u8, word: u32) -> (u8, u32) {
 /// Whole chunks of three words in `n` bytes, the chunk's size bound to a name first:
 /// rustc sees through the `let`, so `3` made `0`, or `/ 8` made `% 8`, divides by zero in
 /// `n / chunk` as written there (crc32c's `chunk_size`), and `cargo test` would not build
-/// it. A shift by an amount bound so is the same (`63` made `64`), plus the top bit.
+/// it. A shift by arithmetic of a local bound so is the same (`62` made `63`, or `1` made
+/// `2`, shifts by the width), plus the top bit.
 #[mutate]
 pub fn chunks_of_three(n: usize) -> usize {
     let chunk = (WORD_BITS * 3) / 8;
-    let top = 63;
-    n / chunk + (n >> top)
+    let below_top = 62;
+    n / chunk + (n >> (below_top + 1))
 }

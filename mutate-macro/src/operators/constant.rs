@@ -72,7 +72,7 @@ pub fn checks_right(op: &BinOp) -> bool {
 
 /// The arithmetic and bitwise operators (`binary.rs` makes their mutants, and uses the
 /// witnesses here: this list is not taken from it, so the two modules stay a chain).
-fn arithmetic(op: &BinOp) -> bool {
+pub fn arithmetic(op: &BinOp) -> bool {
     matches!(
         op,
         BinOp::Add(_)

@@ -10,6 +10,7 @@
 //! block, so a use names the binding it does in the text.
 
 use crate::operators::constant;
+use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 use syn::visit::Visit;
 use syn::{Block, Expr, Local, Pat, Signature};
@@ -75,19 +76,57 @@ impl ConstantLocals {
         self.in_scope.push((name, constant));
     }
 
-    /// The arithmetic as written, and the mutants made before it, of the constant local
-    /// that `e` names, if it is one in scope.
-    pub fn named_by(&self, e: &Expr) -> Option<(Expr, usize)> {
-        let Expr::Path(path) = crate::syntax::strip_parens(e) else {
-            return None;
-        };
-        let name = path.path.get_ident()?.to_string();
-        let (_, constant) = self
-            .in_scope
-            .iter()
-            .rev()
-            .find(|(bound, _)| *bound == name)?;
-        constant.clone()
+    /// `e` (an amount or divisor, whose own mutants were made from `before` on) with each
+    /// constant local it names replaced by that local's arithmetic in parentheses, where
+    /// `e` is constant arithmetic but for those names and names one (`b - 2` after `let b
+    /// = 64;`); with the number of mutants made before any of it. The mutants of both keep
+    /// their places in it, for `constant::mutated` to find.
+    pub fn substituted(&self, e: &Expr, before: usize) -> Option<(Expr, usize)> {
+        let mut first = before;
+        let mut named = false;
+        let written = self.substitute(e, &mut first, &mut named)?;
+        named.then_some((written, first))
+    }
+
+    fn substitute(&self, e: &Expr, first: &mut usize, named: &mut bool) -> Option<Expr> {
+        let mut e = e.clone();
+        let constant_as_written = constant::is_constant(&e);
+        match &mut e {
+            Expr::Path(path) if path.qself.is_none() && path.path.get_ident().is_some() => {
+                let name = path.path.get_ident()?.to_string();
+                let local = self.in_scope.iter().rev().find(|(bound, _)| *bound == name);
+                match local {
+                    Some((_, constant)) => {
+                        let (written, before) = constant.as_ref()?;
+                        *first = (*first).min(*before);
+                        *named = true;
+                        // The parentheses at the local's arithmetic: a witness is spanned
+                        // where its text starts, as the user's code, or rustc is silent.
+                        let at = crate::syntax::first_span(&written.to_token_stream());
+                        return Some(Expr::Paren(syn::ExprParen {
+                            attrs: Vec::new(),
+                            paren_token: syn::token::Paren(at),
+                            expr: Box::new(written.clone()),
+                        }));
+                    }
+                    None if constant_as_written => {}
+                    None => return None,
+                }
+            }
+            Expr::Lit(_) | Expr::Path(_) if constant_as_written => {}
+            Expr::Paren(p) => *p.expr = self.substitute(&p.expr, first, named)?,
+            Expr::Group(g) => *g.expr = self.substitute(&g.expr, first, named)?,
+            Expr::Cast(c) => *c.expr = self.substitute(&c.expr, first, named)?,
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
+                *u.expr = self.substitute(&u.expr, first, named)?
+            }
+            Expr::Binary(b) if constant::arithmetic(&b.op) => {
+                *b.left = self.substitute(&b.left, first, named)?;
+                *b.right = self.substitute(&b.right, first, named)?;
+            }
+            _ => return None,
+        }
+        Some(e)
     }
 }
 
@@ -161,9 +200,15 @@ mod tests {
             locals.bind(b);
         }
         let use_of = |name: &str| syn::parse_str::<Expr>(name).unwrap();
-        let (written, _) = locals.named_by(&use_of("chunk")).unwrap();
-        assert_eq!(quote::quote!(#written).to_string(), "(LONG * 3) / 8");
-        assert!(locals.named_by(&use_of("y")).is_none());
+        let (written, _) = locals.substituted(&use_of("chunk"), 0).unwrap();
+        assert_eq!(quote::quote!(#written).to_string(), "((LONG * 3) / 8)");
+        // Arithmetic of one: the local's arithmetic in its place.
+        let (written, _) = locals.substituted(&use_of("(n - 2) as u32"), 0).unwrap();
+        assert_eq!(quote::quote!(#written).to_string(), "((64) - 2) as u32");
+        // Not a constant local, or nothing to put in: not read.
+        assert!(locals.substituted(&use_of("y"), 0).is_none());
+        assert!(locals.substituted(&use_of("chunk - y"), 0).is_none());
+        assert!(locals.substituted(&use_of("BITS - 1"), 0).is_none());
     }
 
     #[test]
@@ -172,9 +217,9 @@ mod tests {
             locals("fn f(x: u32) -> u32 { let n = 8; let a = x / n; let n = x; a / n }");
         let n: Expr = syn::parse_str("n").unwrap();
         locals.bind(locals.binding(&lets[0], 0).unwrap());
-        assert!(locals.named_by(&n).is_some());
+        assert!(locals.substituted(&n, 0).is_some());
         locals.bind(locals.binding(&lets[2], 0).unwrap());
-        assert!(locals.named_by(&n).is_none());
+        assert!(locals.substituted(&n, 0).is_none());
     }
 
     #[test]
@@ -201,8 +246,8 @@ mod tests {
         let start = locals.block_start();
         locals.bind(locals.binding(&lets[0], 0).unwrap());
         let n: Expr = syn::parse_str("n").unwrap();
-        assert!(locals.named_by(&n).is_some());
+        assert!(locals.substituted(&n, 0).is_some());
         locals.end_block(start);
-        assert!(locals.named_by(&n).is_none());
+        assert!(locals.substituted(&n, 0).is_none());
     }
 }
