@@ -87,7 +87,7 @@ fn one_server_runs_whichever_test_a_request_names() {
 #[test]
 fn a_server_started_for_one_test_runs_that_test_alone() {
     let binary = strong_tests();
-    let mut server = Server::start(&binary, Some("scalene"))
+    let mut server = Server::start(&binary, "scalene")
         .unwrap()
         .expect("a schemata binary");
     assert!(!server.any_test);

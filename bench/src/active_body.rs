@@ -45,11 +45,12 @@ fn child_ms(
 
 /// The id of the fixture's mutant that ends with `description`.
 fn mutant_id(binary: &TestBinary, description: &str) -> Result<String, String> {
-    let server = mutate_driver::server::Server::start(binary, None)
-        .map_err(|e| e.to_string())?
-        .ok_or("the fixture has no mutate runtime")?;
-    server
-        .catalog
+    use mutate_driver::server::{Catalog, Server};
+    let catalog = match Server::catalog(binary).map_err(|e| e.to_string())? {
+        Catalog::Served(catalog) => catalog,
+        _ => return Err("the fixture has no mutate runtime".into()),
+    };
+    catalog
         .iter()
         .find(|e| e.id.ends_with(description))
         .map(|e| e.id.clone())

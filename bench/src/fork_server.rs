@@ -10,14 +10,14 @@ use crate::repo;
 use crate::stats::{median, row};
 use mutate_driver::compile::TestBinary;
 use mutate_driver::process::test_command;
-use mutate_driver::server::Server;
+use mutate_driver::server::{Catalog, Server};
 use mutate_protocol::Request;
 use std::process::Stdio;
 use std::time::Instant;
 
 /// Starts the driver's client on `binary` as a server for `test`.
 pub(crate) fn start(binary: &TestBinary, test: &str) -> Result<Server, String> {
-    Server::start(binary, Some(test))
+    Server::start(binary, test)
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("{} has no mutate runtime", binary.path.display()))
 }
@@ -25,10 +25,11 @@ pub(crate) fn start(binary: &TestBinary, test: &str) -> Result<Server, String> {
 /// The first mutant of the binary's catalog: any one will do, the test does not reach it.
 /// (A server started for a test sends no catalog; one started without reads it.)
 fn some_mutant(binary: &TestBinary) -> Result<String, String> {
-    let server = Server::start(binary, None)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("{} has no mutate runtime", binary.path.display()))?;
-    let entry = server.catalog.first().ok_or("the fixture has no mutants")?;
+    let catalog = match Server::catalog(binary).map_err(|e| e.to_string())? {
+        Catalog::Served(catalog) => catalog,
+        _ => return Err(format!("{} has no mutate runtime", binary.path.display())),
+    };
+    let entry = catalog.first().ok_or("the fixture has no mutants")?;
     Ok(entry.id.clone())
 }
 

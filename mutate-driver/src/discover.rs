@@ -4,7 +4,7 @@
 use crate::compile::{Built, TestBinary};
 use crate::error::{Error, Operation, Result};
 use crate::process::test_command;
-use crate::server::Server;
+use crate::server::{Catalog, Server};
 use mutate_operators::Operator;
 use mutate_protocol::{CatalogEntry, unviable_marks};
 use std::collections::{BTreeSet, HashMap};
@@ -32,6 +32,10 @@ pub struct Discovery {
     pub sites: Vec<HashMap<u32, Vec<usize>>>,
     /// Per binary: a mutant's index in that binary -> the mutant.
     pub indexes: Vec<HashMap<u32, usize>>,
+    /// Binaries whose tests cannot be run one by one, and why: a fork server that could not
+    /// start (`server::Catalog::Unstartable`), or no libtest harness. Each is run whole
+    /// against the mutants the other tests do not detect (`lab::whole`).
+    pub whole: Vec<(usize, String)>,
 }
 
 impl Discovery {
@@ -56,11 +60,16 @@ pub fn discover(built: Built) -> Result<Discovery> {
         unused,
     } = built;
     let mut catalogs = Vec::new();
+    let mut whole = Vec::new();
     let mut by_id: HashMap<String, CatalogEntry> = HashMap::new();
-    for binary in &binaries {
-        let catalog = match Server::start(binary, None)? {
-            Some(server) => server.catalog.clone(),
-            None => Vec::new(),
+    for (index, binary) in binaries.iter().enumerate() {
+        let catalog = match Server::catalog(binary)? {
+            Catalog::Served(catalog) => catalog,
+            Catalog::Plain => Vec::new(),
+            Catalog::Unstartable(how) => {
+                whole.push((index, format!("its fork server could not start: {how}")));
+                Vec::new()
+            }
         };
         for entry in &catalog {
             by_id
@@ -125,8 +134,12 @@ pub fn discover(built: Built) -> Result<Discovery> {
         if catalogs[index].is_empty() {
             continue;
         }
-        let all = list_tests(binary, false)?;
-        let ignored = list_tests(binary, true)?;
+        let Some(all) = list_tests(binary, false)? else {
+            // `harness = false`: its own `main`, which names no tests to run one by one.
+            whole.push((index, "no libtest harness: `harness = false`".into()));
+            continue;
+        };
+        let ignored = list_tests(binary, true)?.unwrap_or_default();
         for name in all.difference(&ignored) {
             tests.push(TestCase {
                 binary: index,
@@ -140,13 +153,15 @@ pub fn discover(built: Built) -> Result<Discovery> {
         tests,
         sites,
         indexes,
+        whole,
     })
 }
 
-/// Test names from libtest's terse listing (benchmarks are not tests).
-fn list_tests(binary: &TestBinary, ignored_only: bool) -> Result<BTreeSet<String>> {
+/// Test names from libtest's listing (benchmarks are not tests); `None` where the binary
+/// is not libtest's (`harness = false`: no "N tests, M benchmarks" line).
+fn list_tests(binary: &TestBinary, ignored_only: bool) -> Result<Option<BTreeSet<String>>> {
     let mut command = test_command(binary);
-    command.args(["--list", "--format", "terse"]);
+    command.arg("--list");
     if ignored_only {
         command.arg("--ignored");
     }
@@ -167,24 +182,48 @@ fn list_tests(binary: &TestBinary, ignored_only: bool) -> Result<BTreeSet<String
             ),
         ));
     }
-    Ok(parse_terse_list(&String::from_utf8_lossy(&output.stdout)))
+    Ok(parse_list(&String::from_utf8_lossy(&output.stdout)))
 }
 
-fn parse_terse_list(text: &str) -> BTreeSet<String> {
-    text.lines()
-        .filter_map(|line| line.strip_suffix(": test"))
-        .map(str::to_owned)
-        .collect()
+/// The tests of libtest's `--list`, if it ends as libtest's does ("3 tests, 0
+/// benchmarks").
+fn parse_list(text: &str) -> Option<BTreeSet<String>> {
+    let summary = |line: &str| {
+        let mut words = line.split_whitespace();
+        let counted = |number: Option<&str>, noun: Option<&str>, nouns: [&str; 2]| {
+            number.is_some_and(|n| n.parse::<usize>().is_ok())
+                && noun.is_some_and(|w| nouns.contains(&w))
+        };
+        counted(words.next(), words.next(), ["test,", "tests,"])
+            && counted(words.next(), words.next(), ["benchmark", "benchmarks"])
+            && words.next().is_none()
+    };
+    text.lines().any(summary).then(|| {
+        text.lines()
+            .filter_map(|line| line.strip_suffix(": test"))
+            .map(str::to_owned)
+            .collect()
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::parse_terse_list;
+    use super::parse_list;
 
     #[test]
-    fn terse_listing_keeps_tests_only() {
-        let text = "a::b: test\nc: bench\nweird: name: test\n\n";
-        let names: Vec<_> = parse_terse_list(text).into_iter().collect();
+    fn listing_keeps_tests_only() {
+        let text = "a::b: test\nc: benchmark\nweird: name: test\n\n2 tests, 1 benchmark\n";
+        let names: Vec<_> = parse_list(text).unwrap().into_iter().collect();
         assert_eq!(names, ["a::b", "weird: name"]);
+        assert_eq!(
+            parse_list("\n0 tests, 0 benchmarks\n"),
+            Some(Default::default())
+        );
+    }
+
+    #[test]
+    fn a_listing_without_libtest_s_summary_is_no_harness_s() {
+        assert_eq!(parse_list("custom harness: ok\n"), None);
+        assert_eq!(parse_list(""), None);
     }
 }

@@ -128,6 +128,16 @@ fn failure_reason(report: &Report) -> String {
         .unwrap_or_else(|| "test failed".into())
 }
 
+/// How a process ended, in words: "exit code 101", "SIGABRT".
+pub fn ended(status: std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exit code {code}"),
+        (None, Some(signal)) => signal_name(signal),
+        (None, None) => "an unknown end".into(),
+    }
+}
+
 pub fn signal_name(signal: i32) -> String {
     let name = match signal {
         libc::SIGABRT => "SIGABRT",

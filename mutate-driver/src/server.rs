@@ -28,15 +28,51 @@ pub struct Server {
     pub any_test: bool,
 }
 
-impl Server {
-    /// Starts `binary` as a server for `test` (its catalog left empty), or, with `None`,
-    /// only to read its catalog. Returns `None` for a binary without the mutate runtime.
-    pub fn start(binary: &TestBinary, test: Option<&str>) -> Result<Option<Server>> {
-        match test {
-            Some(test) => Self::spawn(binary, &["--exact", test, ONE_THREAD]),
-            // Without the runtime the binary just lists its tests and exits.
-            None => Self::spawn(binary, &["--list", "--format", "terse"]),
+/// What a test binary started for its catalog turned out to be.
+pub enum Catalog {
+    /// A schemata binary: its mutants.
+    Served(Vec<CatalogEntry>),
+    /// A binary without the mutate runtime: it listed its tests and ended.
+    Plain,
+    /// A binary whose fork server ended before its catalog, and how it ended (a test's own
+    /// allocator that keeps a ledger of a few thousand allocations, which the server's
+    /// outrun: bytes' `test_bytes_vec_alloc`).
+    Unstartable(String),
+}
+
+/// How a server's start ended.
+enum Started {
+    Server(Server),
+    /// It ended before greeting; how, where it failed (a clean end: a plain binary).
+    Ended(Option<String>),
+}
+
+impl Started {
+    fn server(self) -> Option<Server> {
+        match self {
+            Started::Server(server) => Some(server),
+            Started::Ended(_) => None,
         }
+    }
+}
+
+impl Server {
+    /// Starts `binary` as a server for `test` (its catalog left empty). Returns `None` for
+    /// a binary without the mutate runtime.
+    pub fn start(binary: &TestBinary, test: &str) -> Result<Option<Server>> {
+        Self::spawn(binary, &["--exact", test, ONE_THREAD]).map(Started::server)
+    }
+
+    /// Starts `binary` only to read its catalog.
+    pub fn catalog(binary: &TestBinary) -> Result<Catalog> {
+        // Without the runtime the binary just lists its tests and exits.
+        Ok(
+            match Self::spawn(binary, &["--list", "--format", "terse"])? {
+                Started::Server(server) => Catalog::Served(server.catalog.clone()),
+                Started::Ended(None) => Catalog::Plain,
+                Started::Ended(Some(how)) => Catalog::Unstartable(how),
+            },
+        )
     }
 
     /// Starts `binary` as a server for any of its tests, each request naming its test
@@ -44,10 +80,10 @@ impl Server {
     /// Returns `None` for a binary without the mutate runtime.
     pub fn start_any(binary: &TestBinary) -> Result<Option<Server>> {
         let slot = mutate_protocol::test_slot::argument();
-        Self::spawn(binary, &["--exact", &slot, ONE_THREAD])
+        Self::spawn(binary, &["--exact", &slot, ONE_THREAD]).map(Started::server)
     }
 
-    fn spawn(binary: &TestBinary, args: &[&str]) -> Result<Option<Server>> {
+    fn spawn(binary: &TestBinary, args: &[&str]) -> Result<Started> {
         let mut command = test_command(binary);
         command.args(args);
         let listing = args.first() == Some(&"--list");
@@ -93,12 +129,16 @@ impl Server {
                 }
                 // Not a schemata binary (it listed its tests and ended), or a server that
                 // could not start.
-                return match server.server_exit() {
+                let status = server.process.child().wait().ok();
+                let code = status.and_then(|s| s.code());
+                return match code.and_then(server_exit::cause) {
                     Some(cause) => Err(Error::failed(
                         Operation::Run,
                         format!("{}'s fork server {cause}", binary.path.display()),
                     )),
-                    None => Ok(None),
+                    None => Ok(Started::Ended(
+                        status.filter(|s| !s.success()).map(crate::outcome::ended),
+                    )),
                 };
             };
             match Greeting::decode(&line).map_err(|e| Error::failed(Operation::Run, e))? {
@@ -122,16 +162,10 @@ impl Server {
                     greeted = true;
                 }
                 Some(Greeting::Mutant(entry)) => server.catalog.push(*entry),
-                Some(Greeting::Ready) => return Ok(Some(server)),
+                Some(Greeting::Ready) => return Ok(Started::Server(server)),
                 None => {}
             }
         }
-    }
-
-    /// Why the server ended, if it ended with one of the server's own exit codes.
-    fn server_exit(&mut self) -> Option<&'static str> {
-        let status = self.process.child().wait().ok()?;
-        server_exit::cause(status.code()?)
     }
 
     /// The next protocol line, without prefix; `None` at end of output.
@@ -170,6 +204,12 @@ impl Server {
         }
     }
 
+    /// Why the server ended, if it ended with one of the server's own exit codes.
+    fn server_exit(&mut self) -> Option<&'static str> {
+        let status = self.process.child().wait().ok()?;
+        server_exit::cause(status.code()?)
+    }
+
     fn gone(&mut self) -> Error {
         if interrupt::interrupted() {
             return Error::Interrupted;
@@ -183,6 +223,44 @@ impl Server {
                 Operation::Run,
                 "a test binary's fork server stopped unexpectedly",
             ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Catalog, Server};
+    use crate::compile::TestBinary;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// A "test binary" that is a shell script: what it does when started for its catalog.
+    fn script(dir: &std::path::Path, name: &str, body: &str) -> TestBinary {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        TestBinary {
+            path,
+            target: name.into(),
+            src_path: format!("tests/{name}.rs"),
+            package_dir: dir.to_path_buf(),
+        }
+    }
+
+    #[test]
+    fn a_binary_that_dies_before_its_catalog_is_told_from_one_without_the_runtime() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = script(dir.path(), "plain", "echo 'a: test'; exit 0");
+        assert!(matches!(Server::catalog(&plain).unwrap(), Catalog::Plain));
+        // bytes' ledger allocator aborts the server before it greets.
+        let aborted = script(dir.path(), "aborted", "kill -ABRT $$");
+        match Server::catalog(&aborted).unwrap() {
+            Catalog::Unstartable(how) => assert_eq!(how, "SIGABRT"),
+            _ => panic!("an aborted server is not a plain binary"),
+        }
+        let failed = script(dir.path(), "failed", "exit 3");
+        match Server::catalog(&failed).unwrap() {
+            Catalog::Unstartable(how) => assert_eq!(how, "exit code 3"),
+            _ => panic!("a failed server is not a plain binary"),
         }
     }
 }

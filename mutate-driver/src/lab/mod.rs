@@ -11,6 +11,7 @@ mod queue;
 mod results;
 mod servers;
 mod trace;
+mod whole;
 
 pub use mutants::limited;
 pub use results::{Config, MutantResult, Results};
@@ -157,6 +158,9 @@ pub fn run(
         &mut results,
         (servers, &costs),
     )?;
+    if !interrupted {
+        whole::run(d, &to_run, config, progress, &mut results);
+    }
     let mutants_time = started.elapsed();
     let started = Instant::now();
     if !interrupted && config.probe {

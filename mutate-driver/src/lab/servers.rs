@@ -87,7 +87,7 @@ fn tests_per_binary(d: &Discovery) -> Vec<usize> {
 pub fn start(binary: &TestBinary, test: Option<&str>, costs: &Gathering) -> Result<Server> {
     let since = Instant::now();
     let server = match test {
-        Some(test) => Server::start(binary, Some(test))?,
+        Some(test) => Server::start(binary, test)?,
         None => Server::start_any(binary)?,
     };
     let server = server

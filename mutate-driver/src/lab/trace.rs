@@ -147,7 +147,7 @@ fn trace_unmutated(d: &Discovery, config: &Config, baseline: &Baseline, t: usize
 
 fn start(d: &Discovery, t: usize) -> Option<Server> {
     let test = &d.tests[t];
-    Server::start(&d.binaries[test.binary], Some(&test.name))
+    Server::start(&d.binaries[test.binary], &test.name)
         .ok()
         .flatten()
 }

@@ -80,7 +80,7 @@ pub fn run(
         |t: usize, send| {
             let observed = Server::start(
                 &builds.after.binaries[builds.after.tests[t].binary],
-                Some(&builds.after.tests[t].name),
+                &builds.after.tests[t].name,
             )
             .ok()
             .flatten()
@@ -182,7 +182,7 @@ fn decide(
         changed_functions,
     } = context;
     let test = &builds.after.tests[t];
-    let mut after = Server::start(&builds.after.binaries[test.binary], Some(&test.name))
+    let mut after = Server::start(&builds.after.binaries[test.binary], &test.name)
         .ok()
         .flatten();
     // The test's twin before the change is the same for every candidate; its server is
@@ -214,7 +214,7 @@ fn decide(
             }
             let server = before.get_or_insert_with(|| {
                 let test = &builds.before.tests[before_test?];
-                Server::start(&builds.before.binaries[test.binary], Some(&test.name))
+                Server::start(&builds.before.binaries[test.binary], &test.name)
                     .ok()
                     .flatten()
             });

@@ -1,0 +1,141 @@
+//! Test binaries whose tests cannot be run one by one (`Discovery::whole`): one with no
+//! libtest harness (`harness = false`, its own `main`), or one whose fork server could not
+//! start (a test's own global allocator that records every allocation in a ledger of a
+//! few thousand entries, bytes' `test_bytes_vec_alloc`, has none left for the server's
+//! catalog). `cargo test` runs them, and a mutant they detect is detected. So each is run
+//! whole, as `cargo test` runs it, with one mutant on (`MUTATE_ACTIVE`, no server),
+//! against every mutant the other tests did not detect; first with every mutant off, and
+//! a binary that fails then (or outruns its limit) is not used, and said so.
+
+use super::results::{Config, MutantResult};
+use crate::compile::TestBinary;
+use crate::discover::Discovery;
+use crate::interrupt;
+use crate::outcome::Status;
+use crate::pool;
+use crate::process::{Contained, test_command};
+use crate::progress::Progress;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+/// How one whole run of a binary ended.
+enum Whole {
+    Passed,
+    /// It failed: how it ended ("exit code 101", "SIGABRT").
+    Failed(String),
+    /// Stopped at its limit.
+    TimedOut,
+    /// Interrupted, or the binary could not start.
+    NotRun,
+}
+
+/// A whole run with a mutant on may take this many times the run with none on, plus
+/// [`GRACE`], before it is stopped as a timeout: the whole binary's time is many tests',
+/// of which the mutant may slow one.
+const SLOWER: u32 = 5;
+const GRACE: Duration = Duration::from_secs(2);
+
+/// Runs each such binary whole against the selected mutants that survived or had no
+/// coverage, and takes a failure as a kill (a run past its limit as a timeout).
+pub fn run(
+    d: &Discovery,
+    to_run: &[bool],
+    config: &Config,
+    progress: &mut Progress,
+    results: &mut [MutantResult],
+) {
+    for (b, why) in &d.whole {
+        let binary = &d.binaries[*b];
+        let name = format!("`{}`", binary.src_path);
+        let started = Instant::now();
+        let limit = match run_whole(binary, None, config.baseline_timeout) {
+            Whole::Passed => started.elapsed() * SLOWER + GRACE,
+            Whole::NotRun => return,
+            unusable => {
+                let said = match unusable {
+                    Whole::Failed(ended) => format!("it fails with every mutant off ({ended})"),
+                    _ => format!(
+                        "it did not finish within {:?} with every mutant off",
+                        config.baseline_timeout
+                    ),
+                };
+                progress.note(&format!(
+                    "{name}: its tests cannot be run one by one ({why}), nor whole against \
+                     the mutants: {said}"
+                ));
+                continue;
+            }
+        };
+        let candidates: Vec<usize> = (0..results.len())
+            .filter(|&m| to_run[m])
+            .filter(|&m| matches!(results[m].status, Status::Survived | Status::NoCoverage))
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
+        progress.note(&format!(
+            "{name}: its tests cannot be run one by one ({why}); run whole, as `cargo test` \
+             runs it, with each mutant no other test detected"
+        ));
+        progress.phase(
+            "Whole",
+            candidates.len(),
+            (
+                "mutant, one run of that test binary",
+                "mutants, one run of that test binary each",
+            ),
+        );
+        let jobs = candidates
+            .into_iter()
+            .map(|m| (m, d.mutants[m].entry.id.clone()));
+        pool::run(
+            jobs.collect(),
+            config.jobs,
+            |(m, id): (usize, String), send| send((m, run_whole(binary, Some(&id), limit))),
+            |(m, whole)| {
+                let r = &mut results[m];
+                let (status, reason) = match whole {
+                    Whole::Failed(ended) => (
+                        Status::Killed,
+                        format!("{name} failed with it, run whole ({ended})"),
+                    ),
+                    Whole::TimedOut => (
+                        Status::Timeout,
+                        format!("{name}, run whole with it, did not finish within {limit:?}"),
+                    ),
+                    Whole::Passed | Whole::NotRun => (r.status, r.reason.clone()),
+                };
+                (r.status, r.reason) = (status, reason);
+                progress.mutant(r.status, &d.mutants[m].entry.id);
+            },
+        );
+    }
+}
+
+/// Runs `binary` whole with mutant `id` on (none: every mutant off), stopped at `limit`.
+fn run_whole(binary: &TestBinary, id: Option<&str>, limit: Duration) -> Whole {
+    let mut command = test_command(binary);
+    if let Some(id) = id {
+        command.env(mutate_protocol::env::ACTIVE, id);
+    }
+    command.stdout(Stdio::null()).stderr(Stdio::null());
+    let Ok(mut process) = Contained::spawn(&mut command) else {
+        return Whole::NotRun;
+    };
+    let started = Instant::now();
+    loop {
+        if interrupt::interrupted() {
+            return Whole::NotRun;
+        }
+        if let Some(status) = process.ended() {
+            return match status.success() {
+                true => Whole::Passed,
+                false => Whole::Failed(crate::outcome::ended(status)),
+            };
+        }
+        if started.elapsed() > limit {
+            return Whole::TimedOut;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}

@@ -1,0 +1,44 @@
+//! Test binaries the driver cannot run one by one, which `cargo test` runs all the same:
+//! one with a harness of its own (`harness = false`) lists no tests. Its failures must
+//! still kill mutants: the driver runs it whole with each mutant no other test detects.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn a_test_binary_without_libtest_is_run_whole_against_the_mutants_left() {
+    let (out, dir) = run_example("examples/harnessless/Cargo.toml", &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // `clamp_add`'s `>` made `>=` is equivalent: the one survivor.
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains(
+            "`examples/harnessless/tests/table.rs`: its tests cannot be run one by one (no \
+             libtest harness: `harness = false`); run whole"
+        ),
+        "{stderr}"
+    );
+    check_expected(
+        "examples/harnessless/expected/verdicts.txt",
+        &verdicts(dir.path()),
+    );
+    // `scale` is checked by that binary alone: each of its mutants is killed there.
+    let report = Report::read(dir.path());
+    let scale: Vec<_> = report
+        .mutants
+        .iter()
+        .filter(|m| m.id.ends_with("in scale") || m.id.contains("replace scale"))
+        .collect();
+    assert_eq!(scale.len(), 6);
+    for m in scale {
+        assert_eq!(m.status, "Killed", "{}", m.id);
+        assert!(
+            m.reason
+                .starts_with("`examples/harnessless/tests/table.rs` failed with it, run whole"),
+            "{}: {}",
+            m.id,
+            m.reason
+        );
+    }
+}
