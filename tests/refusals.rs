@@ -61,3 +61,22 @@ fn a_slow_green_test_does_not_stop_the_run() {
     let report = std::fs::read_to_string(dir.path().join("report.json")).unwrap();
     assert!(report.contains("suites::takes_its_time"), "{report}");
 }
+
+/// A test that fails alone only because the driver's memory limit is smaller than what it
+/// needs: the refusal says so, not that it depends on another test (md5's 4 GiB test
+/// under the default limit).
+#[test]
+fn a_test_over_the_memory_limit_is_told_so() {
+    let (out, _dir) = run_example(
+        MANIFEST,
+        &["--features", "hungry-suite", "--memory-limit", "128"],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(6), "{stderr}");
+    assert!(stderr.contains("needs_its_memory"), "{stderr}");
+    assert!(
+        stderr.contains("it needs more than --memory-limit allows each test alone"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("depends on"), "{stderr}");
+}

@@ -21,13 +21,13 @@ pub struct FailedTest {
     pub how: How,
     /// The last lines of its output.
     pub output_tail: Vec<String>,
-    /// It passed with its binary run whole, one test at a time: it depends on what
-    /// another test leaves behind.
+    /// It passed with its binary run whole, one test at a time (which the refusal
+    /// explains: another test's leavings, the memory limit, or the counting's time).
     pub passes_together: bool,
 }
 
 /// How a test failed alone with every mutant off.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum How {
     /// Did not finish within the baseline timeout in its own run.
     TimedOut,
@@ -57,6 +57,34 @@ impl std::fmt::Display for How {
     }
 }
 
+impl FailedTest {
+    /// What a test that failed alone but passed with its binary run whole shows. The whole
+    /// run differs in three ways: the other tests ran before it, no memory limit, no
+    /// coverage counting. Order is claimed only where neither of the others explains it.
+    fn why_it_passes_together(&self) -> &'static str {
+        let out_of_memory = self
+            .output_tail
+            .iter()
+            .any(|line| line.contains("memory allocation of") && line.contains("failed"));
+        match self.how {
+            How::Crashed(_) | How::Failed(_) if out_of_memory => {
+                "it passes when its binary runs whole, where the driver sets no memory \
+                 limit: it needs more than --memory-limit allows each test alone; raise it \
+                 (0: no limit)"
+            }
+            How::TimedOut | How::TooSlow(_) => {
+                "it passes when its binary runs whole, where nothing is counted: alone it is \
+                 slowed by the coverage run's counting past the baseline timeout, not \
+                 failing; raise --baseline-timeout"
+            }
+            _ => {
+                "it passes when its binary runs whole, one test at a time: it depends on what \
+                 another test leaves behind"
+            }
+        }
+    }
+}
+
 impl Refusal {
     pub fn new(mut tests: Vec<FailedTest>) -> Refusal {
         tests.sort_by(|a, b| a.name.cmp(&b.name));
@@ -78,13 +106,35 @@ impl std::fmt::Display for Refusal {
                 write!(f, "\n    {line}")?;
             }
             if test.passes_together {
-                write!(
-                    f,
-                    "\n    (it passes when its binary runs whole, one test at a time: it \
-                     depends on what another test leaves behind)"
-                )?;
+                write!(f, "\n    ({})", test.why_it_passes_together())?;
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn failed(how: How, tail: &[&str]) -> FailedTest {
+        FailedTest {
+            test: 0,
+            name: "suite slow".into(),
+            how,
+            output_tail: tail.iter().map(|l| l.to_string()).collect(),
+            passes_together: true,
+        }
+    }
+
+    #[test]
+    fn a_test_that_passes_together_is_said_to_depend_on_order_only_for_want_of_a_cause() {
+        let slow = failed(How::TimedOut, &[]).why_it_passes_together();
+        assert!(slow.contains("raise --baseline-timeout") && !slow.contains("depends"));
+        let tail = ["memory allocation of 4294967296 bytes failed"];
+        let hungry = failed(How::Crashed(libc::SIGABRT), &tail).why_it_passes_together();
+        assert!(hungry.contains("--memory-limit") && !hungry.contains("depends"));
+        let order = failed(How::Failed(101), &["assertion failed"]).why_it_passes_together();
+        assert!(order.contains("depends on what another test leaves behind"));
     }
 }

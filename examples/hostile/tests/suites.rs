@@ -23,6 +23,16 @@ fn takes_its_time() {
     std::thread::sleep(std::time::Duration::from_millis(1500));
 }
 
+/// Holds 256 MiB at once: green under `cargo test`, and with its binary run whole, where
+/// the driver sets no memory limit; alone under `--memory-limit 128` its allocation fails.
+#[cfg(feature = "hungry-suite")]
+#[test]
+fn needs_its_memory() {
+    let block = vec![1u8; 256 << 20];
+    assert_eq!(hostile::checked(1), 2);
+    assert_eq!(block.iter().map(|&b| b as usize).sum::<usize>(), 256 << 20);
+}
+
 #[cfg(feature = "slow-suite")]
 #[test]
 fn settles() {
