@@ -29,6 +29,8 @@ fn write_tidy(tokens: TokenStream, out: &mut String) {
     let mut after_ident = false;
     // The previous token was a `-` that negates (first, or after an operator or `..=`).
     let mut negation = false;
+    // The previous token was a `&` (or `&&`) that borrows, not one that ands.
+    let mut borrow = false;
     for token in tokens {
         let (text, call_like) = match &token {
             TokenTree::Group(g) => {
@@ -53,7 +55,8 @@ fn write_tidy(tokens: TokenStream, out: &mut String) {
             || (call_like && callable)
             || macro_bang
             || negation
-            || out.ends_with(['(', '[', '.', '!', '&'])
+            || borrow
+            || out.ends_with(['(', '[', '.', '!'])
             || out.ends_with("::")
             || out.ends_with("..=")
             || text.starts_with([',', ';', '.', '?', ')', ']'])
@@ -70,6 +73,8 @@ fn write_tidy(tokens: TokenStream, out: &mut String) {
             && !tick;
         negation = matches!(&token, TokenTree::Punct(p) if p.as_char() == '-' && p.spacing() == Spacing::Alone)
             && negates(out);
+        borrow = matches!(&token, TokenTree::Punct(p) if p.as_char() == '&' && p.spacing() == Spacing::Alone)
+            && borrows(out);
         joint = matches!(&token, TokenTree::Punct(p) if p.spacing() == Spacing::Joint || p.as_char() == '.');
         if matches!(&token, TokenTree::Punct(p) if p.as_char() == ',' || p.as_char() == ';') {
             out.push(' ');
@@ -82,10 +87,23 @@ const EXPRESSION_BEFORE: [&str; 8] = [
     "if", "while", "return", "match", "in", "let", "else", "break",
 ];
 
+/// Whether the `&` or `&&` that `out` ends with borrows: no operand comes before it, as
+/// for a `-` that negates.
+fn borrows(out: &str) -> bool {
+    let before = out.strip_suffix("&&").or_else(|| out.strip_suffix('&'));
+    follows_no_operand(before.unwrap_or(out))
+}
+
 /// Whether the `-` that `out` ends with negates: nothing that can be subtracted from
 /// comes before it (an operand ends in a letter, digit, `_`, a closing bracket or quote).
 fn negates(out: &str) -> bool {
-    let before = out.strip_suffix('-').unwrap_or(out).trim_end();
+    follows_no_operand(out.strip_suffix('-').unwrap_or(out))
+}
+
+/// Whether `before` (the text before a prefix operator) ends in no operand: nothing, an
+/// operator, or a keyword an expression follows.
+fn follows_no_operand(before: &str) -> bool {
+    let before = before.trim_end();
     let keyword = EXPRESSION_BEFORE.iter().any(|k| {
         before
             .strip_suffix(k)
@@ -111,6 +129,13 @@ mod tests {
         assert_eq!(tidy(&quote!(Vec::new())), "Vec::new()");
         assert_eq!(tidy(&quote!(x.0 as u8)), "x.0 as u8");
         assert_eq!(tidy(&quote!(!done)), "!done");
+        assert_eq!(
+            tidy(&quote!(read == 0 && p.i == 0)),
+            "read == 0 && p.i == 0"
+        );
+        assert_eq!(tidy(&quote!(bits & lsbits_mask)), "bits & lsbits_mask");
+        assert_eq!(tidy(&quote!(f(&x, &&y, &mut z))), "f(&x, &&y, &mut z)");
+        assert_eq!(tidy(&quote!(a & !mask)), "a & !mask");
         assert_eq!(tidy(&quote!(write!(f, "x")?)), "write!(f, \"x\")?");
         assert_eq!(tidy(&quote!(debug_assert!(n < 8))), "debug_assert!(n < 8)");
         assert_eq!(tidy(&quote!(a != b)), "a != b");
