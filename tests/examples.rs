@@ -139,15 +139,15 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("Unviable 20 mutants whose constant arithmetic rustc rejects"),
+        stderr.contains("Unviable 22 mutants whose constant arithmetic rustc rejects"),
         "{stderr}"
     );
-    // `#![deny(warnings)]`: a body replaced leaves its parameters unused (29), a
+    // `#![deny(warnings)]`: a body replaced leaves its parameters unused (31), a
     // comparison with a literal compares beyond its type's range (6, `comparisons.rs`:
     // four operators replaced, two literals), `Start::default` calls itself (1).
     assert!(
         stderr.contains(
-            "Unviable 36 mutants whose text adds a warning the crate denies (a parameter left \
+            "Unviable 38 mutants whose text adds a warning the crate denies (a parameter left \
              unused, a comparison beyond its type's range, a call of itself on every path)"
         ),
         "{stderr}"

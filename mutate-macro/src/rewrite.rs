@@ -248,8 +248,11 @@ impl Rewriter<'_> {
                 };
                 let witnessed = (!self.in_witnessed_constant && constant::is_typed_arithmetic(e))
                     .then(|| e.clone());
+                let in_context = (!self.in_witnessed_constant
+                    && constant::is_untyped_arithmetic(e))
+                .then(|| e.clone());
                 let outer = self.in_witnessed_constant;
-                self.in_witnessed_constant |= witnessed.is_some();
+                self.in_witnessed_constant |= witnessed.is_some() || in_context.is_some();
                 let rules = rule::find(self.collector, e);
                 match e {
                     Expr::Binary(b) => {
@@ -293,6 +296,17 @@ impl Rewriter<'_> {
                     );
                     let tokens = &site.tokens;
                     site.tokens = quote::quote!(({ #witnesses #tokens }));
+                }
+                if let (Some(site), Some(written)) = (&mut site, in_context) {
+                    // Its value as written, bound and handed on: its type is the context's.
+                    let value = quote::quote!(__mutate_whole);
+                    let witnesses = constant::in_context(self.collector, (&written, before), value);
+                    let tokens = &site.tokens;
+                    site.tokens = quote::quote!(({
+                        let __mutate_whole = #tokens;
+                        #witnesses
+                        __mutate_whole
+                    }));
                 }
                 let Some(rules) = rules else {
                     return site;

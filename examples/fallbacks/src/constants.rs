@@ -48,3 +48,11 @@ pub fn chunks_of_three(n: usize) -> usize {
     let below_top = 62;
     n / chunk + (n >> (below_top + 1))
 }
+
+/// An ANSI colour code, the bright ones 60 above: `31 + 60` takes its type from the `u8`
+/// returned, not from its literals, and made `31 * 60` or `31 - 60` it does not fit one,
+/// which rustc rejects in the text (yansi's `Color::fg_base`).
+#[mutate]
+pub fn red_code(bright: bool) -> u8 {
+    if bright { 31 + 60 } else { 31 }
+}

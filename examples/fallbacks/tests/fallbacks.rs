@@ -27,6 +27,8 @@ fn constant_arithmetic() {
     assert_eq!(chunks_of_three(48), 2);
     assert_eq!(chunks_of_three(47), 1);
     assert_eq!(chunks_of_three(1 << 63), (1 << 63) / 24 + 1);
+    assert_eq!(fallbacks::constants::red_code(true), 91);
+    assert_eq!(fallbacks::constants::red_code(false), 31);
     assert!(top_bit(1 << 63));
     assert!(!top_bit(1 << 62));
     assert!(!top_bit(1));

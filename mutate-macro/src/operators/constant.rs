@@ -54,6 +54,15 @@ pub fn is_typed_arithmetic(e: &Expr) -> bool {
     matches!(e, Expr::Binary(b) if arithmetic(&b.op)) && is_typed_constant(e)
 }
 
+/// Binary constant arithmetic that only its context types (`31 + 60` returned as a `u8`),
+/// not a shift (whose type is its left side's): witnessed against its own value as written
+/// ([`in_context`]).
+pub fn is_untyped_arithmetic(e: &Expr) -> bool {
+    matches!(e, Expr::Binary(b) if arithmetic(&b.op) && !matches!(b.op, BinOp::Shl(_) | BinOp::Shr(_)))
+        && is_constant(e)
+        && !typed(e)
+}
+
 /// The operator of a binary expression (or compound assignment) whose right side, when
 /// constant, rustc checks against the left side's type: a shift's amount, a divisor.
 pub fn checks_right(op: &BinOp) -> bool {
@@ -176,6 +185,22 @@ pub fn against_left(
         stand_in,
         |m| quote!(__mutate_w #op (#m)),
     )
+}
+
+/// Witnesses of constant arithmetic that its context types (`written`, with the number of
+/// mutants made before it), each mutated text in an array beside a stand-in of `value`
+/// (the expression's value as written): the array gives the literals that type, as the
+/// context gives the text's.
+pub fn in_context(
+    c: &Collector,
+    (written, before): (&Expr, usize),
+    value: TokenStream,
+) -> TokenStream {
+    let rt = rt();
+    let stand_in = quote! {
+        let __mutate_w = #rt::witness::like(&#value);
+    };
+    witnesses(c, before, written, stand_in, |m| quote!([__mutate_w, (#m)]))
 }
 
 /// `written` with mutant `m` applied as text, if `m` is an operator or literal of it.
@@ -317,6 +342,16 @@ mod tests {
         });
         assert!(code.contains("let mut __mutate_w"), "{code}");
         assert!(code.contains("let _ = __mutate_w /= (0)"), "{code}");
+    }
+
+    #[test]
+    fn arithmetic_typed_by_its_context_is_witnessed_beside_its_value() {
+        let code = crate::placement::schemata_text(quote! {
+            fn code(bright: bool) -> u8 { if bright { 31 + 60 } else { 31 } }
+        });
+        assert!(code.contains("let __mutate_whole"), "{code}");
+        assert!(code.contains("[__mutate_w , (31 * 60)]"), "{code}");
+        assert!(code.contains("[__mutate_w , (31 - 60)]"), "{code}");
     }
 
     #[test]
