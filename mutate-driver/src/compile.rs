@@ -422,18 +422,16 @@ pub fn plain_build_succeeds(args: &Args, workspace: &Workspace, shown: bool) -> 
         runtime: None,
         ..workspace.clone()
     };
-    let output = || {
-        if shown {
-            Stdio::inherit()
-        } else {
-            Stdio::null()
-        }
+    let stderr = if shown {
+        Stdio::inherit()
+    } else {
+        Stdio::null()
     };
     let status = Command::new(cargo)
         .args(["test", "--no-run", "--quiet"])
         .args(selection_args(args, &plain))
         .stdout(Stdio::null())
-        .stderr(output())
+        .stderr(stderr)
         .status()
         .map_err(|e| Error::caused(Operation::Build, "cannot run cargo", e))?;
     Ok(status.success())

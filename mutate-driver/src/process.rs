@@ -9,6 +9,7 @@ use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus};
 use std::sync::{OnceLock, mpsc};
+use std::time::{Duration, Instant};
 
 /// A command for a test binary run the way cargo runs it, with no mutant asked for.
 pub fn test_command(binary: &TestBinary) -> Command {
@@ -53,6 +54,20 @@ impl Contained {
     /// How the process ended, if it has.
     pub fn ended(&mut self) -> Option<ExitStatus> {
         self.child.try_wait().ok().flatten()
+    }
+
+    /// How the process ended, waiting for it until `deadline`; `None` if it had not by
+    /// then, or the driver was interrupted.
+    pub fn ended_by(&mut self, deadline: Instant) -> Option<ExitStatus> {
+        loop {
+            if let Some(status) = self.ended() {
+                return Some(status);
+            }
+            if Instant::now() >= deadline || interrupt::interrupted() {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
     }
 }
 

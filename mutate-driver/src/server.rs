@@ -21,7 +21,8 @@ pub struct Server {
     process: Contained,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
-    pub catalog: Vec<CatalogEntry>,
+    /// Sent only to a server started for its catalog ([`Server::catalog`]).
+    catalog: Vec<CatalogEntry>,
     /// Number of sites the binary registered.
     pub sites: u32,
     /// It runs whichever test of its binary a request names (`Request::test`).
@@ -68,7 +69,7 @@ impl Server {
         // Without the runtime the binary just lists its tests and exits.
         Ok(
             match Self::spawn(binary, &["--list", "--format", "terse"])? {
-                Started::Server(server) => Catalog::Served(server.catalog.clone()),
+                Started::Server(mut server) => Catalog::Served(std::mem::take(&mut server.catalog)),
                 Started::Ended(None) => Catalog::Plain,
                 Started::Ended(Some(how)) => Catalog::Unstartable(how),
             },

@@ -6,7 +6,6 @@
 
 use crate::compile::TestBinary;
 use crate::discover::Discovery;
-use crate::interrupt;
 use crate::pool;
 use crate::process::{Contained, test_command};
 use std::collections::HashMap;
@@ -76,10 +75,7 @@ fn run_whole(binary: &TestBinary, timeout: Duration) -> String {
         let _ = stdout.read_to_end(&mut text);
         String::from_utf8_lossy(&text).into_owned()
     });
-    let deadline = Instant::now() + timeout;
-    while process.ended().is_none() && Instant::now() < deadline && !interrupt::interrupted() {
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    process.ended_by(Instant::now() + timeout);
     // Whatever the tests left running goes with the group, which also closes the pipe.
     drop(process);
     reader.join().unwrap_or_default()

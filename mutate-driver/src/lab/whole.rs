@@ -50,7 +50,8 @@ pub fn run(
         let started = Instant::now();
         let limit = match run_whole(binary, None, config.baseline_timeout) {
             Whole::Passed => started.elapsed() * SLOWER + GRACE,
-            Whole::NotRun => return,
+            Whole::NotRun if interrupt::interrupted() => return,
+            Whole::NotRun => continue,
             unusable => {
                 let said = match unusable {
                     Whole::Failed(ended) => format!("it fails with every mutant off ({ended})"),
@@ -122,20 +123,10 @@ fn run_whole(binary: &TestBinary, id: Option<&str>, limit: Duration) -> Whole {
     let Ok(mut process) = Contained::spawn(&mut command) else {
         return Whole::NotRun;
     };
-    let started = Instant::now();
-    loop {
-        if interrupt::interrupted() {
-            return Whole::NotRun;
-        }
-        if let Some(status) = process.ended() {
-            return match status.success() {
-                true => Whole::Passed,
-                false => Whole::Failed(crate::outcome::ended(status)),
-            };
-        }
-        if started.elapsed() > limit {
-            return Whole::TimedOut;
-        }
-        std::thread::sleep(Duration::from_millis(2));
+    match process.ended_by(Instant::now() + limit) {
+        Some(status) if status.success() => Whole::Passed,
+        Some(status) => Whole::Failed(crate::outcome::ended(status)),
+        None if interrupt::interrupted() => Whole::NotRun,
+        None => Whole::TimedOut,
     }
 }

@@ -82,51 +82,55 @@ impl ConstantLocals {
     /// = 64;`); with the number of mutants made before any of it. The mutants of both keep
     /// their places in it, for `constant::mutated` to find.
     pub fn substituted(&self, e: &Expr, before: usize) -> Option<(Expr, usize)> {
+        let mut written = e.clone();
         let mut first = before;
         let mut named = false;
-        let written = self.substitute(e, &mut first, &mut named)?;
-        named.then_some((written, first))
+        let constant = self.substitute(&mut written, &mut first, &mut named);
+        (constant && named).then_some((written, first))
     }
 
-    fn substitute(&self, e: &Expr, first: &mut usize, named: &mut bool) -> Option<Expr> {
-        let mut e = e.clone();
-        let constant_as_written = constant::is_constant(&e);
-        match &mut e {
+    /// Puts each constant local's arithmetic in place in `e` (one copy, edited in place);
+    /// whether all of `e` is constant arithmetic so.
+    fn substitute(&self, e: &mut Expr, first: &mut usize, named: &mut bool) -> bool {
+        match e {
             Expr::Path(path) if path.qself.is_none() && path.path.get_ident().is_some() => {
-                let name = path.path.get_ident()?.to_string();
-                let local = self.in_scope.iter().rev().find(|(bound, _)| *bound == name);
-                match local {
-                    Some((_, constant)) => {
-                        let (written, before) = constant.as_ref()?;
-                        *first = (*first).min(*before);
-                        *named = true;
-                        // The parentheses at the local's arithmetic: a witness is spanned
-                        // where its text starts, as the user's code, or rustc is silent.
-                        let at = crate::syntax::first_span(&written.to_token_stream());
-                        return Some(Expr::Paren(syn::ExprParen {
-                            attrs: Vec::new(),
-                            paren_token: syn::token::Paren(at),
-                            expr: Box::new(written.clone()),
-                        }));
-                    }
-                    None if constant_as_written => {}
-                    None => return None,
-                }
+                let name = path.path.get_ident().map(ToString::to_string);
+                let local = self
+                    .in_scope
+                    .iter()
+                    .rev()
+                    .find(|(bound, _)| Some(bound) == name.as_ref());
+                let Some((_, constant)) = local else {
+                    return constant::is_constant(e);
+                };
+                let Some((written, before)) = constant else {
+                    return false;
+                };
+                *first = (*first).min(*before);
+                *named = true;
+                // The parentheses at the local's arithmetic: a witness is spanned where its
+                // text starts, as the user's code, or rustc is silent.
+                let at = crate::syntax::first_span(&written.to_token_stream());
+                *e = Expr::Paren(syn::ExprParen {
+                    attrs: Vec::new(),
+                    paren_token: syn::token::Paren(at),
+                    expr: Box::new(written.clone()),
+                });
+                true
             }
-            Expr::Lit(_) | Expr::Path(_) if constant_as_written => {}
-            Expr::Paren(p) => *p.expr = self.substitute(&p.expr, first, named)?,
-            Expr::Group(g) => *g.expr = self.substitute(&g.expr, first, named)?,
-            Expr::Cast(c) => *c.expr = self.substitute(&c.expr, first, named)?,
+            Expr::Lit(_) | Expr::Path(_) => constant::is_constant(e),
+            Expr::Paren(p) => self.substitute(&mut p.expr, first, named),
+            Expr::Group(g) => self.substitute(&mut g.expr, first, named),
+            Expr::Cast(c) => self.substitute(&mut c.expr, first, named),
             Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
-                *u.expr = self.substitute(&u.expr, first, named)?
+                self.substitute(&mut u.expr, first, named)
             }
             Expr::Binary(b) if constant::arithmetic(&b.op) => {
-                *b.left = self.substitute(&b.left, first, named)?;
-                *b.right = self.substitute(&b.right, first, named)?;
+                self.substitute(&mut b.left, first, named)
+                    && self.substitute(&mut b.right, first, named)
             }
-            _ => return None,
+            _ => false,
         }
-        Some(e)
     }
 }
 
