@@ -281,15 +281,16 @@ impl Lists {
 
     /// Adds the places of `errors` not yet listed, as one site's; a place listed in an
     /// earlier round that fails again widens: a site's becomes its function's, or, where
-    /// rustc said where a value was moved, its function's jumps' first. Returns how many
-    /// entries changed.
+    /// rustc said where a value was moved or a binding initialized, its function's suspect
+    /// mutants' first. Returns how many entries changed.
     fn add(&mut self, errors: &[(String, Diagnostic)], root: &Path) -> usize {
         let mut seen = BTreeSet::new();
         let mut changed = 0;
         for (krate, error) in errors {
             let message = error.message.lines().next().unwrap_or_default().to_owned();
             for (file, line, column) in places(error, root) {
-                let moved = moved_places(error, &file);
+                let moved = labelled_places(error, &file, is_move);
+                let initialized = labelled_places(error, &file, is_some_initialization);
                 // The library and its unit tests are two compilations with the same errors.
                 if !seen.insert((krate.clone(), file.clone(), line, column)) {
                     continue;
@@ -305,6 +306,7 @@ impl Lists {
                     digest,
                     message: message.clone(),
                     moved,
+                    initialized,
                 };
                 let list = self.by_crate.entry(krate.clone()).or_default();
                 match list.iter_mut().find(|e| e.same_place(&entry)) {
@@ -361,27 +363,36 @@ fn driver_stamp() -> String {
 /// The scope a listed place takes when the build fails there again, if it can widen.
 fn widened(known: &BuildError) -> Option<Scope> {
     match known.scope {
-        Scope::Site if !known.moved.is_empty() => Some(Scope::Jumps),
-        Scope::Site | Scope::Jumps => Some(Scope::Function),
+        Scope::Site if !known.moved.is_empty() || !known.initialized.is_empty() => {
+            Some(Scope::Suspects)
+        }
+        Scope::Site | Scope::Suspects => Some(Scope::Function),
         Scope::Function => None,
     }
 }
 
-/// Where rustc says the value an error uses was moved, in `file` (the error's own): its
-/// secondary spans so labelled ("value moved here", "`it` moved due to this method call,
-/// in previous iteration of loop"), not the one that says why a move occurs.
-fn moved_places(error: &Diagnostic, file: &str) -> Vec<(u32, u32)> {
+/// The places of `error`'s secondary spans in `file` (the error's own) whose label
+/// `says` what the rebuild net looks for.
+fn labelled_places(error: &Diagnostic, file: &str, says: fn(&str) -> bool) -> Vec<(u32, u32)> {
     error
         .spans
         .iter()
         .filter(|s| !s.is_primary && s.file_name == file)
-        .filter(|s| {
-            s.label
-                .as_deref()
-                .is_some_and(|l| l.contains("moved") && !l.starts_with("move occurs"))
-        })
+        .filter(|s| s.label.as_deref().is_some_and(says))
         .map(|s| (s.line_start as u32, s.column_start as u32))
         .collect()
+}
+
+/// Where rustc says the value an error uses was moved ("value moved here", "`it` moved
+/// due to this method call, in previous iteration of loop"), not why a move occurs.
+fn is_move(label: &str) -> bool {
+    label.contains("moved") && !label.starts_with("move occurs")
+}
+
+/// Where rustc says a binding used possibly uninitialized is initialized ("binding
+/// initialized here in some conditions"): a mutant that skips it is the likely cause.
+fn is_some_initialization(label: &str) -> bool {
+    label.contains("initialized here in some conditions")
 }
 
 /// Digest of a file as rustc names it (relative to the built workspace's root, or
@@ -476,11 +487,15 @@ mod tests {
             "rendered": null,
         });
         let error: Diagnostic = serde_json::from_value(diagnostic).unwrap();
-        assert_eq!(moved_places(&error, "src/lib.rs"), vec![(8, 9)]);
+        assert_eq!(labelled_places(&error, "src/lib.rs", is_move), vec![(8, 9)]);
+        assert_eq!(
+            labelled_places(&error, "src/lib.rs", is_some_initialization),
+            vec![]
+        );
     }
 
     #[test]
-    fn a_place_that_fails_again_widens_through_the_jumps_when_rustc_named_a_move() {
+    fn a_place_that_fails_again_widens_through_the_suspects_when_rustc_named_a_cause() {
         let entry = |scope, moved: Vec<(u32, u32)>| BuildError {
             file: "src/lib.rs".into(),
             line: 5,
@@ -489,16 +504,54 @@ mod tests {
             digest: 0,
             message: "borrow of moved value: `it`".into(),
             moved,
+            initialized: Vec::new(),
         };
         assert_eq!(
             widened(&entry(Scope::Site, vec![(8, 9)])),
-            Some(Scope::Jumps)
+            Some(Scope::Suspects)
         );
+        let uninitialized = BuildError {
+            initialized: vec![(5, 13)],
+            ..entry(Scope::Site, vec![])
+        };
+        assert_eq!(widened(&uninitialized), Some(Scope::Suspects));
         assert_eq!(widened(&entry(Scope::Site, vec![])), Some(Scope::Function));
         assert_eq!(
-            widened(&entry(Scope::Jumps, vec![(8, 9)])),
+            widened(&entry(Scope::Suspects, vec![(8, 9)])),
             Some(Scope::Function)
         );
         assert_eq!(widened(&entry(Scope::Function, vec![])), None);
+    }
+
+    #[test]
+    fn initializations_are_read_from_the_labels_of_a_possibly_uninitialized_binding() {
+        let span = |line: u32, primary: bool, label: &str| {
+            serde_json::json!({
+                "file_name": "src/lib.rs", "byte_start": 0, "byte_end": 1,
+                "line_start": line, "line_end": line, "column_start": 13, "column_end": 36,
+                "is_primary": primary, "text": [], "label": label,
+                "suggested_replacement": null, "suggestion_applicability": null,
+                "expansion": null,
+            })
+        };
+        // As rustc 1.95 gives it for a `while` condition that assigns, forced false.
+        let diagnostic = serde_json::json!({
+            "message": "used binding `value` is possibly-uninitialized",
+            "code": { "code": "E0381", "explanation": null },
+            "level": "error",
+            "spans": [
+                span(8, true, "`value` used here but it is possibly-uninitialized"),
+                span(5, false, "binding initialized here in some conditions"),
+                span(4, false, "binding declared here but left uninitialized"),
+            ],
+            "children": [],
+            "rendered": null,
+        });
+        let error: Diagnostic = serde_json::from_value(diagnostic).unwrap();
+        assert_eq!(
+            labelled_places(&error, "src/lib.rs", is_some_initialization),
+            vec![(5, 13)]
+        );
+        assert_eq!(labelled_places(&error, "src/lib.rs", is_move), vec![]);
     }
 }

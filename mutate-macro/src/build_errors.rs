@@ -77,7 +77,9 @@ pub fn any_in(file: &str) -> bool {
 
 /// rustc's message for an unclaimed site-scope error in `file` at `at` (where the site's
 /// generated code is located) or between `first` and `last` (its operands), which it
-/// claims; the site is then left as written.
+/// claims; the site is then left as written. Not a use of a binding rustc says is
+/// initialized in some conditions: the use is not the cause, what skips them is
+/// ([`claim_unplaced`]).
 pub fn claim_site(
     file: &str,
     at: LineColumn,
@@ -89,6 +91,7 @@ pub fn claim_site(
     let i = known.errors.iter().enumerate().position(|(i, e)| {
         let place = position(e);
         e.scope == Scope::Site
+            && e.initialized.is_empty()
             && e.file == file
             && !claimed[i]
             && (place == (at.line, at.column) || within(place, first, last))
@@ -151,20 +154,25 @@ pub fn restore(checkpoint: Vec<bool>) {
 }
 
 /// The errors a function's rewrite could place on no expression, when all are a site's
-/// or its jumps' (first seen, or seen again with only the suspect jumps as written).
+/// or its suspects' (first seen, or seen again with only the suspects as written).
+#[derive(Clone)]
 pub struct Unplaced {
     /// rustc's messages, each once, in the list's order.
     pub message: String,
     /// Where rustc said the values used were moved (line, 0-based column): only a jump
     /// after one of them, in the loop that holds it, is a suspect. `None`: every jump is.
     pub moved: Option<Vec<(usize, usize)>>,
+    /// Where rustc said a binding used possibly uninitialized is initialized (line,
+    /// 0-based column): a mutant that skips code holding one of them is a suspect.
+    pub initialized: Vec<(usize, usize)>,
 }
 
 /// The listed errors in the function between `start` and `end` in `file` that no site
-/// claimed, when all are a site's or its jumps': errors rustc places where no mutant is,
-/// as the borrow checker does at a use of what a `break` turned `continue` moved in the
-/// round before. They are claimed: the caller leaves its suspect jumps as written instead
-/// of the whole function, and if the build fails there again the driver widens the place.
+/// claimed, when all are a site's or its suspects': errors rustc places where no mutant
+/// is, as the borrow checker does at a use of what a `break` turned `continue` moved in
+/// the round before, or of a binding whose initialization a forced condition skips. They
+/// are claimed: the caller leaves its suspects as written instead of the whole function,
+/// and if the build fails there again the driver widens the place.
 pub fn claim_unplaced(file: &str, start: LineColumn, end: LineColumn) -> Option<Unplaced> {
     let known = known();
     let mut claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
@@ -181,6 +189,7 @@ pub fn claim_unplaced(file: &str, start: LineColumn, end: LineColumn) -> Option<
     }
     let mut messages: Vec<&str> = Vec::new();
     let mut moved = Some(Vec::new());
+    let mut initialized = Vec::new();
     for &i in &unclaimed {
         claimed[i] = true;
         let error = &known.errors[i];
@@ -188,10 +197,15 @@ pub fn claim_unplaced(file: &str, start: LineColumn, end: LineColumn) -> Option<
             messages.push(&error.message);
         }
         let at = |&(line, column): &(u32, u32)| (line as usize, column.saturating_sub(1) as usize);
+        let initializations: Vec<(usize, usize)> = error.initialized.iter().map(at).collect();
+        if !initializations.is_empty() && initializations.iter().all(|&p| within(p, start, end)) {
+            initialized.extend(initializations);
+            continue;
+        }
         let places: Vec<(usize, usize)> = error.moved.iter().map(at).collect();
         // A move rustc places outside the function (in code generated at the attribute)
         // points at no jump.
-        if error.scope == Scope::Jumps
+        if error.scope == Scope::Suspects
             || places.is_empty()
             || places.iter().any(|&p| !within(p, start, end))
         {
@@ -204,6 +218,7 @@ pub fn claim_unplaced(file: &str, start: LineColumn, end: LineColumn) -> Option<
     Some(Unplaced {
         message: messages.join("; "),
         moved,
+        initialized,
     })
 }
 

@@ -37,12 +37,12 @@ pub fn rewrite(
     generics.extend(type_params(&sig.generics));
     let before = build_errors::any().then(build_errors::checkpoint);
     let default_of_default = is_default_of_default(sig, &reach);
-    let schemata = |block: &mut Block, jumps_as_written| {
+    let schemata = |block: &mut Block, suspects_as_written| {
         let mut collector = Collector::new(name.clone(), selection.clone());
         Rewriter::new(&mut collector, nested_items)
             .constant_locals(ConstantLocals::of(sig, &written))
             .closures_choose(!dual)
-            .jumps_as_written(jumps_as_written)
+            .suspects_as_written(suspects_as_written)
             .visit_block_mut(block);
         fn_value::rewrite(
             &mut collector,
@@ -68,22 +68,23 @@ pub fn rewrite(
     let traced = build_errors::claim_at(&file, start).is_none();
     let mut as_written = None;
     if let Some(unplaced) = build_errors::claim_unplaced(&file, start, end) {
-        if let Some(before) = before.filter(|_| has_jumps(&collector, false)) {
-            // Rewritten again with the suspect jumps as written: its sites claim what they
-            // claimed. Where rustc's moved places point at no jump, every jump is a suspect.
+        let may_have_suspects = has_jumps(&collector) || !unplaced.initialized.is_empty();
+        if let Some(before) = before.filter(|_| may_have_suspects) {
+            // Rewritten again with the suspects as written: its sites claim what they
+            // claimed. Where rustc's places point at no suspect, every jump is one.
             let claimed = build_errors::checkpoint();
             let mut again = |unplaced| {
                 build_errors::restore(before.clone());
                 *block = written.clone();
                 schemata(block, Some(unplaced))
             };
-            let message = unplaced.message.clone();
+            let every_jump = build_errors::Unplaced {
+                moved: None,
+                ..unplaced.clone()
+            };
             collector = again(unplaced);
-            if !has_jumps(&collector, true) {
-                collector = again(build_errors::Unplaced {
-                    message,
-                    moved: None,
-                });
+            if !left_as_written(&collector, &every_jump.message) {
+                collector = again(every_jump);
             }
             build_errors::restore(claimed);
         } else {
@@ -129,10 +130,18 @@ fn is_default_of_default(sig: &Signature, reach: &Reach) -> bool {
     of_default && sig.ident == "default" && sig.inputs.is_empty()
 }
 
-/// Whether any `break`/`continue` swap of the function is left as written by the net
-/// (`unviable`), or still to run.
-fn has_jumps(collector: &Collector, unviable: bool) -> bool {
-    collector.mutants.iter().any(|m| {
-        m.operator == MadeBy::Operator(Operator::Jump) && m.build_error.is_some() == unviable
-    })
+/// Whether the function has `break`/`continue` swaps, which the net may leave as written.
+fn has_jumps(collector: &Collector) -> bool {
+    collector
+        .mutants
+        .iter()
+        .any(|m| m.operator == MadeBy::Operator(Operator::Jump))
+}
+
+/// Whether the rewrite with the suspects as written left any, unviable with `message`.
+fn left_as_written(collector: &Collector, message: &str) -> bool {
+    collector
+        .mutants
+        .iter()
+        .any(|m| m.build_error.as_deref() == Some(message))
 }

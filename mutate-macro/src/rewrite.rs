@@ -42,8 +42,9 @@ pub struct Rewriter<'a> {
     /// choose between their body as written and their schemata body where they start.
     closures_choose: bool,
     /// The errors the driver's last build placed in this function where no mutant is: its
-    /// suspect `break`/`continue` swaps are left as written, and unviable.
-    jumps_as_written: Option<crate::build_errors::Unplaced>,
+    /// suspects (`break`/`continue` swaps, code skipped that initializes a binding) are
+    /// left as written, and unviable.
+    suspects_as_written: Option<crate::build_errors::Unplaced>,
     /// The binary operator whose operand is being visited, and which side: read by that
     /// operand alone (`operators/regroup.rs`).
     operand_of: Option<(syn::BinOp, regroup::Side)>,
@@ -66,7 +67,7 @@ impl<'a> Rewriter<'a> {
             scopes: Vec::new(),
             in_witnessed_constant: false,
             closures_choose: false,
-            jumps_as_written: None,
+            suspects_as_written: None,
             operand_of: None,
             mutable_place: false,
             hoisted: Vec::new(),
@@ -81,11 +82,30 @@ impl<'a> Rewriter<'a> {
     }
 
     /// For a function the driver's last build failed in where no mutant is (the borrow
-    /// checker's errors fall on uses, not on the jump that made them): its suspect jumps
-    /// are left as written and unviable with rustc's message.
-    pub fn jumps_as_written(mut self, unplaced: Option<crate::build_errors::Unplaced>) -> Self {
-        self.jumps_as_written = unplaced;
+    /// checker's errors fall on uses, not on the jump or the skip that made them): its
+    /// suspects are left as written and unviable with rustc's message.
+    pub fn suspects_as_written(mut self, unplaced: Option<crate::build_errors::Unplaced>) -> Self {
+        self.suspects_as_written = unplaced;
         self
+    }
+
+    /// rustc's message, if skipping `written` (a forced condition, a deleted statement)
+    /// is a suspect: it holds a place where rustc said a binding used possibly
+    /// uninitialized is initialized.
+    fn skip_suspect(&self, written: &TokenStream) -> Option<String> {
+        let unplaced = self.suspects_as_written.as_ref()?;
+        let mut tokens = written.clone().into_iter();
+        let first = location::start(tokens.next()?.span());
+        let last = tokens.last().map_or(first, |t| location::end(t.span()));
+        let holds = |&(line, column): &(usize, usize)| {
+            (first.line, first.column) <= (line, column)
+                && (line, column) < (last.line, last.column)
+        };
+        unplaced
+            .initialized
+            .iter()
+            .any(holds)
+            .then(|| unplaced.message.clone())
     }
 
     /// For a function that keeps its schemata body alone: its closures choose at their
@@ -460,7 +480,7 @@ impl Rewriter<'_> {
     /// its mutants unviable. `extent`: the expression's file and first and last token, as
     /// the compiler sees them (known only when the driver listed build errors).
     fn place(&mut self, e: &mut Expr, site: Site, extent: Option<&Extent>) {
-        if let Some(unplaced) = &self.jumps_as_written
+        if let Some(unplaced) = &self.suspects_as_written
             && self.is_suspect(e, location::start(site.at), unplaced.moved.as_deref())
         {
             let message = unplaced.message.clone();
@@ -555,10 +575,13 @@ impl VisitMut for Rewriter<'_> {
         visit_mut::visit_block_mut(self, block);
         self.constant_locals.end_block(locals);
         for (stmt, written) in block.stmts.iter_mut().zip(written) {
-            if let Some(written) = written
-                && let Some(guarded) = statement::rewrite(self.collector, stmt, &written)
-            {
-                *stmt = guarded;
+            let Some(written) = written else { continue };
+            let first = self.collector.mutants.len();
+            if let Some(guarded) = statement::rewrite(self.collector, stmt, &written) {
+                match self.skip_suspect(&written.to_token_stream()) {
+                    Some(message) => self.collector.unviable_since(first, &message),
+                    None => *stmt = guarded,
+                }
             }
         }
     }

@@ -2,9 +2,11 @@
 //! leaves the code holding those places as written and marks its mutants unviable (the
 //! rebuild net). A place is first taken to be one site's (the innermost expression with
 //! mutants that holds it); if the build fails there again, the whole function's. A place
-//! no expression holds, a use of a value a `break` made `continue` moved in the round
-//! before, first costs the function only the jumps after rustc's moved places, then all
-//! its jumps, then the whole function.
+//! no expression holds costs the function its suspect mutants first: for a use of a value
+//! a `break` made `continue` moved in the round before, the jumps after rustc's moved
+//! places, then all its jumps; for a use of a binding a mutant left uninitialized, the
+//! mutants that skip the code rustc says initializes it (a condition forced, a statement
+//! deleted). Then the whole function.
 //!
 //! The driver keeps one list per crate (by crate name) in a directory named by
 //! [`env::BUILD_ERRORS`](crate::env) and passes that name to every schemata build. The
@@ -13,8 +15,9 @@
 //! a line, tab-separated: `error`, the file as rustc names it, line, column (1-based, as
 //! rustc counts them), the scope (`site`, `jumps` or `function`), a digest of the file's
 //! content when the error was seen (an entry whose file changed since is stale), rustc's
-//! message, and where rustc says the value used was moved (`line:column` each, comma
-//! separated; a list written before this field had none).
+//! message, where rustc says the value used was moved and where it says the binding used
+//! is initialized in some conditions (`line:column` each, comma separated; a list written
+//! before these fields had none).
 
 use crate::{escape, unescape};
 
@@ -34,6 +37,10 @@ pub struct BuildError {
     /// column, as rustc counts them). A `break` made `continue` after such a place, in
     /// the loop that holds it, is the likely cause.
     pub moved: Vec<(u32, u32)>,
+    /// For a use of a binding possibly uninitialized: where rustc says it is initialized
+    /// in some conditions (line, column). A mutant that skips the code holding such a
+    /// place (a condition forced, a statement deleted) is the likely cause.
+    pub initialized: Vec<(u32, u32)>,
 }
 
 /// What the macro leaves as written for an error at a place.
@@ -42,8 +49,9 @@ pub enum Scope {
     /// The innermost expression with mutants holding the place.
     Site,
     /// Placed by no expression, and failed again with only the jumps rustc's moved places
-    /// point at left as written: every `break`/`continue` swap of the function holding it.
-    Jumps,
+    /// point at left as written: every `break`/`continue` swap of the function holding
+    /// it; for an uninitialized binding, the mutants that skip its initializations.
+    Suspects,
     /// The function holding it.
     Function,
 }
@@ -52,47 +60,53 @@ impl BuildError {
     pub fn encode(&self) -> String {
         let scope = match self.scope {
             Scope::Site => "site",
-            Scope::Jumps => "jumps",
+            Scope::Suspects => "suspects",
             Scope::Function => "function",
         };
-        let moved: Vec<String> = self.moved.iter().map(|(l, c)| format!("{l}:{c}")).collect();
+        let places = |places: &[(u32, u32)]| {
+            let each: Vec<String> = places.iter().map(|(l, c)| format!("{l}:{c}")).collect();
+            each.join(",")
+        };
         format!(
-            "error\t{}\t{}\t{}\t{scope}\t{:016x}\t{}\t{}",
+            "error\t{}\t{}\t{}\t{scope}\t{:016x}\t{}\t{}\t{}",
             escape(&self.file),
             self.line,
             self.column,
             self.digest,
             escape(&self.message),
-            moved.join(",")
+            places(&self.moved),
+            places(&self.initialized),
         )
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if !(7..=8).contains(&f.len()) || f[0] != "error" {
+        if !(7..=9).contains(&f.len()) || f[0] != "error" {
             return None;
         }
         let place = |p: &str| {
             let (line, column) = p.split_once(':')?;
             Some((line.parse().ok()?, column.parse().ok()?))
         };
-        let moved = match f.get(7) {
-            Some(list) if !list.is_empty() => list.split(',').map(place).collect::<Option<_>>()?,
-            _ => Vec::new(),
+        let places = |field: Option<&&str>| match field {
+            Some(list) if !list.is_empty() => list.split(',').map(place).collect::<Option<_>>(),
+            _ => Some(Vec::new()),
         };
+        let (moved, initialized) = (places(f.get(7))?, places(f.get(8))?);
         Some(BuildError {
             file: unescape(f[1]),
             line: f[2].parse().ok()?,
             column: f[3].parse().ok()?,
             scope: match f[4] {
                 "site" => Scope::Site,
-                "jumps" => Scope::Jumps,
+                "suspects" => Scope::Suspects,
                 "function" => Scope::Function,
                 _ => return None,
             },
             digest: u64::from_str_radix(f[5], 16).ok()?,
             message: unescape(f[6]),
             moved,
+            initialized,
         })
     }
 
@@ -140,10 +154,16 @@ mod tests {
             digest: digest(b"fn f() {}"),
             message: "mismatched types\texpected `&[T]`".into(),
             moved: Vec::new(),
+            initialized: Vec::new(),
         }];
         errors.push(BuildError {
-            scope: Scope::Jumps,
+            scope: Scope::Suspects,
             moved: vec![(14, 26), (20, 1)],
+            ..errors[0].clone()
+        });
+        errors.push(BuildError {
+            scope: Scope::Suspects,
+            initialized: vec![(5, 13)],
             ..errors[0].clone()
         });
         let text = render(&errors) + "not an entry\n";
@@ -156,7 +176,7 @@ mod tests {
         let old = "error\tsrc/lib.rs\t3\t9\tsite\t00000000000000ff\tborrow of moved value\n";
         let errors = parse(old);
         assert_eq!(errors.len(), 1);
-        assert!(errors[0].moved.is_empty());
+        assert!(errors[0].moved.is_empty() && errors[0].initialized.is_empty());
         assert_eq!(errors[0].message, "borrow of moved value");
     }
 }

@@ -182,3 +182,23 @@ fn settle(answer: impl Answer) -> bool {
 pub fn agreed(panel: &Panel) -> bool {
     settle(panel.all())
 }
+
+/// What marks a skipped item in [`first_unmarked_is`]'s sequences.
+pub const MARK: u32 = 0;
+
+/// Whether the first item past the marks is `want`, the item read in the condition of the
+/// loop that skips the marks (as a value settled by another thread is waited for). Forced
+/// false, the condition is skipped, and `value` is used uninitialized: the borrow checker
+/// says so where `value` is used, at another mutant, and names where the condition
+/// assigns it. The net leaves the condition as written (its one mutant unviable), not the
+/// comparison at the use nor the whole function; the others run and are killed.
+#[mutate]
+pub fn first_unmarked_is(items: &mut std::slice::Iter<'_, u32>, want: u32) -> bool {
+    let mut value;
+    while {
+        value = *items.next().unwrap();
+        value
+    } == MARK
+    {}
+    value == want
+}

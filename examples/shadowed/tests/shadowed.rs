@@ -56,3 +56,9 @@ fn agrees_when_every_vote_is_yes() {
     assert!(agreed(&Panel(vec![true, true])));
     assert!(!agreed(&Panel(vec![true, false])));
 }
+
+#[test]
+fn finds_the_first_unmarked_item() {
+    assert!(first_unmarked_is(&mut [0, 0, 7, 3].iter(), 7));
+    assert!(!first_unmarked_is(&mut [0, 0, 7, 3].iter(), 3));
+}

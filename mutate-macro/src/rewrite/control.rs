@@ -137,8 +137,13 @@ impl Rewriter<'_> {
         if has_let(cond) {
             return;
         }
+        let first = self.collector.mutants.len();
         if let Some(tokens) = self.made(|c| Some(condition::rewrite(c, kind, cond, &written))) {
-            *cond = Expr::Verbatim(tokens);
+            match self.skip_suspect(&written) {
+                // Forced, the condition is skipped, and with it an initialization.
+                Some(message) => self.collector.unviable_since(first, &message),
+                None => *cond = Expr::Verbatim(tokens),
+            }
         }
     }
 
