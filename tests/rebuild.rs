@@ -18,11 +18,11 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.contains("Rebuild 1: 11 build errors in generated code"),
+        stderr.contains("Rebuild 1: 12 build errors in generated code"),
         "{stderr}"
     );
     assert!(
-        stderr.contains("Unviable 12 mutants whose code does not build with them, in 7 functions"),
+        stderr.contains("Unviable 13 mutants whose code does not build with them, in 8 functions"),
         "{stderr}"
     );
     assert!(!stderr.contains("could not compile"), "{stderr}");
@@ -88,6 +88,15 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
                 "its code does not build with it: used binding `value` is possibly-uninitialized",
                 "{id}"
             );
+        } else if id.contains(": delete out.push(n); in numbers") {
+            // Its text leaves `n` without a type; in the schemata the push stays, guarded.
+            assert_eq!(m.status, "CompileError", "{id}");
+            assert!(
+                m.reason
+                    .starts_with("its code does not build with it: type annotations needed"),
+                "{id}: {}",
+                m.reason
+            );
         } else if id.contains("replace 0b00_01_10_11 with ") {
             assert_eq!(m.status, "Ignored", "{id}");
             assert!(
@@ -129,7 +138,7 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
         .iter()
         .filter(|m| m.status == "CompileError" && m.reason.starts_with("its code does not build"))
         .count();
-    assert_eq!(unviable, 12);
+    assert_eq!(unviable, 13);
 }
 
 /// Runs the driver on a crate named `name` made of `lib`, depending on the runtime, in a

@@ -3,6 +3,7 @@
 //! (`dispatch.rs`) and its table (`emit.rs`) first.
 
 use crate::build_errors;
+use crate::deletion_witness::Witnesses;
 use crate::dispatch;
 use crate::emit;
 use crate::model::{Collector, MadeBy};
@@ -35,6 +36,9 @@ pub fn rewrite(
     let dual = dispatch::possible(sig, &written);
     let mut generics = outer_generics.to_vec();
     generics.extend(type_params(&sig.generics));
+    // Claimed first: an error in a witness is at a deleted statement's `;`, which an
+    // expression around the statement holds too.
+    let witnesses = Witnesses::of(sig, &written);
     let before = build_errors::any().then(build_errors::checkpoint);
     let default_of_default = is_default_of_default(sig, &reach);
     let schemata = |block: &mut Block, suspects_as_written| {
@@ -96,6 +100,7 @@ pub fn rewrite(
         collector.unviable_since(0, &message);
         *block = written;
     } else {
+        let witnesses = witnesses.settle(&mut collector, &written);
         let outlined = dual && dispatch::outlinable(sig, attrs);
         let wrapper = traced
             .then(|| observe::wrapper(sig, reach, &collector.function, outlined))
@@ -118,6 +123,7 @@ pub fn rewrite(
         } else if dual {
             dispatch::choose(block, written);
         }
+        block.stmts.splice(0..0, witnesses);
     }
     let table = emit::table_items(&collector);
     block.stmts.insert(0, Stmt::Item(Item::Verbatim(table)));

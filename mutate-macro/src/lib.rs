@@ -9,6 +9,7 @@
 
 mod attr;
 mod build_errors;
+mod deletion_witness;
 mod dispatch;
 mod emit;
 mod errors;

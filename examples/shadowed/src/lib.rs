@@ -202,3 +202,18 @@ pub fn first_unmarked_is(items: &mut std::slice::Iter<'_, u32>, want: u32) -> bo
     {}
     value == want
 }
+
+/// The numbers among `text`'s words. `n`'s type comes from the push alone: deleted, as
+/// text, `word.parse()` has no type to parse into and rustc asks for one (E0284), though
+/// in the schemata the push stays, guarded. The deletion's text is checked beside the
+/// schemata, and the deletion is unviable; the others run and are killed.
+#[mutate]
+pub fn numbers(text: &str) -> Vec<u32> {
+    let mut out = Vec::new();
+    for word in text.split(' ') {
+        if let Ok(n) = word.parse() {
+            out.push(n);
+        }
+    }
+    out
+}

@@ -62,3 +62,8 @@ fn finds_the_first_unmarked_item() {
     assert!(first_unmarked_is(&mut [0, 0, 7, 3].iter(), 7));
     assert!(!first_unmarked_is(&mut [0, 0, 7, 3].iter(), 3));
 }
+
+#[test]
+fn reads_the_numbers_among_words() {
+    assert_eq!(numbers("1 x 22"), vec![1, 22]);
+}

@@ -2,7 +2,8 @@
 //! `v.pop();`, or an `expr?;`, runs only while its mutant is off. Its value is discarded
 //! either way, so deleting it always type-checks, whatever the call returns: what goes is
 //! its side effects (and the early return of an error or `None`). The statement stays in
-//! the code, guarded, so the types it fixes by inference stay fixed.
+//! the code, guarded, so the types it fixes by inference stay fixed; where its text
+//! without it may not build, `deletion_witness.rs` has rustc check that text.
 
 use super::switch;
 use crate::location;
