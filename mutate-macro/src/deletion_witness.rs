@@ -5,12 +5,15 @@
 //! gives `remaining` its type through the call alone, and without it rustc asks for an
 //! annotation (E0282), as it does for `let n = s.parse()` when the push that took `n` goes.
 //!
-//! Where a deleted statement names a local whose `let` writes no type, the function's body
-//! as written, without that statement, is put in a branch that never runs
-//! (`if false { return { .. }; }`), every token located at the statement's `;`. rustc
-//! checks it as it would check the mutant's text; an error there is listed at the `;`, where
-//! no expression is, and the next build claims it here: the deletion is unviable, with
-//! rustc's message, and its witness is left out.
+//! Where a deleted statement names a local whose `let` leaves its type to later uses
+//! ([`open_locals`]), the function's body as written, without that statement, is put in a
+//! branch that never runs (`if false { return { .. }; }`), every token located at the
+//! statement's `;`. rustc checks it as it would check the mutant's text (and removes it
+//! before code generation); an error there is listed at the `;`, where no expression is,
+//! and the next build claims it here: the deletion is unviable, with rustc's message, and
+//! its witness is left out. Each witness is a copy of the body, so a function gets a few,
+//! the likeliest first. rustc does not report a type left open in a body with other
+//! errors, so a witness's error may come a round after them.
 
 use crate::build_errors;
 use crate::location::{self, Location};
@@ -20,14 +23,19 @@ use crate::syntax::all_located_at;
 use mutate_operators::Operator;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
 use syn::{Block, Pat, Signature, Stmt};
 
+/// At most this many witnesses in one function, each a copy of its body.
+const MOST_PER_FUNCTION: usize = 4;
+
 /// A deletable statement whose deletion may leave a type to infer: where it is in the
 /// body's visiting order, where it is, and its `;`.
 struct Candidate {
+    /// How likely the locals it names are left open.
+    open: Open,
     index: usize,
     location: Location,
     semicolon: Span,
@@ -53,16 +61,20 @@ impl Witnesses {
         if sig.asyncness.is_some() || has_items(written) {
             return none;
         }
-        let untyped = untyped_locals(written);
-        if untyped.is_empty() {
+        let open = open_locals(written);
+        if open.is_empty() {
             return none;
         }
         let mut finder = Finder {
-            untyped: &untyped,
+            open: &open,
             index: 0,
             found: Vec::new(),
         };
         finder.visit_block(written);
+        // Each witness is a copy of the body: a function with many deletions keeps the
+        // likeliest few (in the order they come).
+        finder.found.sort_by_key(|c| (c.open, c.index));
+        finder.found.truncate(MOST_PER_FUNCTION);
         let failed = finder
             .found
             .iter()
@@ -122,9 +134,9 @@ fn witness(written: &Block, candidate: &Candidate) -> Stmt {
     )
 }
 
-/// Visits the deletable statements in order, keeping those that name an untyped local.
+/// Visits the deletable statements in order, keeping those that name an open local.
 struct Finder<'a> {
-    untyped: &'a HashSet<String>,
+    open: &'a HashMap<String, Open>,
     index: usize,
     found: Vec<Candidate>,
 }
@@ -136,9 +148,10 @@ impl<'ast> Visit<'ast> for Finder<'_> {
                 let index = self.index;
                 self.index += 1;
                 if let Stmt::Expr(_, Some(semicolon)) = stmt
-                    && names_any(&stmt.to_token_stream(), self.untyped)
+                    && let Some(open) = most_open(&stmt.to_token_stream(), self.open)
                 {
                     self.found.push(Candidate {
+                        open,
                         index,
                         location: location::of_tokens(&stmt.to_token_stream()),
                         semicolon: semicolon.span,
@@ -174,20 +187,98 @@ impl VisitMut for Remover {
     }
 }
 
-/// The names bound by `let`s that write no type: their type may come from a later use.
-fn untyped_locals(body: &Block) -> HashSet<String> {
-    struct Lets(HashSet<String>);
+/// The names bound by `let`s whose type a later use may have to fix: no type written (or
+/// one with `_` in it), and a value that may leave a type parameter open: none yet, a
+/// call (`Vec::new()`, `m.unpack(x)`, `s.parse()`, whose return type may be generic), an
+/// empty `vec![]`, a closure (its parameters' types). Values whose type is their own
+/// (literals, arithmetic, references, fields, `s.len()`) are left out: a deletion cannot
+/// leave it open, and checking their text would cost a copy of the body each.
+fn open_locals(body: &Block) -> HashMap<String, Open> {
+    struct Lets(HashMap<String, Open>);
     impl<'ast> Visit<'ast> for Lets {
         fn visit_local(&mut self, local: &'ast syn::Local) {
-            if !matches!(local.pat, Pat::Type(_)) {
-                bound_names(&local.pat, &mut self.0);
+            let open = match &local.pat {
+                Pat::Type(typed) if has_placeholder(&typed.ty) => Some(Open::Likely),
+                Pat::Type(_) => None,
+                _ => match &local.init {
+                    None => Some(Open::Likely),
+                    Some(init) => openness(&init.expr),
+                },
+            };
+            if let Some(open) = open {
+                let mut names = HashSet::new();
+                bound_names(&local.pat, &mut names);
+                for name in names {
+                    let known = self.0.entry(name).or_insert(open);
+                    *known = (*known).min(open);
+                }
             }
             syn::visit::visit_local(self, local);
         }
     }
-    let mut lets = Lets(HashSet::new());
+    let mut lets = Lets(HashMap::new());
     lets.visit_block(body);
     lets.0
+}
+
+/// How likely a local's type is left to a later use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Open {
+    /// Nothing fixes it where it is bound: no value yet, a type's constructor
+    /// (`Vec::new()`, `UnalignedBuffer::new(bytes)`, `Default::default()`), an empty
+    /// `vec![]`, a conversion whose target is inferred (`.collect()`, `.parse()`, `.into()`),
+    /// a closure, a written type with `_` in it.
+    Likely,
+    /// A call whose return type may be generic (`m.unpack(x)`), or not.
+    Maybe,
+}
+
+/// Whether a `let`'s value may leave a type parameter for later uses to fix.
+fn openness(value: &syn::Expr) -> Option<Open> {
+    use syn::Expr;
+    match crate::syntax::strip_parens(value) {
+        Expr::Call(call) => Some(match &*call.func {
+            Expr::Path(p) if p.path.segments.len() >= 2 => Open::Likely,
+            _ => Open::Maybe,
+        }),
+        Expr::Closure(_) => Some(Open::Likely),
+        Expr::Struct(_) | Expr::Path(_) => Some(Open::Maybe),
+        // A named target (`::<Vec<u8>>`) is no longer open.
+        Expr::MethodCall(call) if call.turbofish.is_some() => None,
+        Expr::MethodCall(call) => match call.method.to_string().as_str() {
+            "collect" | "parse" | "into" | "try_into" | "default" => Some(Open::Likely),
+            // `s.parse().unwrap()`: as open as what it unwraps.
+            "unwrap" | "expect" | "unwrap_or_default" | "unwrap_or" | "unwrap_or_else" => {
+                openness(&call.receiver)
+            }
+            // Methods of std whose result's type follows from the receiver's.
+            "len" | "is_empty" | "clone" | "to_string" | "to_owned" | "as_str" | "as_bytes"
+            | "iter" | "iter_mut" | "chars" | "bytes" | "lines" | "trim" | "to_vec"
+            | "capacity" | "first" | "last" | "next" | "pop" | "get" | "keys" | "values"
+            | "enumerate" | "rev" | "peekable" | "cloned" | "copied" | "count" => None,
+            _ => Some(Open::Maybe),
+        },
+        Expr::Try(t) => openness(&t.expr),
+        Expr::Tuple(t) => t.elems.iter().filter_map(openness).min(),
+        Expr::Array(a) => a.elems.iter().filter_map(openness).min(),
+        Expr::Macro(m) if m.mac.path.is_ident("vec") && m.mac.tokens.is_empty() => {
+            Some(Open::Likely)
+        }
+        _ => None,
+    }
+}
+
+/// Whether a written type leaves part of itself to inference (`Vec<_>`).
+fn has_placeholder(ty: &syn::Type) -> bool {
+    struct Placeholder(bool);
+    impl<'ast> Visit<'ast> for Placeholder {
+        fn visit_type_infer(&mut self, _: &'ast syn::TypeInfer) {
+            self.0 = true;
+        }
+    }
+    let mut found = Placeholder(false);
+    found.visit_type(ty);
+    found.0
 }
 
 fn bound_names(pat: &Pat, names: &mut HashSet<String>) {
@@ -201,12 +292,17 @@ fn bound_names(pat: &Pat, names: &mut HashSet<String>) {
     Idents(names).visit_pat(pat);
 }
 
-fn names_any(tokens: &TokenStream, names: &HashSet<String>) -> bool {
-    tokens.clone().into_iter().any(|t| match t {
-        TokenTree::Ident(i) => names.contains(&i.to_string()),
-        TokenTree::Group(g) => names_any(&g.stream(), names),
-        _ => false,
-    })
+/// The likeliest openness among the open locals `tokens` name, if they name any.
+fn most_open(tokens: &TokenStream, open: &HashMap<String, Open>) -> Option<Open> {
+    tokens
+        .clone()
+        .into_iter()
+        .filter_map(|t| match t {
+            TokenTree::Ident(i) => open.get(&i.to_string()).copied(),
+            TokenTree::Group(g) => most_open(&g.stream(), open),
+            _ => None,
+        })
+        .min()
 }
 
 /// Whether the body holds an item anywhere (a nested `fn`, a `static`, an `impl`): a copy
@@ -237,7 +333,7 @@ mod tests {
     }
 
     #[test]
-    fn a_deletion_that_names_a_local_without_a_written_type_gets_a_witness() {
+    fn a_deletion_that_names_a_local_whose_type_is_left_open_gets_a_witness() {
         let (found, f) = witnesses(
             "fn f(s: &str) -> Vec<u32> { let mut out = Vec::new(); let n: u32 = 1; \
              out.push(n); log(n); s.len(); if s.is_empty() { out.clear(); } out }",
@@ -261,11 +357,35 @@ mod tests {
             "fn f() { fn helper() {} let mut v = Vec::new(); v.push(1); }"
         ));
         assert!(none("async fn f() { let mut v = Vec::new(); v.push(1); }"));
-        assert!(none(
-            "fn f() { let mut v: Vec<u8> = Vec::new(); v.push(1); }"
-        ));
-        assert!(!none(
-            "fn f() { let (mut v, w) = (Vec::new(), 1); v.push(w); }"
-        ));
+    }
+
+    #[test]
+    fn a_function_keeps_its_likeliest_few_witnesses() {
+        let (found, _) = witnesses(
+            "fn f(m: M) { let x = m.unpack(1); take(x); let mut v = Vec::new(); v.push(1); \
+             v.push(2); v.push(3); v.push(4); v.push(5); }",
+        );
+        let indexes: Vec<usize> = found.candidates.iter().map(|c| c.index).collect();
+        assert_eq!(indexes, [1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn only_locals_whose_type_a_later_use_may_fix_are_open() {
+        let open = |function: &str| {
+            let f: syn::ItemFn = syn::parse_str(function).unwrap();
+            let mut names: Vec<String> = open_locals(&f.block).into_keys().collect();
+            names.sort();
+            names
+        };
+        assert_eq!(
+            open(
+                "fn f(s: &str) { let a = Vec::new(); let b: Vec<_> = Vec::with_capacity(2); \
+                 let c: Vec<u8> = Vec::new(); let d = vec![]; let e = vec![1]; \
+                 let g = s.parse().unwrap(); let h = s.len(); let i; let (j, k) = (Vec::new(), 1); \
+                 let l = it.collect::<Vec<u8>>(); let m = Default::default(); let n = 1 + 2; \
+                 let o = &s[1..]; let p = m.unpack(s); let q = |x| x; }"
+            ),
+            ["a", "b", "d", "g", "i", "j", "k", "m", "p", "q"]
+        );
     }
 }
