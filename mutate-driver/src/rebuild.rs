@@ -459,17 +459,19 @@ mod tests {
         assert_eq!(unloadable_apart(None, false, &errors), None);
     }
 
+    /// A span of rustc's JSON diagnostics in `file` at `line`, column 9.
+    fn span(file: &str, line: u32, primary: bool, label: &str) -> serde_json::Value {
+        serde_json::json!({
+            "file_name": file, "byte_start": 0, "byte_end": 1,
+            "line_start": line, "line_end": line, "column_start": 9, "column_end": 11,
+            "is_primary": primary, "text": [], "label": label,
+            "suggested_replacement": null, "suggestion_applicability": null,
+            "expansion": null,
+        })
+    }
+
     #[test]
     fn moves_are_read_from_the_labels_that_say_so_in_the_errors_file() {
-        let span = |file: &str, line: u32, primary: bool, label: &str| {
-            serde_json::json!({
-                "file_name": file, "byte_start": 0, "byte_end": 1,
-                "line_start": line, "line_end": line, "column_start": 9, "column_end": 11,
-                "is_primary": primary, "text": [], "label": label,
-                "suggested_replacement": null, "suggestion_applicability": null,
-                "expansion": null,
-            })
-        };
         let diagnostic = serde_json::json!({
             "message": "borrow of moved value: `it`",
             "code": { "code": "E0382", "explanation": null },
@@ -525,15 +527,7 @@ mod tests {
 
     #[test]
     fn initializations_are_read_from_the_labels_of_a_possibly_uninitialized_binding() {
-        let span = |line: u32, primary: bool, label: &str| {
-            serde_json::json!({
-                "file_name": "src/lib.rs", "byte_start": 0, "byte_end": 1,
-                "line_start": line, "line_end": line, "column_start": 13, "column_end": 36,
-                "is_primary": primary, "text": [], "label": label,
-                "suggested_replacement": null, "suggestion_applicability": null,
-                "expansion": null,
-            })
-        };
+        let span = |line, primary, label| span("src/lib.rs", line, primary, label);
         // As rustc 1.95 gives it for a `while` condition that assigns, forced false.
         let diagnostic = serde_json::json!({
             "message": "used binding `value` is possibly-uninitialized",
@@ -550,7 +544,7 @@ mod tests {
         let error: Diagnostic = serde_json::from_value(diagnostic).unwrap();
         assert_eq!(
             labelled_places(&error, "src/lib.rs", is_some_initialization),
-            vec![(5, 13)]
+            vec![(5, 9)]
         );
         assert_eq!(labelled_places(&error, "src/lib.rs", is_move), vec![]);
     }
