@@ -59,6 +59,14 @@ fn doc_tests_kill_as_cargo_test_would() {
         stderr.contains("note: doc test doctest_shared::doctest_src_lib_rs__negate__line_"),
         "{stderr}"
     );
+    // An example written in a `macro_rules!` definition is named, not silently missed.
+    assert!(
+        stderr.contains(
+            "note: doc test src/lib.rs - constant_fn! (line 148) is left out: it is written \
+             in `macro_rules! constant_fn`; rustdoc runs it once per expansion"
+        ),
+        "{stderr}"
+    );
     let actual = verdicts(dir.path());
     check_expected("examples/doctested/expected/verdicts.txt", &actual);
     for (status, id) in parse_verdicts(&actual) {

@@ -138,3 +138,20 @@ mod tests {
 pub fn never() -> u32 {
     1
 }
+
+/// Functions that return a constant, each with a doc example written in the macro: rustdoc
+/// runs it once per expansion; the driver, which reads the source, names it as not run.
+macro_rules! constant_fn {
+    ($name:ident, $value:expr) => {
+        /// Returns a constant.
+        ///
+        /// ```
+        /// assert!(doctested::seven() > 0);
+        /// ```
+        pub fn $name() -> u32 {
+            $value
+        }
+    };
+}
+
+constant_fn!(seven, 7);

@@ -22,6 +22,9 @@ pub struct DocTest {
     pub info: Info,
     /// `cfg` predicates of the item and everything around it.
     pub cfg: Vec<String>,
+    /// The `macro_rules!` whose definition holds it, if one does: rustdoc runs it once per
+    /// expansion, with the expansion's text, which the driver does not read.
+    pub in_macro_rules: Option<String>,
 }
 
 /// The doc tests of the library whose root file is `root`, in the package at `package_dir`.
@@ -116,6 +119,9 @@ impl Walk {
                             }
                         }
                     }
+                }
+                Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
+                    self.macro_rules_docs(m, &inner);
                 }
                 _ => self.members(item, &inner, place),
             }
@@ -246,8 +252,62 @@ impl Walk {
                 code: block.code,
                 info: block.info,
                 cfg: place.cfg.clone(),
+                in_macro_rules: None,
             });
         }
+    }
+
+    /// The doc examples written in a `macro_rules!` definition (`/// ```` lines in its
+    /// arms): found, to be named as not run. Their text is partly the macro's arguments
+    /// (`#[doc = concat!(..)]`), so only the literal lines are read.
+    fn macro_rules_docs(&mut self, m: &syn::ItemMacro, place: &Place) {
+        let mut lines: Vec<(String, usize)> = Vec::new();
+        doc_literals(m.mac.tokens.clone(), &mut lines);
+        let texts: Vec<String> = lines.iter().map(|(l, _)| l.clone()).collect();
+        let texts = markdown::unindent(&texts);
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let name = m
+            .ident
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        for block in markdown::blocks(&refs) {
+            self.found.push(DocTest {
+                file: place.file.clone(),
+                item: format!("{}{name}!", place.prefix),
+                line: lines[block.line].1,
+                code: block.code,
+                info: block.info,
+                cfg: place.cfg.clone(),
+                in_macro_rules: Some(name.clone()),
+            });
+        }
+    }
+}
+
+/// The lines of the literal doc attributes (`#[doc = ".."]`, as `///` comments come) in a
+/// macro's tokens, at any depth, each with its line.
+fn doc_literals(tokens: proc_macro2::TokenStream, lines: &mut Vec<(String, usize)>) {
+    use proc_macro2::TokenTree;
+    for token in tokens {
+        let TokenTree::Group(group) = token else {
+            continue;
+        };
+        if group.delimiter() == proc_macro2::Delimiter::Bracket
+            && let Ok(syn::Meta::NameValue(nv)) = syn::parse2::<syn::Meta>(group.stream())
+            && nv.path.is_ident("doc")
+            && let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+        {
+            let first = s.span().start().line;
+            for (i, line) in s.value().lines().enumerate() {
+                lines.push((line.to_owned(), first + i));
+            }
+            continue;
+        }
+        doc_literals(group.stream(), lines);
     }
 }
 
