@@ -18,11 +18,11 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.contains("Rebuild 1: 12 build errors in generated code"),
+        stderr.contains("Rebuild 1: 13 build errors in generated code"),
         "{stderr}"
     );
     assert!(
-        stderr.contains("Unviable 13 mutants whose code does not build with them, in 8 functions"),
+        stderr.contains("Unviable 14 mutants whose code does not build with them, in 9 functions"),
         "{stderr}"
     );
     assert!(!stderr.contains("could not compile"), "{stderr}");
@@ -88,7 +88,9 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
                 "its code does not build with it: used binding `value` is possibly-uninitialized",
                 "{id}"
             );
-        } else if id.contains(": delete out.push(n); in numbers") {
+        } else if id.contains(": delete out.push(n); in numbers")
+            || id.contains(": delete out.push(n); in Words::numbers")
+        {
             // Its text leaves `n` without a type; in the schemata the push stays, guarded.
             assert_eq!(m.status, "CompileError", "{id}");
             assert!(
@@ -138,7 +140,7 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
         .iter()
         .filter(|m| m.status == "CompileError" && m.reason.starts_with("its code does not build"))
         .count();
-    assert_eq!(unviable, 13);
+    assert_eq!(unviable, 14);
 }
 
 /// Runs the driver on a crate named `name` made of `lib`, depending on the runtime, in a

@@ -6,14 +6,17 @@
 //! annotation (E0282), as it does for `let n = s.parse()` when the push that took `n` goes.
 //!
 //! Where a deleted statement names a local whose `let` leaves its type to later uses
-//! ([`open_locals`]), the function's body as written, without that statement, is put in a
-//! branch that never runs (`if false { return { .. }; }`), every token located at the
-//! statement's `;`. rustc checks it as it would check the mutant's text (and removes it
-//! before code generation); an error there is listed at the `;`, where no expression is,
-//! and the next build claims it here: the deletion is unviable, with rustc's message, and
-//! its witness is left out. Each witness is a copy of the body, so a function gets a few,
-//! the likeliest first. rustc does not report a type left open in a body with other
-//! errors, so a witness's error may come a round after them.
+//! ([`open_locals`]), the function's body as written, without that statement, is checked
+//! beside the schemata, every token located at the statement's `;`: in a function of its
+//! own with the same signature, nested in the body and never called (so never compiled to
+//! code), for a function of a module; in a branch that never runs
+//! (`if false { return { .. }; }`) for a method, whose copy could not name `Self` or its
+//! impl's generics elsewhere. rustc checks it as it would check the mutant's text; an
+//! error there is listed at the `;`, where no expression is, and the next build claims it
+//! here: the deletion is unviable, with rustc's message, and its witness is left out.
+//! Each witness is a copy of the body, so a function gets a few, the likeliest first. In a
+//! method the copy shares the body's inference: rustc does not report a type left open in
+//! a body with other errors, so a witness's error may come a round after them.
 
 use crate::build_errors;
 use crate::location::{self, Location};
@@ -46,14 +49,19 @@ struct Candidate {
 /// any site can claim it), and the deletion made unviable once the mutants are known
 /// ([`Witnesses::settle`]).
 pub struct Witnesses {
+    /// A free function's signature, for witnesses that are functions of their own.
+    free: Option<Signature>,
     candidates: Vec<Candidate>,
     /// rustc's message for each candidate whose text did not build.
     failed: Vec<Option<&'static str>>,
 }
 
 impl Witnesses {
-    pub fn of(sig: &Signature, written: &Block) -> Witnesses {
+    /// `free`: the function names no `Self` nor an enclosing item's generics (a
+    /// function of a module or a body), so a copy of it can be a function of its own.
+    pub fn of(sig: &Signature, written: &Block, free: bool) -> Witnesses {
         let none = Witnesses {
+            free: None,
             candidates: Vec::new(),
             failed: Vec::new(),
         };
@@ -84,6 +92,7 @@ impl Witnesses {
             })
             .collect();
         Witnesses {
+            free: free.then(|| sig.clone()),
             candidates: finder.found,
             failed,
         }
@@ -107,31 +116,47 @@ impl Witnesses {
             if collector.mutants[k].build_error.is_some() {
                 continue;
             }
-            witnesses.push(witness(written, &candidate));
+            witnesses.push(witness(written, &candidate, self.free.as_ref()));
         }
         witnesses
     }
 }
 
-/// The body as written without the candidate's statement, in a branch that never runs,
-/// located at its `;`.
-fn witness(written: &Block, candidate: &Candidate) -> Stmt {
+/// The body as written without the candidate's statement, located at its `;`: for a free
+/// function, a function of its own with the same signature (never called, so never
+/// compiled to code), whose body rustc checks apart, as it checks the mutant's text;
+/// otherwise in a branch of the function that never runs, which shares the function's
+/// inference (a type left open can then take the body's, through an `impl Trait` return,
+/// and an error elsewhere in the body keeps rustc from reporting one left open).
+fn witness(written: &Block, candidate: &Candidate, free: Option<&Signature>) -> Stmt {
     let mut body = written.clone();
     Remover {
         index: candidate.index,
         seen: 0,
     }
     .visit_block_mut(&mut body);
-    let body = all_located_at(body.to_token_stream(), candidate.semicolon);
-    Stmt::Expr(
-        syn::Expr::Verbatim(quote! {
-            #[allow(warnings, clippy::all)]
-            if false {
-                return #body;
-            }
-        }),
-        None,
-    )
+    match free {
+        Some(sig) => {
+            let mut sig = sig.clone();
+            sig.ident = quote::format_ident!("__mutate_deletion_witness_{}", candidate.index);
+            let code = quote! {
+                #[allow(warnings, clippy::all)]
+                #sig #body
+            };
+            let code = all_located_at(code, candidate.semicolon);
+            Stmt::Item(syn::Item::Verbatim(code))
+        }
+        None => {
+            let code = quote! {
+                #[allow(warnings, clippy::all)]
+                if false {
+                    return #body;
+                }
+            };
+            let code = all_located_at(code, candidate.semicolon);
+            Stmt::Expr(syn::Expr::Verbatim(code), None)
+        }
+    }
 }
 
 /// Visits the deletable statements in order, keeping those that name an open local.
@@ -325,7 +350,7 @@ mod tests {
 
     fn witnesses(function: &str) -> (Witnesses, syn::ItemFn) {
         let f: syn::ItemFn = syn::parse_str(function).unwrap();
-        (Witnesses::of(&f.sig, &f.block), f)
+        (Witnesses::of(&f.sig, &f.block, false), f)
     }
 
     fn text(tokens: impl ToTokens) -> String {
@@ -341,13 +366,23 @@ mod tests {
         // `log(n)` names a typed local only, `s.len()` a parameter.
         let indexes: Vec<usize> = found.candidates.iter().map(|c| c.index).collect();
         assert_eq!(indexes, [0, 3]);
-        let first = text(witness(&f.block, &found.candidates[0]));
+        let first = text(witness(&f.block, &found.candidates[0], None));
         assert!(first.starts_with("# [allow (warnings , clippy :: all)] if false { return {"));
         assert!(!first.contains("out . push (n)"), "{first}");
         assert!(first.contains("log (n) ; s . len () ; if s . is_empty () { out . clear () ; }"));
-        let second = text(witness(&f.block, &found.candidates[1]));
+        let second = text(witness(&f.block, &found.candidates[1], None));
         assert!(second.contains("out . push (n) ; log (n) ;"), "{second}");
         assert!(!second.contains("clear"), "{second}");
+        // A free function's witness is a function of its own, of the same signature.
+        let free = text(witness(&f.block, &found.candidates[0], Some(&f.sig)));
+        assert!(
+            free.starts_with(
+                "# [allow (warnings , clippy :: all)] fn __mutate_deletion_witness_0 \
+                 (s : & str) -> Vec < u32 > { let mut out = Vec :: new () ; let n : u32 = 1 ; \
+                 log (n) ;"
+            ),
+            "{free}"
+        );
     }
 
     #[test]

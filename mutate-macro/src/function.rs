@@ -38,7 +38,8 @@ pub fn rewrite(
     generics.extend(type_params(&sig.generics));
     // Claimed first: an error in a witness is at a deleted statement's `;`, which an
     // expression around the statement holds too.
-    let witnesses = Witnesses::of(sig, &written);
+    let free = matches!(reach, Reach::Free) && outer_generics.is_empty();
+    let witnesses = Witnesses::of(sig, &written, free);
     let before = build_errors::any().then(build_errors::checkpoint);
     let default_of_default = is_default_of_default(sig, &reach);
     let schemata = |block: &mut Block, suspects_as_written| {

@@ -217,3 +217,21 @@ pub fn numbers(text: &str) -> Vec<u32> {
     }
     out
 }
+
+/// Words, read as in [`numbers`].
+pub struct Words(pub &'static str);
+
+#[mutate]
+impl Words {
+    /// The numbers among the words, as [`numbers`] reads them. A method's witness, which
+    /// could not name `Self` elsewhere, is a branch of the method that never runs.
+    pub fn numbers(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        for word in self.0.split(' ') {
+            if let Ok(n) = word.parse() {
+                out.push(n);
+            }
+        }
+        out
+    }
+}

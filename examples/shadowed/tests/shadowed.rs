@@ -67,3 +67,8 @@ fn finds_the_first_unmarked_item() {
 fn reads_the_numbers_among_words() {
     assert_eq!(numbers("1 x 22"), vec![1, 22]);
 }
+
+#[test]
+fn words_read_their_numbers() {
+    assert_eq!(Words("1 x 22").numbers(), vec![1, 22]);
+}
