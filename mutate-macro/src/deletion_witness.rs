@@ -29,7 +29,7 @@ use quote::{ToTokens, quote};
 use std::collections::{HashMap, HashSet};
 use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
-use syn::{Block, Pat, Signature, Stmt};
+use syn::{Attribute, Block, Pat, Signature, Stmt};
 
 /// At most this many witnesses in one function, each a copy of its body.
 const MOST_PER_FUNCTION: usize = 4;
@@ -58,8 +58,10 @@ pub struct Witnesses {
 
 impl Witnesses {
     /// `free`: the function names no `Self` nor an enclosing item's generics (a
-    /// function of a module or a body), so a copy of it can be a function of its own.
-    pub fn of(sig: &Signature, written: &Block, free: bool) -> Witnesses {
+    /// function of a module or a body), so a copy of it can be a function of its own,
+    /// unless it is built for target features (`attrs`): a copy without them could not
+    /// call what it calls (E0133).
+    pub fn of((sig, attrs): (&Signature, &[Attribute]), written: &Block, free: bool) -> Witnesses {
         let none = Witnesses {
             free: None,
             candidates: Vec::new(),
@@ -91,8 +93,13 @@ impl Witnesses {
                 build_errors::claim_at(&location::file_of(c.semicolon), at)
             })
             .collect();
+        let target_features: HashSet<String> = HashSet::from(["target_feature".to_owned()]);
+        let own_function = free
+            && !attrs
+                .iter()
+                .any(|a| names_any_of(&a.to_token_stream(), &target_features));
         Witnesses {
-            free: free.then(|| sig.clone()),
+            free: own_function.then(|| sig.clone()),
             candidates: finder.found,
             failed,
         }
@@ -317,6 +324,15 @@ fn bound_names(pat: &Pat, names: &mut HashSet<String>) {
     Idents(names).visit_pat(pat);
 }
 
+/// Whether `tokens` hold one of `names` as an identifier, at any depth.
+fn names_any_of(tokens: &TokenStream, names: &HashSet<String>) -> bool {
+    tokens.clone().into_iter().any(|t| match t {
+        TokenTree::Ident(i) => names.contains(&i.to_string()),
+        TokenTree::Group(g) => names_any_of(&g.stream(), names),
+        _ => false,
+    })
+}
+
 /// The likeliest openness among the open locals `tokens` name, if they name any.
 fn most_open(tokens: &TokenStream, open: &HashMap<String, Open>) -> Option<Open> {
     tokens
@@ -330,13 +346,28 @@ fn most_open(tokens: &TokenStream, open: &HashMap<String, Open>) -> Option<Open>
         .min()
 }
 
-/// Whether the body holds an item anywhere (a nested `fn`, a `static`, an `impl`): a copy
-/// would implement a trait twice for an outer type, or export a symbol twice.
+/// Whether the body holds an item a copy of it would define twice where that conflicts: an
+/// `impl` (of a trait for an outer type, say), an item a macro makes, or one that exports a
+/// symbol. Others (`use`, a helper `fn`, a `const`) are defined again in the copy's own
+/// scope, which is allowed.
 fn has_items(body: &Block) -> bool {
     struct Items(bool);
     impl<'ast> Visit<'ast> for Items {
-        fn visit_item(&mut self, _: &'ast syn::Item) {
-            self.0 = true;
+        fn visit_item(&mut self, item: &'ast syn::Item) {
+            let exporting: HashSet<String> = ["no_mangle", "export_name", "link_section", "used"]
+                .map(String::from)
+                .into();
+            let exports = |attrs: &[syn::Attribute]| {
+                attrs
+                    .iter()
+                    .any(|a| names_any_of(&a.to_token_stream(), &exporting))
+            };
+            match item {
+                syn::Item::Impl(_) | syn::Item::Macro(_) => self.0 = true,
+                syn::Item::Fn(f) if exports(&f.attrs) => self.0 = true,
+                syn::Item::Static(s) if exports(&s.attrs) => self.0 = true,
+                _ => syn::visit::visit_item(self, item),
+            }
         }
     }
     let mut items = Items(false);
@@ -350,7 +381,7 @@ mod tests {
 
     fn witnesses(function: &str) -> (Witnesses, syn::ItemFn) {
         let f: syn::ItemFn = syn::parse_str(function).unwrap();
-        (Witnesses::of(&f.sig, &f.block, false), f)
+        (Witnesses::of((&f.sig, &f.attrs), &f.block, true), f)
     }
 
     fn text(tokens: impl ToTokens) -> String {
@@ -386,10 +417,28 @@ mod tests {
     }
 
     #[test]
+    fn a_function_built_for_target_features_keeps_its_witness_inside() {
+        let body = "{ let mut v = Vec::new(); v.push(1); }";
+        let (plain, _) = witnesses(&format!("fn f() {body}"));
+        assert!(plain.free.is_some());
+        let (featured, _) = witnesses(&format!(
+            "#[target_feature(enable = \"avx2\")] fn f() {body}"
+        ));
+        assert!(featured.free.is_none() && !featured.candidates.is_empty());
+    }
+
+    #[test]
     fn bodies_with_items_and_async_bodies_get_none() {
         let none = |function: &str| witnesses(function).0.candidates.is_empty();
         assert!(none(
-            "fn f() { fn helper() {} let mut v = Vec::new(); v.push(1); }"
+            "fn f() { impl Tr for Outer {} let mut v = Vec::new(); v.push(1); }"
+        ));
+        assert!(none(
+            "fn f() { #[unsafe(no_mangle)] fn g() {} let mut v = Vec::new(); v.push(1); }"
+        ));
+        assert!(!none(
+            "fn f() { use std::fmt::Write; #[allow(unused)] fn helper() {} \
+             let mut v = Vec::new(); v.push(1); }"
         ));
         assert!(none("async fn f() { let mut v = Vec::new(); v.push(1); }"));
     }

@@ -39,7 +39,7 @@ pub fn rewrite(
     // Claimed first: an error in a witness is at a deleted statement's `;`, which an
     // expression around the statement holds too.
     let free = matches!(reach, Reach::Free) && outer_generics.is_empty();
-    let witnesses = Witnesses::of(sig, &written, free);
+    let witnesses = Witnesses::of((sig, attrs), &written, free);
     let before = build_errors::any().then(build_errors::checkpoint);
     let default_of_default = is_default_of_default(sig, &reach);
     let schemata = |block: &mut Block, suspects_as_written| {
