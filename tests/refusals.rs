@@ -11,10 +11,11 @@ const MANIFEST: &str = "examples/hostile/Cargo.toml";
 #[test]
 fn failing_baseline_test_stops_the_run() {
     let (out, dir) = run_example(MANIFEST, &["--features", "red-suite"]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(6), "{stderr}");
-    assert!(stderr.contains("red_before_any_mutation"), "{stderr}");
-    assert!(stderr.contains("this suite is red on purpose"), "{stderr}");
+    assert_refused(
+        &out,
+        "red_before_any_mutation",
+        "this suite is red on purpose",
+    );
     assert!(
         !dir.path().join("report.json").exists(),
         "nothing was judged"
@@ -28,14 +29,10 @@ fn hanging_baseline_test_stops_the_run() {
         MANIFEST,
         &["--features", "hung-suite", "--baseline-timeout", "2"],
     );
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(6), "{stderr}");
-    assert!(stderr.contains("hangs_before_any_mutation"), "{stderr}");
-    assert!(
-        stderr.contains(
-            "did not finish within the baseline timeout (2 s), alone nor with its binary run whole"
-        ),
-        "{stderr}"
+    let stderr = assert_refused(
+        &out,
+        "hangs_before_any_mutation",
+        "did not finish within the baseline timeout (2 s), alone nor with its binary run whole",
     );
     assert!(!stderr.contains("depends on"), "{stderr}");
     assert!(started.elapsed() < Duration::from_secs(120));
@@ -71,12 +68,10 @@ fn a_test_over_the_memory_limit_is_told_so() {
         MANIFEST,
         &["--features", "hungry-suite", "--memory-limit", "128"],
     );
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(6), "{stderr}");
-    assert!(stderr.contains("needs_its_memory"), "{stderr}");
-    assert!(
-        stderr.contains("it needs more than --memory-limit allows each test alone"),
-        "{stderr}"
+    let stderr = assert_refused(
+        &out,
+        "needs_its_memory",
+        "it needs more than --memory-limit allows each test alone",
     );
     assert!(!stderr.contains("depends on"), "{stderr}");
 }

@@ -22,7 +22,7 @@ use crate::build_errors;
 use crate::location::{self, Location};
 use crate::model::{Collector, MadeBy};
 use crate::operators::statement;
-use crate::syntax::all_located_at;
+use crate::syntax::{all_located_at, has_attr};
 use mutate_operators::Operator;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote};
@@ -93,11 +93,7 @@ impl Witnesses {
                 build_errors::claim_at(&location::file_of(c.semicolon), at)
             })
             .collect();
-        let target_features: HashSet<String> = HashSet::from(["target_feature".to_owned()]);
-        let own_function = free
-            && !attrs
-                .iter()
-                .any(|a| names_any_of(&a.to_token_stream(), &target_features));
+        let own_function = free && !has_attr(attrs, &["target_feature"]);
         Witnesses {
             free: own_function.then(|| sig.clone()),
             candidates: finder.found,
@@ -179,13 +175,14 @@ impl<'ast> Visit<'ast> for Finder<'_> {
             if statement::deletable(stmt) {
                 let index = self.index;
                 self.index += 1;
+                let tokens = stmt.to_token_stream();
                 if let Stmt::Expr(_, Some(semicolon)) = stmt
-                    && let Some(open) = most_open(&stmt.to_token_stream(), self.open)
+                    && let Some(open) = most_open(&tokens, self.open)
                 {
                     self.found.push(Candidate {
                         open,
                         index,
-                        location: location::of_tokens(&stmt.to_token_stream()),
+                        location: location::of_tokens(&tokens),
                         semicolon: semicolon.span,
                     });
                 }
@@ -324,15 +321,6 @@ fn bound_names(pat: &Pat, names: &mut HashSet<String>) {
     Idents(names).visit_pat(pat);
 }
 
-/// Whether `tokens` hold one of `names` as an identifier, at any depth.
-fn names_any_of(tokens: &TokenStream, names: &HashSet<String>) -> bool {
-    tokens.clone().into_iter().any(|t| match t {
-        TokenTree::Ident(i) => names.contains(&i.to_string()),
-        TokenTree::Group(g) => names_any_of(&g.stream(), names),
-        _ => false,
-    })
-}
-
 /// The likeliest openness among the open locals `tokens` name, if they name any.
 fn most_open(tokens: &TokenStream, open: &HashMap<String, Open>) -> Option<Open> {
     tokens
@@ -354,14 +342,8 @@ fn has_items(body: &Block) -> bool {
     struct Items(bool);
     impl<'ast> Visit<'ast> for Items {
         fn visit_item(&mut self, item: &'ast syn::Item) {
-            let exporting: HashSet<String> = ["no_mangle", "export_name", "link_section", "used"]
-                .map(String::from)
-                .into();
-            let exports = |attrs: &[syn::Attribute]| {
-                attrs
-                    .iter()
-                    .any(|a| names_any_of(&a.to_token_stream(), &exporting))
-            };
+            let exports =
+                |attrs| has_attr(attrs, &["no_mangle", "export_name", "link_section", "used"]);
             match item {
                 syn::Item::Impl(_) | syn::Item::Macro(_) => self.0 = true,
                 syn::Item::Fn(f) if exports(&f.attrs) => self.0 = true,

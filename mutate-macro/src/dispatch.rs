@@ -30,7 +30,7 @@
 //!   less deep than it did with a mutant on, and deeper with none on.
 
 use crate::emit;
-use crate::syntax::any_token;
+use crate::syntax::{any_token, has_attr};
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::visit::{self, Visit};
@@ -191,22 +191,7 @@ pub fn outlinable(sig: &Signature, attrs: &[Attribute]) -> bool {
     sig.asyncness.is_none()
         && sig.variadic.is_none()
         && !crate::syntax::never_returns(sig)
-        && !names_any(attrs, &["track_caller"])
-}
-
-/// Whether one of `attrs` is one of `names`, or a `cfg_attr` or `unsafe(..)` that holds
-/// one.
-fn names_any(attrs: &[Attribute], names: &[&str]) -> bool {
-    attrs.iter().any(|a| {
-        let path = a.path();
-        if names.iter().any(|name| path.is_ident(name)) {
-            return true;
-        }
-        let wraps = path.is_ident("cfg_attr") || path.is_ident("unsafe");
-        let named =
-            |t: &TokenTree| matches!(t, TokenTree::Ident(i) if names.iter().any(|n| i == n));
-        wraps && any_token(a.meta.to_token_stream(), &named)
-    })
+        && !has_attr(attrs, &["track_caller"])
 }
 
 /// Moves the statements of `schemata` (a function's schemata body, its table items not yet
@@ -258,7 +243,7 @@ pub fn outline(schemata: &mut Block, sig: &Signature) {
 /// `#[inline]` there, and warns when it is written by hand) or that is naked.
 pub fn keep_inlinable(attrs: &mut Vec<Attribute>, written: &Block) {
     let chosen = ["inline", "no_mangle", "export_name", "linkage", "naked"];
-    if names_any(attrs, &chosen) {
+    if has_attr(attrs, &chosen) {
         return;
     }
     let mut size = Size(0);

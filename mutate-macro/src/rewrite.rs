@@ -92,11 +92,9 @@ impl<'a> Rewriter<'a> {
     /// rustc's message, if skipping `written` (a forced condition, a deleted statement)
     /// is a suspect: it holds a place where rustc said a binding used possibly
     /// uninitialized is initialized.
-    fn skip_suspect(&self, written: &TokenStream) -> Option<String> {
+    fn skip_suspect(&self, written: &dyn ToTokens) -> Option<String> {
         let unplaced = self.suspects_as_written.as_ref()?;
-        let mut tokens = written.clone().into_iter();
-        let first = location::start(tokens.next()?.span());
-        let last = tokens.last().map_or(first, |t| location::end(t.span()));
+        let Extent { first, last, .. } = Extent::of_tokens(written.to_token_stream())?;
         let holds = |&(line, column): &(usize, usize)| {
             (first.line, first.column) <= (line, column)
                 && (line, column) < (last.line, last.column)
@@ -511,7 +509,10 @@ struct Extent {
 
 impl Extent {
     fn of(e: &Expr) -> Option<Extent> {
-        let tokens = e.to_token_stream();
+        Extent::of_tokens(e.to_token_stream())
+    }
+
+    fn of_tokens(tokens: TokenStream) -> Option<Extent> {
         let mut iter = tokens.into_iter();
         let first = iter.next()?.span();
         let last = iter.last().map_or(first, |t| t.span());
@@ -578,7 +579,7 @@ impl VisitMut for Rewriter<'_> {
             let Some(written) = written else { continue };
             let first = self.collector.mutants.len();
             if let Some(guarded) = statement::rewrite(self.collector, stmt, &written) {
-                match self.skip_suspect(&written.to_token_stream()) {
+                match self.skip_suspect(&written) {
                     Some(message) => self.collector.unviable_since(first, &message),
                     None => *stmt = guarded,
                 }

@@ -82,6 +82,21 @@ pub fn any_token(tokens: TokenStream, test: &dyn Fn(&TokenTree) -> bool) -> bool
     })
 }
 
+/// Whether one of `attrs` is one of `names`, or a `cfg_attr` or `unsafe(..)` that holds
+/// one (`#[unsafe(no_mangle)]`, `#[cfg_attr(x, track_caller)]`).
+pub fn has_attr(attrs: &[syn::Attribute], names: &[&str]) -> bool {
+    attrs.iter().any(|a| {
+        let path = a.path();
+        if names.iter().any(|name| path.is_ident(name)) {
+            return true;
+        }
+        let wraps = path.is_ident("cfg_attr") || path.is_ident("unsafe");
+        let named =
+            |t: &TokenTree| matches!(t, TokenTree::Ident(i) if names.iter().any(|n| i == n));
+        wraps && any_token(a.meta.to_token_stream(), &named)
+    })
+}
+
 /// Whether the tokens (a type) mention `impl Trait` anywhere.
 pub fn mentions_impl(tokens: TokenStream) -> bool {
     mentions(tokens, "impl")

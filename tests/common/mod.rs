@@ -160,6 +160,15 @@ pub fn run_example_with_env(
     (command.output().expect("driver runs"), dir)
 }
 
+/// Asserts a refused run: exit 6, the test named and the cause stated. Returns stderr.
+pub fn assert_refused(out: &Output, test: &str, cause: &str) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(6), "{stderr}");
+    assert!(stderr.contains(test), "{stderr}");
+    assert!(stderr.contains(cause), "{stderr}");
+    stderr
+}
+
 /// `STATUS id` lines from a report, sorted by id.
 pub fn verdicts(report_dir: &Path) -> String {
     let report = Report::read(report_dir);

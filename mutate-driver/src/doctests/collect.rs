@@ -219,12 +219,7 @@ impl Walk {
                 syn::Expr::Lit(syn::ExprLit {
                     lit: syn::Lit::Str(s),
                     ..
-                }) => {
-                    let first = s.span().start().line;
-                    for (i, line) in s.value().lines().enumerate() {
-                        lines.push((line.to_owned(), first + i));
-                    }
-                }
+                }) => literal_lines(s, &mut lines),
                 syn::Expr::Macro(m) if m.mac.path.is_ident("include_str") => {
                     let Ok(path) = m.mac.parse_body::<syn::LitStr>() else {
                         continue;
@@ -238,6 +233,18 @@ impl Walk {
                 _ => {}
             }
         }
+        self.blocks(&lines, place, item, None);
+    }
+
+    /// A doc test for each fenced block of `lines` (each with its line in the file), of
+    /// `item`; `in_macro_rules`: the macro whose definition holds them.
+    fn blocks(
+        &mut self,
+        lines: &[(String, usize)],
+        place: &Place,
+        item: &str,
+        in_macro_rules: Option<&str>,
+    ) {
         if lines.is_empty() {
             return;
         }
@@ -252,7 +259,7 @@ impl Walk {
                 code: block.code,
                 info: block.info,
                 cfg: place.cfg.clone(),
-                in_macro_rules: None,
+                in_macro_rules: in_macro_rules.map(str::to_owned),
             });
         }
     }
@@ -263,25 +270,21 @@ impl Walk {
     fn macro_rules_docs(&mut self, m: &syn::ItemMacro, place: &Place) {
         let mut lines: Vec<(String, usize)> = Vec::new();
         doc_literals(m.mac.tokens.clone(), &mut lines);
-        let texts: Vec<String> = lines.iter().map(|(l, _)| l.clone()).collect();
-        let texts = markdown::unindent(&texts);
-        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
         let name = m
             .ident
             .as_ref()
             .map(ToString::to_string)
             .unwrap_or_default();
-        for block in markdown::blocks(&refs) {
-            self.found.push(DocTest {
-                file: place.file.clone(),
-                item: format!("{}{name}!", place.prefix),
-                line: lines[block.line].1,
-                code: block.code,
-                info: block.info,
-                cfg: place.cfg.clone(),
-                in_macro_rules: Some(name.clone()),
-            });
-        }
+        let item = format!("{}{name}!", place.prefix);
+        self.blocks(&lines, place, &item, Some(&name));
+    }
+}
+
+/// The lines of a doc string, each with its line in the file.
+fn literal_lines(s: &syn::LitStr, lines: &mut Vec<(String, usize)>) {
+    let first = s.span().start().line;
+    for (i, line) in s.value().lines().enumerate() {
+        lines.push((line.to_owned(), first + i));
     }
 }
 
@@ -301,10 +304,7 @@ fn doc_literals(tokens: proc_macro2::TokenStream, lines: &mut Vec<(String, usize
                 ..
             }) = &nv.value
         {
-            let first = s.span().start().line;
-            for (i, line) in s.value().lines().enumerate() {
-                lines.push((line.to_owned(), first + i));
-            }
+            literal_lines(s, lines);
             continue;
         }
         doc_literals(group.stream(), lines);

@@ -107,11 +107,11 @@ pub fn generate(tests: &[DocTest], lib: &str, edition: &str, remembered: &Rememb
         while !names.insert(name.clone()) {
             name.push('_');
         }
-        if let Some(name) = &test.in_macro_rules {
+        if let Some(macro_name) = &test.in_macro_rules {
             skipped.push((
                 display,
                 format!(
-                    "it is written in `macro_rules! {name}`; rustdoc runs it once per \
+                    "it is written in `macro_rules! {macro_name}`; rustdoc runs it once per \
                      expansion, which mutate does not read, so a mutant only those runs \
                      detect is reported surviving"
                 ),
