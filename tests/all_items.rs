@@ -61,10 +61,11 @@ fn plain_crate_is_mutated_on_a_copy_and_reported_as_written() {
         [
             "examples/plain/src/digits.rs",
             "examples/plain/src/lib.rs",
+            "examples/plain/src/parity.rs",
             "examples/plain/src/shapes.rs",
             "examples/plain/src/shapes/circle.rs"
         ],
-        "one name per file, an included one too"
+        "one name per file, an included one too, and one declared in a cfg_if!"
     );
     for (name, source) in &report.sources {
         let written = std::fs::read_to_string(repo().join(name)).unwrap();

@@ -39,9 +39,9 @@ fn doc_tests_kill_as_cargo_test_would() {
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
         stderr.contains(
-            "Doctests 10 doc tests, built as integration tests: 9 sharing a crate, 1 apart; 1 \
-             under their item's #[cfg], built and run only where it holds, as rustdoc runs \
-             them"
+            "Doctests 11 doc tests, built as integration tests: 10 sharing a crate, 1 apart; 2 \
+             under a #[cfg] (their item's, or the cfg_attr their text is written under), \
+             built and run only where it holds, as rustdoc runs them"
         ),
         "{stderr}"
     );

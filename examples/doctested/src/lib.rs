@@ -155,3 +155,10 @@ macro_rules! constant_fn {
 }
 
 constant_fn!(seven, 7);
+
+/// Doubles. Its only test is an example written under `cfg_attr`, which rustdoc reads where
+/// the predicate holds (`doc` does while rustdoc collects doc tests):
+#[cfg_attr(doc, doc = "```\nassert_eq!(doctested::double(5), 10);\n```")]
+pub fn double(x: u32) -> u32 {
+    x * 2
+}

@@ -59,3 +59,28 @@ mod tests {
         assert_eq!(kilo(), 1000);
     }
 }
+
+/// Chooses items by `cfg`, as the `cfg-if` crate's macro does (some crates keep a macro of
+/// their own): the module and the function it passes on are the library's code too.
+macro_rules! cfg_if {
+    (if #[cfg($condition:meta)] { $($then:item)* } else { $($otherwise:item)* }) => {
+        $(#[cfg($condition)] $then)*
+        $(#[cfg(not($condition))] $otherwise)*
+    };
+}
+
+cfg_if! {
+    if #[cfg(any())] {
+        /// Never compiled: no mutants.
+        pub fn is_even(n: u32) -> bool {
+            n & 1 == 0
+        }
+    } else {
+        mod parity;
+
+        /// Whether `n` is even.
+        pub fn is_even(n: u32) -> bool {
+            parity::remainder(n) == 0
+        }
+    }
+}

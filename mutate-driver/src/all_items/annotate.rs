@@ -1,6 +1,7 @@
 //! Where `--all-items` puts the attribute in one source file: before every fn, impl block,
-//! trait and inline mod, leaving out test-only code, `const fn`s and items that already
-//! carry it; and which module files the file declares, so the whole library is reached.
+//! trait and inline mod (those a `cfg_if!` passes on included), leaving out test-only
+//! code, `const fn`s and items that already carry it; and which module files the file
+//! declares, so the whole library is reached.
 //!
 //! The attribute goes on the item's own first line, so nothing else in the file moves; it
 //! tells the macro the column where the user wrote the item, and the macro reports the
@@ -99,6 +100,12 @@ impl Walk {
                             .extend(modules::declared_files(m, dir, &self.file_dir, top))
                     }
                 },
+                // Items a `cfg_if!` passes on are the module's own, under a `#[cfg]`.
+                Item::Macro(m) => {
+                    for branch in modules::cfg_if_branches(m).into_iter().flatten() {
+                        self.items(&branch.items, dir, annotate, top);
+                    }
+                }
                 _ => {}
             }
         }
@@ -199,6 +206,36 @@ mod tests {
     fn annotates_code_that_is_not_only_for_tests() {
         let out = run("#[cfg(not(test))]\nfn a() {}\n#[cfg(any(test, unix))]\nfn b() {}\n");
         assert_eq!(out.items, 2);
+    }
+
+    /// hashbrown chooses its SIMD module in a `cfg_if!`: the module files and the items
+    /// there are the library's.
+    #[test]
+    fn reaches_what_a_cfg_if_passes_on() {
+        let text = "cfg_if::cfg_if! {\n    if #[cfg(unix)] {\n        mod sse2;\n        \
+                    fn a() {}\n    } else {\n        mod generic;\n    }\n}\n";
+        let out = run(text);
+        assert_eq!(out.items, 1);
+        assert!(
+            out.text
+                .contains("        #[::mutate_runtime::mutate(__written_at_column = 9)] fn a() {}"),
+            "{}",
+            out.text
+        );
+        let names: Vec<String> = out
+            .modules
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "src/sse2.rs",
+                "src/sse2/mod.rs",
+                "src/generic.rs",
+                "src/generic/mod.rs"
+            ]
+        );
     }
 
     #[test]

@@ -175,8 +175,8 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode, apart: bool) -> R
         let gated = match doctests.gated() {
             0 => String::new(),
             n => format!(
-                "; {n} under their item's #[cfg], built and run only where it holds, as \
-                 rustdoc runs them"
+                "; {n} under a #[cfg] (their item's, or the cfg_attr their text is \
+                 written under), built and run only where it holds, as rustdoc runs them"
             ),
         };
         eprintln!(

@@ -7,6 +7,7 @@ use super::markdown::{self, Info};
 use crate::modules::{self, is_test_only};
 use quote::ToTokens;
 use std::path::{Path, PathBuf};
+use syn::punctuated::Punctuated;
 use syn::{Attribute, Item};
 
 /// One doc test, before it is made a program.
@@ -123,6 +124,13 @@ impl Walk {
                 Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
                     self.macro_rules_docs(m, &inner);
                 }
+                Item::Macro(m) => {
+                    for branch in modules::cfg_if_branches(m).into_iter().flatten() {
+                        let mut here = inner.clone();
+                        here.cfg.push(branch.predicate);
+                        self.items(&branch.items, &here, dir, file_dir, top);
+                    }
+                }
                 _ => self.members(item, &inner, place),
             }
         }
@@ -210,55 +218,87 @@ impl Walk {
 
     /// The doc tests in one item's doc attributes.
     fn docs(&mut self, attrs: &[Attribute], place: &Place, item: &str) {
-        let mut lines: Vec<(String, usize)> = Vec::new();
-        for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
-            let syn::Meta::NameValue(nv) = &attr.meta else {
-                continue;
-            };
-            match &nv.value {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s),
-                    ..
-                }) => literal_lines(s, &mut lines),
-                syn::Expr::Macro(m) if m.mac.path.is_ident("include_str") => {
-                    let Ok(path) = m.mac.parse_body::<syn::LitStr>() else {
-                        continue;
-                    };
-                    let dir = place.source.parent().unwrap_or(Path::new(""));
-                    let included = dir.join(path.value());
-                    if let Ok(text) = std::fs::read_to_string(&included) {
-                        lines.extend(text.lines().map(|l| (l.to_owned(), 0)));
-                    }
-                }
-                _ => {}
-            }
+        let dir = place.source.parent().unwrap_or(Path::new(""));
+        let mut lines = Vec::new();
+        for attr in attrs {
+            doc_lines(&attr.meta, None, dir, &mut lines);
         }
         self.blocks(&lines, place, item, None);
     }
 
-    /// A doc test for each fenced block of `lines` (each with its line in the file), of
-    /// `item`; `in_macro_rules`: the macro whose definition holds them.
+    /// A doc test for each fenced block of `lines`, of `item`; `in_macro_rules`: the macro
+    /// whose definition holds them.
+    ///
+    /// Lines written under `cfg_attr` are in the text only where their predicate holds, and
+    /// they may be a block's fences (base64 opens its examples with ```` ``` ```` where
+    /// `alloc` is on and ```` ```ignore ```` where it is off). So the text is read once for
+    /// each combination of the predicates, and each block found is compiled under the
+    /// combinations that have it (none added where all do).
     fn blocks(
         &mut self,
-        lines: &[(String, usize)],
+        lines: &[DocLine],
         place: &Place,
         item: &str,
         in_macro_rules: Option<&str>,
     ) {
-        if lines.is_empty() {
-            return;
+        // Each predicate as a condition on one of `conditions`: `not(p)` is `p` not holding.
+        let mut conditions: Vec<String> = Vec::new();
+        let mut line_conditions = Vec::with_capacity(lines.len());
+        for line in lines {
+            line_conditions.push(line.cfg.as_deref().map(|predicate| {
+                let (condition, holds) = as_condition(predicate);
+                let index = conditions.iter().position(|c| *c == condition);
+                let index = index.unwrap_or_else(|| {
+                    conditions.push(condition);
+                    conditions.len() - 1
+                });
+                (index, holds)
+            }));
         }
-        let texts: Vec<String> = lines.iter().map(|(l, _)| l.clone()).collect();
-        let texts = markdown::unindent(&texts);
-        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        for block in markdown::blocks(&refs) {
+        // Past a few conditions in one item's docs, its conditional lines are left out.
+        let read_all = conditions.len() <= MAX_DOC_CONDITIONS;
+        if !read_all {
+            conditions.clear();
+        }
+        let combinations = 1usize << conditions.len();
+        let mut found: Vec<(usize, markdown::Block, Vec<usize>)> = Vec::new();
+        for combination in 0..combinations {
+            let kept: Vec<&DocLine> = lines
+                .iter()
+                .zip(&line_conditions)
+                .filter(|(_, condition)| match condition {
+                    None => true,
+                    Some((index, holds)) => read_all && (combination & (1 << index) != 0) == *holds,
+                })
+                .map(|(line, _)| line)
+                .collect();
+            let texts: Vec<(&str, bool)> =
+                kept.iter().map(|l| (l.text.as_str(), l.comment)).collect();
+            let texts = markdown::unindent(&texts);
+            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+            for block in markdown::blocks(&refs) {
+                let line = kept[block.line].line;
+                match found
+                    .iter_mut()
+                    .find(|(l, b, _)| *l == line && b.code == block.code && b.info == block.info)
+                {
+                    Some((_, _, with)) => with.push(combination),
+                    None => found.push((line, block, vec![combination])),
+                }
+            }
+        }
+        for (line, block, with) in found {
+            let mut cfg = place.cfg.clone();
+            if with.len() < combinations {
+                cfg.push(any_of_combinations(&conditions, &with));
+            }
             self.found.push(DocTest {
                 file: place.file.clone(),
                 item: item.to_owned(),
-                line: lines[block.line].1,
+                line,
                 code: block.code,
                 info: block.info,
-                cfg: place.cfg.clone(),
+                cfg,
                 in_macro_rules: in_macro_rules.map(str::to_owned),
             });
         }
@@ -268,7 +308,7 @@ impl Walk {
     /// arms): found, to be named as not run. Their text is partly the macro's arguments
     /// (`#[doc = concat!(..)]`), so only the literal lines are read.
     fn macro_rules_docs(&mut self, m: &syn::ItemMacro, place: &Place) {
-        let mut lines: Vec<(String, usize)> = Vec::new();
+        let mut lines = Vec::new();
         doc_literals(m.mac.tokens.clone(), &mut lines);
         let name = m
             .ident
@@ -280,17 +320,127 @@ impl Walk {
     }
 }
 
+/// The most `cfg_attr` conditions one item's docs are read under in every combination (2^n
+/// readings).
+const MAX_DOC_CONDITIONS: usize = 4;
+
+/// A `cfg_attr` predicate as a condition and whether it must hold: `not(p)` is `p` not
+/// holding, so that base64's `feature = "alloc"` and `not(feature = "alloc")` are read as
+/// one condition, never both or neither.
+fn as_condition(predicate: &str) -> (String, bool) {
+    match syn::parse_str::<syn::Meta>(predicate) {
+        Ok(syn::Meta::List(list)) if list.path.is_ident("not") => {
+            let (condition, holds) = as_condition(&list.tokens.to_string());
+            (condition, !holds)
+        }
+        _ => (predicate.to_owned(), true),
+    }
+}
+
+/// The `cfg` predicate that holds in the given combinations of `conditions` (bit `i` of a
+/// combination set: `conditions[i]` holds).
+fn any_of_combinations(conditions: &[String], combinations: &[usize]) -> String {
+    let each: Vec<String> = combinations
+        .iter()
+        .map(|c| {
+            let terms: Vec<String> = conditions
+                .iter()
+                .enumerate()
+                .map(|(i, p)| match c & (1 << i) != 0 {
+                    true => p.clone(),
+                    false => format!("not({p})"),
+                })
+                .collect();
+            format!("all({})", terms.join(", "))
+        })
+        .collect();
+    match each.len() {
+        1 => each.into_iter().next().unwrap_or_default(),
+        _ => format!("any({})", each.join(", ")),
+    }
+}
+
+/// One line of an item's documentation.
+struct DocLine {
+    text: String,
+    /// Its line in the file (0 for a line of an included file).
+    line: usize,
+    /// The `cfg_attr` predicate it is written under, if any.
+    cfg: Option<String>,
+    /// Whether it is from a doc comment (`///`), not a `#[doc = ".."]` attribute: rustdoc
+    /// unindents the two kinds differently.
+    comment: bool,
+}
+
+/// The lines a doc attribute adds: `doc = ".."` (as `///` comments come), `doc =
+/// include_str!(..)` (a path relative to `dir`), or either under `cfg_attr(predicate, ..)`
+/// at any depth, which rustdoc reads where the predicate holds (as fnv's crate docs are,
+/// under `cfg_attr(feature = "std", doc = ..)`).
+fn doc_lines(meta: &syn::Meta, cfg: Option<&str>, dir: &Path, lines: &mut Vec<DocLine>) {
+    match meta {
+        syn::Meta::NameValue(nv) if nv.path.is_ident("doc") => match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => literal_lines(s, cfg, lines),
+            syn::Expr::Macro(m) if m.mac.path.is_ident("include_str") => {
+                let Ok(path) = m.mac.parse_body::<syn::LitStr>() else {
+                    return;
+                };
+                if let Ok(text) = std::fs::read_to_string(dir.join(path.value())) {
+                    lines.extend(text.lines().map(|l| DocLine {
+                        text: l.to_owned(),
+                        line: 0,
+                        cfg: cfg.map(str::to_owned),
+                        comment: false,
+                    }));
+                }
+            }
+            _ => {}
+        },
+        syn::Meta::List(list) if list.path.is_ident("cfg_attr") => {
+            let parser = Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated;
+            let Ok(arguments) = list.parse_args_with(parser) else {
+                return;
+            };
+            let mut arguments = arguments.into_iter();
+            let Some(predicate) = arguments.next() else {
+                return;
+            };
+            let predicate = predicate.to_token_stream().to_string();
+            let predicate = match cfg {
+                Some(outer) => format!("all({outer}, {predicate})"),
+                None => predicate,
+            };
+            for attribute in arguments {
+                doc_lines(&attribute, Some(&predicate), dir, lines);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// The lines of a doc string, each with its line in the file.
-fn literal_lines(s: &syn::LitStr, lines: &mut Vec<(String, usize)>) {
+fn literal_lines(s: &syn::LitStr, cfg: Option<&str>, lines: &mut Vec<DocLine>) {
     let first = s.span().start().line;
+    // A doc comment's literal is spanned by the comment.
+    let comment = s
+        .span()
+        .source_text()
+        .is_some_and(|text| text.starts_with("//") || text.starts_with("/*"));
     for (i, line) in s.value().lines().enumerate() {
-        lines.push((line.to_owned(), first + i));
+        lines.push(DocLine {
+            text: line.to_owned(),
+            line: first + i,
+            cfg: cfg.map(str::to_owned),
+            comment,
+        });
     }
 }
 
 /// The lines of the literal doc attributes (`#[doc = ".."]`, as `///` comments come) in a
 /// macro's tokens, at any depth, each with its line.
-fn doc_literals(tokens: proc_macro2::TokenStream, lines: &mut Vec<(String, usize)>) {
+fn doc_literals(tokens: proc_macro2::TokenStream, lines: &mut Vec<DocLine>) {
     use proc_macro2::TokenTree;
     for token in tokens {
         let TokenTree::Group(group) = token else {
@@ -304,7 +454,7 @@ fn doc_literals(tokens: proc_macro2::TokenStream, lines: &mut Vec<(String, usize
                 ..
             }) = &nv.value
         {
-            literal_lines(s, lines);
+            literal_lines(s, None, lines);
             continue;
         }
         doc_literals(group.stream(), lines);
@@ -369,4 +519,128 @@ fn cfg_predicates(attrs: &[Attribute]) -> impl Iterator<Item = String> + '_ {
         let list = a.meta.require_list().ok()?;
         list.path.is_ident("cfg").then(|| list.tokens.to_string())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn collected(source: &str) -> Vec<DocTest> {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("lib.rs");
+        std::fs::write(&root, source).unwrap();
+        library(&root, dir.path())
+    }
+
+    #[test]
+    fn doc_attributes_under_cfg_attr_hold_tests_where_the_predicate_holds() {
+        let tests = collected(concat!(
+            "#![cfg_attr(feature = \"std\", doc = r#\"\n```\nassert!(true);\n```\n\"#)]\n",
+            "/// Plain.\n",
+            "///\n",
+            "/// ```\n",
+            "/// assert!(plain());\n",
+            "/// ```\n",
+            "#[cfg_attr(doc, cfg_attr(unix, doc = \"```\\nassert!(nested());\\n```\"))]\n",
+            "#[cfg(feature = \"x\")]\n",
+            "pub fn f() {}\n",
+        ));
+        let summary: Vec<(&str, usize, &str, Vec<&str>)> = tests
+            .iter()
+            .map(|t| {
+                let cfg = t.cfg.iter().map(String::as_str).collect();
+                (t.item.as_str(), t.line, t.code.as_str(), cfg)
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("", 2, "assert!(true);", vec!["all(feature = \"std\")"]),
+                ("f", 8, "assert!(plain());", vec!["feature = \"x\""]),
+                (
+                    "f",
+                    11,
+                    "assert!(nested());",
+                    vec!["feature = \"x\"", "all(all(doc, unix))"]
+                ),
+            ]
+        );
+    }
+
+    /// base64's way: the fence that opens an example depends on a feature.
+    #[test]
+    fn a_fence_under_cfg_attr_makes_a_block_only_where_it_holds() {
+        let tests = collected(concat!(
+            "#![cfg_attr(feature = \"alloc\", doc = \"```\")]\n",
+            "#![cfg_attr(not(feature = \"alloc\"), doc = \"```ignore\")]\n",
+            "//! assert!(encode());\n",
+            "//! ```\n",
+        ));
+        let summary: Vec<(usize, &str, bool, Vec<&str>)> = tests
+            .iter()
+            .map(|t| {
+                let cfg = t.cfg.iter().map(String::as_str).collect();
+                (t.line, t.code.as_str(), t.info.is_run(), cfg)
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (
+                    2,
+                    "assert!(encode());",
+                    false,
+                    vec!["all(not(feature = \"alloc\"))"]
+                ),
+                (
+                    1,
+                    "assert!(encode());",
+                    true,
+                    vec!["all(feature = \"alloc\")"]
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn items_a_cfg_if_passes_on_have_their_branch_predicate() {
+        let tests = collected(concat!(
+            "cfg_if::cfg_if! {\n",
+            "    if #[cfg(unix)] {\n",
+            "        /// ```\n",
+            "        /// assert!(a());\n",
+            "        /// ```\n",
+            "        pub fn a() {}\n",
+            "    } else {\n",
+            "        /// ```\n",
+            "        /// assert!(b());\n",
+            "        /// ```\n",
+            "        pub fn b() {}\n",
+            "    }\n",
+            "}\n",
+        ));
+        let summary: Vec<(&str, usize, Vec<&str>)> = tests
+            .iter()
+            .map(|t| {
+                (
+                    t.item.as_str(),
+                    t.line,
+                    t.cfg.iter().map(String::as_str).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("a", 3, vec!["all(unix)"]),
+                ("b", 8, vec!["all(not(unix))"])
+            ]
+        );
+    }
+
+    #[test]
+    fn other_attributes_under_cfg_attr_hold_no_doc_lines() {
+        let tests = collected("#[cfg_attr(test, derive(Debug), allow(dead_code))]\nstruct S;\n");
+        assert!(tests.is_empty());
+    }
 }

@@ -109,17 +109,32 @@ fn closes(line: &str, fence: &str) -> bool {
     trimmed.len() >= fence.len() && trimmed.chars().all(|x| x == c)
 }
 
-/// Removes the indentation every non-blank line shares, as rustdoc does with doc text.
-pub fn unindent(lines: &[String]) -> Vec<String> {
+/// Removes the indentation the doc text's lines share, as rustdoc does. Each line comes
+/// with whether it is from a doc comment (`///`, `//!`) rather than a `#[doc = ".."]`
+/// attribute: where both kinds are mixed, the comments decide (an attribute's line counts
+/// one space more and loses one less), as a comment's text starts after the space that
+/// follows `///`.
+pub fn unindent(lines: &[(&str, bool)]) -> Vec<String> {
+    let mixed = lines.iter().any(|(_, comment)| *comment) && lines.iter().any(|(_, c)| !*c);
+    let add = usize::from(mixed);
+    let indent = |text: &str| text.len() - text.trim_start_matches([' ', '\t']).len();
     let common = lines
         .iter()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.len() - l.trim_start().len())
+        .filter(|(text, _)| !text.trim().is_empty())
+        .map(|(text, comment)| indent(text) + if *comment { 0 } else { add })
         .min()
         .unwrap_or(0);
     lines
         .iter()
-        .map(|l| l.get(common..).unwrap_or("").to_owned())
+        .map(|(text, comment)| {
+            let remove = match !*comment && common > 0 {
+                true => common - add,
+                false => common,
+            };
+            text.get(remove.min(indent(text))..)
+                .unwrap_or("")
+                .to_owned()
+        })
         .collect()
 }
 
@@ -174,7 +189,18 @@ mod tests {
 
     #[test]
     fn unindents_by_the_shared_indentation() {
-        let lines: Vec<String> = [" a", "   b", "", " c"].map(String::from).into();
+        let lines = [" a", "   b", "", " c"].map(|l| (l, true));
         assert_eq!(unindent(&lines), ["a", "  b", "", "c"]);
+        let lines = [" a", "   b", "", " c"].map(|l| (l, false));
+        assert_eq!(unindent(&lines), ["a", "  b", "", "c"]);
+    }
+
+    /// `#[doc = "```"]` then `/// code`: the comment's space goes, the attribute keeps all.
+    #[test]
+    fn doc_comments_decide_the_indentation_among_attributes() {
+        let lines = [("```", false), (" assert!(x);", true), (" ```", true)];
+        assert_eq!(unindent(&lines), ["```", "assert!(x);", "```"]);
+        let lines = [("  ```", false), ("   code", true)];
+        assert_eq!(unindent(&lines), ["```", "code"]);
     }
 }

@@ -58,8 +58,8 @@ pub struct Placed {
     pub key: String,
     /// Its first and last line in the file (1-based).
     pub lines: (usize, usize),
-    /// Under its item's `#[cfg(..)]`: built and run only where that holds, as rustdoc
-    /// collects it only there.
+    /// Under its item's `#[cfg(..)]`, or written under `cfg_attr`: built and run only where
+    /// that holds, as rustdoc collects it only there.
     pub gated: bool,
 }
 
@@ -375,15 +375,16 @@ fn target_name(test: &DocTest) -> String {
     )
 }
 
-/// A `cfg` predicate as it holds for rustdoc: `doctest` is set and `test` is not, where
-/// the generated integration test has it the other way round.
+/// A `cfg` predicate as it holds for rustdoc's collection of doc tests: `doctest` and
+/// `doc` are set and `test` is not, where the generated integration test has it the other
+/// way round.
 fn as_doc_test_cfg(predicate: &str) -> String {
     let mut out = String::new();
     let mut word = String::new();
     let mut in_string = false;
     let flush = |word: &mut String, out: &mut String| {
         out.push_str(match word.as_str() {
-            "doctest" => "all()",
+            "doctest" | "doc" => "all()",
             "test" => "any()",
             other => other,
         });
@@ -553,5 +554,8 @@ mod tests {
         );
         assert_eq!(as_doc_test_cfg("feature = \"test\""), "feature = \"test\"");
         assert_eq!(as_doc_test_cfg("not (test)"), "not (any())");
+        // rustdoc collects with `doc` set too: an item under `#[cfg(doc)]` has its tests run.
+        assert_eq!(as_doc_test_cfg("doc"), "all()");
+        assert_eq!(as_doc_test_cfg("feature = \"doc\""), "feature = \"doc\"");
     }
 }

@@ -262,7 +262,7 @@ impl DocTests {
         self.files().map(|f| f.tests.len()).sum()
     }
 
-    /// Of those, the ones under their item's `#[cfg(..)]` ([`super::Placed::gated`]).
+    /// Of those, the ones under a `#[cfg(..)]` ([`super::Placed::gated`]).
     pub fn gated(&self) -> usize {
         self.files()
             .flat_map(|f| &f.tests)
