@@ -63,9 +63,11 @@ fn plain_crate_is_mutated_on_a_copy_and_reported_as_written() {
             "examples/plain/src/lib.rs",
             "examples/plain/src/parity.rs",
             "examples/plain/src/shapes.rs",
-            "examples/plain/src/shapes/circle.rs"
+            "examples/plain/src/shapes/circle.rs",
+            "examples/plain/src/sign_by_cfg_attr.rs"
         ],
-        "one name per file, an included one too, and one declared in a cfg_if!"
+        "one name per file, an included one too, one declared in a cfg_if! and one a \
+         cfg_attr names"
     );
     for (name, source) in &report.sources {
         let written = std::fs::read_to_string(repo().join(name)).unwrap();

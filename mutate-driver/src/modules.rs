@@ -21,20 +21,98 @@ pub fn inline_dir(m: &ItemMod, dir: &Path) -> PathBuf {
     dir.join(path_attribute(&m.attrs).unwrap_or(m.ident.to_string()))
 }
 
+/// One file a `mod name;` may be loaded from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModuleFile {
+    /// Where to look, in order, each with whether its own modules live beside it (see
+    /// [`children_dir`]): the first that exists is the module.
+    pub candidates: Vec<(PathBuf, bool)>,
+    /// The `cfg` predicate under which rustc loads this one: a `cfg_attr(p, path = ..)`'s,
+    /// or, for the file named as usual beside such attributes, that none of theirs holds.
+    pub cfg: Option<String>,
+}
+
 /// The files `mod name;` may be in, existing or not. `dir`: where modules declared at
 /// this level live; `file_dir`: the declaring file's folder; `top`: declared at the file's
-/// top level, not in an inline mod.
-pub fn declared_files(m: &ItemMod, dir: &Path, file_dir: &Path, top: bool) -> Vec<PathBuf> {
-    let name = m.ident.to_string();
-    match path_attribute(&m.attrs) {
-        // A top-level `#[path]` is relative to the file's folder.
-        Some(p) if top => vec![file_dir.join(p)],
-        Some(p) => vec![dir.join(p)],
-        None => vec![
-            dir.join(format!("{name}.rs")),
-            dir.join(&name).join("mod.rs"),
-        ],
+/// top level, not in an inline mod. A path given under `cfg_attr` is one more choice
+/// (lazy_static's `#[cfg_attr(not(feature = "spin_no_std"), path = "inline_lazy.rs")]`).
+pub fn declared_files(m: &ItemMod, dir: &Path, file_dir: &Path, top: bool) -> Vec<ModuleFile> {
+    // A top-level `#[path]` is relative to the file's folder; a file it names keeps its
+    // modules beside it, as a `mod.rs` does.
+    let named = |p: &str| (if top { file_dir.join(p) } else { dir.join(p) }, true);
+    let mut conditional = Vec::new();
+    for attr in &m.attrs {
+        conditional_paths(&attr.meta, None, &mut conditional);
     }
+    let name = m.ident.to_string();
+    let usual = match path_attribute(&m.attrs) {
+        Some(p) => vec![named(&p)],
+        None => vec![
+            (dir.join(format!("{name}.rs")), false),
+            (dir.join(&name).join("mod.rs"), true),
+        ],
+    };
+    let predicates: Vec<&str> = conditional.iter().map(|(p, _)| p.as_str()).collect();
+    let usual_cfg =
+        (!predicates.is_empty()).then(|| format!("not(any({}))", predicates.join(", ")));
+    let mut files: Vec<ModuleFile> = conditional
+        .iter()
+        .map(|(predicate, path)| ModuleFile {
+            candidates: vec![named(path)],
+            cfg: Some(predicate.clone()),
+        })
+        .collect();
+    files.push(ModuleFile {
+        candidates: usual,
+        cfg: usual_cfg,
+    });
+    files
+}
+
+/// The `path = ".."` values under `cfg_attr` in `meta`, at any depth, each with the
+/// predicate under which it holds.
+fn conditional_paths(meta: &syn::Meta, outer: Option<&str>, found: &mut Vec<(String, String)>) {
+    let Some((predicate, attributes)) = cfg_attr_contents(meta, outer) else {
+        return;
+    };
+    for attribute in &attributes {
+        match attribute {
+            syn::Meta::NameValue(nv) if nv.path.is_ident("path") => {
+                if let syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) = &nv.value
+                {
+                    found.push((predicate.clone(), s.value()));
+                }
+            }
+            nested => conditional_paths(nested, Some(&predicate), found),
+        }
+    }
+}
+
+/// `cfg_attr(predicate, attributes..)`: the predicate (as source text, within `outer`'s
+/// where it is nested in another) and the attributes it applies. `None` for any other
+/// attribute.
+pub fn cfg_attr_contents(
+    meta: &syn::Meta,
+    outer: Option<&str>,
+) -> Option<(String, Vec<syn::Meta>)> {
+    use quote::ToTokens;
+    let syn::Meta::List(list) = meta else {
+        return None;
+    };
+    if !list.path.is_ident("cfg_attr") {
+        return None;
+    }
+    let parser = syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated;
+    let mut arguments = list.parse_args_with(parser).ok()?.into_iter();
+    let predicate = arguments.next()?.to_token_stream().to_string();
+    let predicate = match outer {
+        Some(outer) => format!("all({outer}, {predicate})"),
+        None => predicate,
+    };
+    Some((predicate, arguments.collect()))
 }
 
 /// `#[path = "..."]` on a `mod`.
@@ -141,6 +219,44 @@ mod tests {
                     vec!["mod other".into()]
                 ),
             ])
+        );
+    }
+
+    #[test]
+    fn a_path_under_cfg_attr_is_one_more_choice() {
+        let m: ItemMod = syn::parse_str(
+            "#[cfg_attr(feature = \"spin\", path = \"core_lazy.rs\")]\n\
+             #[cfg_attr(not(feature = \"spin\"), cfg_attr(unix, path = \"inline_lazy.rs\"))]\n\
+             pub mod lazy;",
+        )
+        .unwrap();
+        let files = declared_files(&m, Path::new("src"), Path::new("src"), true);
+        // Each choice as "candidate (its modules beside it or not) ... if cfg".
+        let shown: Vec<String> = files
+            .iter()
+            .map(|f| {
+                let candidates: Vec<String> = f
+                    .candidates
+                    .iter()
+                    .map(|(p, beside)| format!("{} {beside}", p.display()))
+                    .collect();
+                format!(
+                    "{} if {}",
+                    candidates.join(", "),
+                    f.cfg.as_deref().unwrap_or("-")
+                )
+            })
+            .collect();
+        let unix = "all(not (feature = \"spin\"), unix)";
+        assert_eq!(
+            shown,
+            [
+                "src/core_lazy.rs true if feature = \"spin\"".to_owned(),
+                format!("src/inline_lazy.rs true if {unix}"),
+                format!(
+                    "src/lazy.rs false, src/lazy/mod.rs true if not(any(feature = \"spin\", {unix}))"
+                ),
+            ]
         );
     }
 

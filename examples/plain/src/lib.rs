@@ -84,3 +84,12 @@ cfg_if! {
         }
     }
 }
+
+/// A module whose file a `cfg_attr` names (`not(any())` always holds).
+#[cfg_attr(not(any()), path = "sign_by_cfg_attr.rs")]
+mod sign;
+
+/// -1, 0 or 1, as `x` is negative, zero or positive.
+pub fn sign_of(x: i32) -> i32 {
+    sign::of(x)
+}

@@ -24,8 +24,9 @@ pub struct Annotated {
     /// How many items got the attribute.
     pub items: usize,
     /// Module files this file declares with `mod name;` (test-only ones left out), existing
-    /// or not: the caller reads those that exist.
-    pub modules: Vec<PathBuf>,
+    /// or not: the caller reads those that exist. Each with whether its own modules live
+    /// beside it (see [`modules::children_dir`]).
+    pub modules: Vec<(PathBuf, bool)>,
 }
 
 /// Annotates `text`, the content of `path`. `mod_rs`: whether the file's modules live
@@ -71,7 +72,7 @@ struct Walk {
     file_dir: PathBuf,
     /// (line, column) of each item to annotate; line 1-based, column 0-based characters.
     starts: Vec<(usize, usize)>,
-    modules: Vec<PathBuf>,
+    modules: Vec<(PathBuf, bool)>,
 }
 
 impl Walk {
@@ -96,8 +97,9 @@ impl Walk {
                         self.items(inner, &inner_dir, annotate && !whole, false);
                     }
                     None => {
+                        let files = modules::declared_files(m, dir, &self.file_dir, top);
                         self.modules
-                            .extend(modules::declared_files(m, dir, &self.file_dir, top))
+                            .extend(files.into_iter().flat_map(|file| file.candidates))
                     }
                 },
                 // Items a `cfg_if!` passes on are the module's own, under a `#[cfg]`.
@@ -225,7 +227,7 @@ mod tests {
         let names: Vec<String> = out
             .modules
             .iter()
-            .map(|p| p.display().to_string())
+            .map(|(p, _)| p.display().to_string())
             .collect();
         assert_eq!(
             names,
@@ -254,7 +256,7 @@ mod tests {
         let names: Vec<String> = root
             .modules
             .iter()
-            .map(|p| p.display().to_string())
+            .map(|(p, _)| p.display().to_string())
             .collect();
         assert_eq!(
             names,
@@ -270,7 +272,7 @@ mod tests {
         let names: Vec<String> = nested
             .modules
             .iter()
-            .map(|p| p.display().to_string())
+            .map(|(p, _)| p.display().to_string())
             .collect();
         assert_eq!(names, ["src/a/c.rs", "src/a/c/mod.rs"]);
     }

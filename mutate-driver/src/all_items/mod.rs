@@ -505,17 +505,18 @@ fn annotate_library(
     extern_crates: &[String],
     files: &mut mirror::Files,
 ) -> Result<(usize, usize)> {
-    let mut queue = vec![root.to_path_buf()];
+    // Each file with whether its modules live beside it (crate roots, `mod.rs`, files
+    // named by `#[path]`).
+    let mut queue = vec![(root.to_path_buf(), true)];
     let mut seen = BTreeMap::new();
     let mut items = 0;
-    while let Some(path) = queue.pop() {
+    while let Some((path, mod_rs)) = queue.pop() {
         if seen.contains_key(&path) || !path.is_file() {
             continue;
         }
         let text = std::fs::read_to_string(&path).map_err(|e| {
             Error::caused(Operation::Prepare, format!("reading {}", path.display()), e)
         })?;
-        let mod_rs = path == root || path.file_name().is_some_and(|n| n == "mod.rs");
         let annotated = match annotate::annotate(&path, &text, mod_rs, attribute_path) {
             Ok(annotated) => annotated,
             Err(e) => {

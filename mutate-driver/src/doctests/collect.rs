@@ -7,7 +7,6 @@ use super::markdown::{self, Info};
 use crate::modules::{self, is_test_only};
 use quote::ToTokens;
 use std::path::{Path, PathBuf};
-use syn::punctuated::Punctuated;
 use syn::{Attribute, Item};
 
 /// One doc test, before it is made a program.
@@ -110,12 +109,12 @@ impl Walk {
                             self.items(content, &inline, &inner_dir, file_dir, false);
                         }
                         None => {
-                            for candidate in modules::declared_files(m, dir, file_dir, top) {
-                                if candidate.is_file() {
-                                    let mod_rs = modules::path_attribute(&m.attrs).is_some()
-                                        || candidate.file_name().is_some_and(|n| n == "mod.rs");
-                                    self.file(&candidate, mod_rs, &prefix, &inner.cfg);
-                                    break;
+                            for file in modules::declared_files(m, dir, file_dir, top) {
+                                let found = file.candidates.iter().find(|(c, _)| c.is_file());
+                                if let Some((candidate, mod_rs)) = found {
+                                    let mut cfg = inner.cfg.clone();
+                                    cfg.extend(file.cfg);
+                                    self.file(candidate, *mod_rs, &prefix, &cfg);
                                 }
                             }
                         }
@@ -398,25 +397,13 @@ fn doc_lines(meta: &syn::Meta, cfg: Option<&str>, dir: &Path, lines: &mut Vec<Do
             }
             _ => {}
         },
-        syn::Meta::List(list) if list.path.is_ident("cfg_attr") => {
-            let parser = Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated;
-            let Ok(arguments) = list.parse_args_with(parser) else {
-                return;
-            };
-            let mut arguments = arguments.into_iter();
-            let Some(predicate) = arguments.next() else {
-                return;
-            };
-            let predicate = predicate.to_token_stream().to_string();
-            let predicate = match cfg {
-                Some(outer) => format!("all({outer}, {predicate})"),
-                None => predicate,
-            };
-            for attribute in arguments {
-                doc_lines(&attribute, Some(&predicate), dir, lines);
+        other => {
+            if let Some((predicate, attributes)) = modules::cfg_attr_contents(other, cfg) {
+                for attribute in &attributes {
+                    doc_lines(attribute, Some(&predicate), dir, lines);
+                }
             }
         }
-        _ => {}
     }
 }
 
