@@ -162,3 +162,21 @@ constant_fn!(seven, 7);
 pub fn double(x: u32) -> u32 {
     x * 2
 }
+
+/// Hands rustdoc a file as the docs of an empty item, as the `doc-comment` crate's
+/// `doctest!` does: the file's examples are doc tests.
+#[cfg(doctest)]
+macro_rules! doctest {
+    ($file:expr) => {
+        #[doc = include_str!($file)]
+        extern "C" {}
+    };
+}
+
+#[cfg(doctest)]
+doctest!("../usage.md");
+
+/// Its only test is the example in `usage.md`.
+pub fn quadruple(x: u32) -> u32 {
+    x * 4
+}

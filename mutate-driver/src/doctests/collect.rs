@@ -124,6 +124,14 @@ impl Walk {
                     self.macro_rules_docs(m, &inner);
                 }
                 Item::Macro(m) => {
+                    if let Some((file, name)) = doc_comment_doctest(m) {
+                        let source_dir = place.source.parent().unwrap_or(Path::new(""));
+                        let mut lines = Vec::new();
+                        included_lines(&source_dir.join(file), None, &mut lines);
+                        let item = format!("{}{}", place.prefix, name.unwrap_or_default());
+                        let item = item.trim_end_matches("::").to_owned();
+                        self.blocks(&lines, &inner, &item, None);
+                    }
                     for branch in modules::cfg_if_branches(m).into_iter().flatten() {
                         let mut here = inner.clone();
                         here.cfg.push(branch.predicate);
@@ -386,14 +394,7 @@ fn doc_lines(meta: &syn::Meta, cfg: Option<&str>, dir: &Path, lines: &mut Vec<Do
                 let Ok(path) = m.mac.parse_body::<syn::LitStr>() else {
                     return;
                 };
-                if let Ok(text) = std::fs::read_to_string(dir.join(path.value())) {
-                    lines.extend(text.lines().map(|l| DocLine {
-                        text: l.to_owned(),
-                        line: 0,
-                        cfg: cfg.map(str::to_owned),
-                        comment: false,
-                    }));
-                }
+                included_lines(&dir.join(path.value()), cfg, lines);
             }
             _ => {}
         },
@@ -405,6 +406,39 @@ fn doc_lines(meta: &syn::Meta, cfg: Option<&str>, dir: &Path, lines: &mut Vec<Do
             }
         }
     }
+}
+
+/// The lines of a file a doc attribute includes (`include_str!`), as a `doc` attribute's.
+fn included_lines(path: &Path, cfg: Option<&str>, lines: &mut Vec<DocLine>) {
+    if let Ok(text) = std::fs::read_to_string(path) {
+        lines.extend(text.lines().map(|l| DocLine {
+            text: l.to_owned(),
+            line: 0,
+            cfg: cfg.map(str::to_owned),
+            comment: false,
+        }));
+    }
+}
+
+/// `doc_comment::doctest!("../README.md")` (or `doctest!(.., name)`): the `doc-comment`
+/// crate's macro, which hands rustdoc a file as the docs of an empty item (a module
+/// `name`), so its examples are doc tests (regex, walkdir, tempfile, nom run their
+/// READMEs so). The file, relative to the invoking file's folder, and the name.
+fn doc_comment_doctest(m: &syn::ItemMacro) -> Option<(String, Option<String>)> {
+    let last = m.mac.path.segments.last()?;
+    if last.ident != "doctest" || m.ident.is_some() {
+        return None;
+    }
+    let parser = |input: syn::parse::ParseStream| {
+        let file: syn::LitStr = input.parse()?;
+        let mut name = None;
+        if input.parse::<Option<syn::Token![,]>>()?.is_some() && !input.is_empty() {
+            name = Some(input.parse::<syn::Ident>()?.to_string());
+            input.parse::<Option<syn::Token![,]>>()?;
+        }
+        Ok((file.value(), name))
+    };
+    m.mac.parse_body_with(parser).ok()
 }
 
 /// The lines of a doc string, each with its line in the file.
@@ -621,6 +655,43 @@ mod tests {
             [
                 ("a", 3, vec!["all(unix)"]),
                 ("b", 8, vec!["all(not(unix))"])
+            ]
+        );
+    }
+
+    /// The `doc-comment` crate's macro hands rustdoc a README as an item's docs.
+    #[test]
+    fn a_file_doc_comment_hands_rustdoc_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("src")).unwrap();
+        std::fs::write(
+            dir.path().join("README.md"),
+            "# Title\n\n```rust\nassert!(readme());\n```\n\n```text\nnot rust\n```\n",
+        )
+        .unwrap();
+        let root = dir.path().join("src/lib.rs");
+        std::fs::write(
+            &root,
+            "#[cfg(doctest)]\ndoc_comment::doctest!(\"../README.md\");\n\
+             #[cfg(doctest)]\ndoctest!(\"../README.md\", readme);\n\
+             other::doctest!(1);\n",
+        )
+        .unwrap();
+        let tests = library(&root, dir.path());
+        let summary: Vec<(&str, &str, bool, Vec<&str>)> = tests
+            .iter()
+            .map(|t| {
+                let cfg = t.cfg.iter().map(String::as_str).collect();
+                (t.item.as_str(), t.code.as_str(), t.info.is_run(), cfg)
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("", "assert!(readme());", true, vec!["doctest"]),
+                ("", "not rust", false, vec!["doctest"]),
+                ("readme", "assert!(readme());", true, vec!["doctest"]),
+                ("readme", "not rust", false, vec!["doctest"]),
             ]
         );
     }
