@@ -7,6 +7,7 @@ use super::markdown::{self, Info};
 use crate::modules::{self, is_test_only};
 use quote::ToTokens;
 use std::path::{Path, PathBuf};
+use syn::spanned::Spanned;
 use syn::{Attribute, Item};
 
 /// One doc test, before it is made a program.
@@ -127,7 +128,8 @@ impl Walk {
                     if let Some((file, name)) = doc_comment_doctest(m) {
                         let source_dir = place.source.parent().unwrap_or(Path::new(""));
                         let mut lines = Vec::new();
-                        included_lines(&source_dir.join(file), None, &mut lines);
+                        let at = m.mac.path.span().start().line;
+                        included_lines(&source_dir.join(file), at, None, &mut lines);
                         let item = format!("{}{}", place.prefix, name.unwrap_or_default());
                         let item = item.trim_end_matches("::").to_owned();
                         self.blocks(&lines, &inner, &item, None);
@@ -284,7 +286,10 @@ impl Walk {
             let texts = markdown::unindent(&texts);
             let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
             for block in markdown::blocks(&refs) {
-                let line = kept[block.line].line;
+                // rustdoc's line: the first doc attribute's, plus the fence's index in the
+                // text (not always the fence's own line: attributes and blank lines may
+                // stand between doc comments, and an included file has none).
+                let line = kept[0].line + block.line;
                 match found
                     .iter_mut()
                     .find(|(l, b, _)| *l == line && b.code == block.code && b.info == block.info)
@@ -370,7 +375,7 @@ fn any_of_combinations(conditions: &[String], combinations: &[usize]) -> String 
 /// One line of an item's documentation.
 struct DocLine {
     text: String,
-    /// Its line in the file (0 for a line of an included file).
+    /// Its line in the file (for a line of an included file, the including attribute's).
     line: usize,
     /// The `cfg_attr` predicate it is written under, if any.
     cfg: Option<String>,
@@ -394,7 +399,8 @@ fn doc_lines(meta: &syn::Meta, cfg: Option<&str>, dir: &Path, lines: &mut Vec<Do
                 let Ok(path) = m.mac.parse_body::<syn::LitStr>() else {
                     return;
                 };
-                included_lines(&dir.join(path.value()), cfg, lines);
+                let at = nv.path.span().start().line;
+                included_lines(&dir.join(path.value()), at, cfg, lines);
             }
             _ => {}
         },
@@ -408,12 +414,13 @@ fn doc_lines(meta: &syn::Meta, cfg: Option<&str>, dir: &Path, lines: &mut Vec<Do
     }
 }
 
-/// The lines of a file a doc attribute includes (`include_str!`), as a `doc` attribute's.
-fn included_lines(path: &Path, cfg: Option<&str>, lines: &mut Vec<DocLine>) {
+/// The lines of a file a doc attribute written at line `at` includes (`include_str!`), as
+/// a `doc` attribute's: each at the attribute's line.
+fn included_lines(path: &Path, at: usize, cfg: Option<&str>, lines: &mut Vec<DocLine>) {
     if let Ok(text) = std::fs::read_to_string(path) {
         lines.extend(text.lines().map(|l| DocLine {
             text: l.to_owned(),
-            line: 0,
+            line: at,
             cfg: cfg.map(str::to_owned),
             comment: false,
         }));
@@ -449,7 +456,13 @@ fn literal_lines(s: &syn::LitStr, cfg: Option<&str>, lines: &mut Vec<DocLine>) {
         .span()
         .source_text()
         .is_some_and(|text| text.starts_with("//") || text.starts_with("/*"));
-    for (i, line) in s.value().lines().enumerate() {
+    let value = s.value();
+    // An empty doc comment (`///`) is a blank line of the text, as rustdoc joins it.
+    let texts: Vec<&str> = match value.is_empty() {
+        true => vec![""],
+        false => value.lines().collect(),
+    };
+    for (i, line) in texts.into_iter().enumerate() {
         lines.push(DocLine {
             text: line.to_owned(),
             line: first + i,
@@ -694,6 +707,46 @@ mod tests {
                 ("readme", "not rust", false, vec!["doctest"]),
             ]
         );
+    }
+
+    /// The lines rustdoc names its doc tests by (`src/lib.rs - f (line 2)`), read off
+    /// `cargo test --doc` on this text: the first doc attribute's line plus the fence's
+    /// index in the joined text.
+    #[test]
+    fn doc_tests_are_numbered_as_rustdoc_numbers_them() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("src")).unwrap();
+        std::fs::write(
+            dir.path().join("README.md"),
+            "# T\n\n```\nassert!(true); // 1\n```\n\ntext\n\n```\nassert!(true); // 2\n```\n",
+        )
+        .unwrap();
+        let root = dir.path().join("src/lib.rs");
+        std::fs::write(
+            &root,
+            concat!(
+                "/// a\n#[inline]\n/// ```\n/// assert!(true); // interleaved\n/// ```\n",
+                "pub fn f() {}\n\n",
+                "/// b\n///\n#[doc = \"```\"]\n/// assert!(true); // mixed\n/// ```\n",
+                "pub fn g() {}\n\n",
+                "#[doc = include_str!(\"../README.md\")]\npub fn h() {}\n\n",
+                "/// intro\n#[doc = include_str!(\"../README.md\")]\npub fn k() {}\n",
+            ),
+        )
+        .unwrap();
+        let named: Vec<(String, usize)> = library(&root, dir.path())
+            .iter()
+            .map(|t| (t.item.clone(), t.line))
+            .collect();
+        let expected = [
+            ("f", 2),
+            ("g", 10),
+            ("h", 17),
+            ("h", 23),
+            ("k", 21),
+            ("k", 27),
+        ];
+        assert_eq!(named, expected.map(|(i, l)| (i.to_owned(), l)));
     }
 
     #[test]
