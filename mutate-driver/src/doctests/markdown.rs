@@ -1,11 +1,11 @@
 //! Code blocks in doc text, and which of them rustdoc runs as doc tests: fenced blocks
 //! (```` ``` ```` or `~~~`) whose info string names Rust or nothing, with rustdoc's
-//! attributes (`ignore`, `no_run`, `should_panic`, `compile_fail`, …).
+//! attributes (`ignore`, `no_run`, `should_panic`, `compile_fail`, …), and indented ones.
 
-/// A fenced code block of a doc comment.
+/// A code block of a doc comment.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Block {
-    /// Index of the opening fence among the doc text's lines.
+    /// Index of its first line (a fenced block's opening fence) among the doc text's lines.
     pub line: usize,
     pub code: String,
     pub info: Info,
@@ -58,55 +58,51 @@ impl Info {
     }
 }
 
-/// The fenced code blocks of doc text (already unindented), in order.
+/// The code blocks of doc text (already unindented), in order, found as rustdoc finds
+/// them: by a CommonMark parser with rustdoc's extensions, so fenced blocks (in lists and
+/// quotes too) and indented ones (four spaces after a blank line: Rust, as rustdoc reads
+/// them), and not what only looks like one (an indented line that continues a list item).
 pub fn blocks(lines: &[&str]) -> Vec<Block> {
+    use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+    let text = lines.join("\n");
+    let options = Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_SMART_PUNCTUATION;
+    let line_of = |offset: usize| text[..offset].matches('\n').count();
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let Some((indent, fence, info)) = opening(lines[i]) else {
-            i += 1;
-            continue;
-        };
-        let start = i;
-        let mut code = Vec::new();
-        i += 1;
-        while i < lines.len() && !closes(lines[i], &fence) {
-            let line = lines[i];
-            let strip = line.len() - line.trim_start().len();
-            code.push(&line[strip.min(indent)..]);
-            i += 1;
+    let mut open: Option<Block> = None;
+    for (event, range) in Parser::new_ext(&text, options).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let info = match kind {
+                    CodeBlockKind::Fenced(info) => Info::parse(&info),
+                    CodeBlockKind::Indented => Info::parse(""),
+                };
+                open = Some(Block {
+                    line: line_of(range.start),
+                    code: String::new(),
+                    info,
+                });
+            }
+            Event::Text(code) => {
+                if let Some(block) = &mut open {
+                    block.code.push_str(&code);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some(mut block) = open.take() {
+                    if block.code.ends_with('\n') {
+                        block.code.pop();
+                    }
+                    out.push(block);
+                }
+            }
+            _ => {}
         }
-        i += 1;
-        out.push(Block {
-            line: start,
-            code: code.join("\n"),
-            info: Info::parse(info),
-        });
     }
     out
-}
-
-/// `(indent, fence, info)` of a line that opens a fenced block.
-fn opening(line: &str) -> Option<(usize, String, &str)> {
-    let trimmed = line.trim_start();
-    let indent = line.len() - trimmed.len();
-    let c = trimmed.chars().next().filter(|c| *c == '`' || *c == '~')?;
-    let n = trimmed.chars().take_while(|x| *x == c).count();
-    if n < 3 {
-        return None;
-    }
-    let info = trimmed[n..].trim();
-    // A backtick fence's info string holds no backtick (else it is inline code).
-    if c == '`' && info.contains('`') {
-        return None;
-    }
-    Some((indent, trimmed[..n].to_owned(), info))
-}
-
-fn closes(line: &str, fence: &str) -> bool {
-    let trimmed = line.trim();
-    let c = fence.chars().next().unwrap_or('`');
-    trimmed.len() >= fence.len() && trimmed.chars().all(|x| x == c)
 }
 
 /// Removes the indentation the doc text's lines share, as rustdoc does. Each line comes
@@ -185,6 +181,46 @@ mod tests {
         assert_eq!(found[2].code, "```");
         assert!(!found[2].info.is_run());
         assert_eq!(found[3].code, "indented();");
+    }
+
+    /// ansi_term 0.11's examples are indented blocks; anyhow's numbered list continues
+    /// its items with indented paragraphs, which are not code.
+    #[test]
+    fn finds_indented_blocks_where_commonmark_has_them() {
+        let doc = [
+            "Prints in red:",
+            "",
+            "    use ansi_term::Colour::Red;",
+            "    println!(\"{}\", Red.paint(\"a\"));",
+            "",
+            "1. A point.",
+            "",
+            "    Its second paragraph, not code.",
+            "",
+            "- A list item with an example:",
+            "",
+            "  ```",
+            "  in_a_list();",
+            "  ```",
+            "text",
+            "    a paragraph's continuation, not code",
+        ];
+        let found = blocks(&doc);
+        let summary: Vec<(usize, &str, bool)> = found
+            .iter()
+            .map(|b| (b.line, b.code.as_str(), b.info.is_run()))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (
+                    2,
+                    "use ansi_term::Colour::Red;\nprintln!(\"{}\", Red.paint(\"a\"));",
+                    true
+                ),
+                (11, "in_a_list();", true),
+            ]
+        );
     }
 
     #[test]
