@@ -375,7 +375,8 @@ fn any_of_combinations(conditions: &[String], combinations: &[usize]) -> String 
 /// One line of an item's documentation.
 struct DocLine {
     text: String,
-    /// Its line in the file (for a line of an included file, the including attribute's).
+    /// The line of the doc attribute (or comment) it is part of: rustdoc numbers a doc
+    /// test by its item's first one.
     line: usize,
     /// The `cfg_attr` predicate it is written under, if any.
     cfg: Option<String>,
@@ -418,7 +419,7 @@ fn doc_lines(meta: &syn::Meta, cfg: Option<&str>, dir: &Path, lines: &mut Vec<Do
 /// a `doc` attribute's: each at the attribute's line.
 fn included_lines(path: &Path, at: usize, cfg: Option<&str>, lines: &mut Vec<DocLine>) {
     if let Ok(text) = std::fs::read_to_string(path) {
-        lines.extend(text.lines().map(|l| DocLine {
+        lines.extend(doc_string_lines(&text).into_iter().map(|l| DocLine {
             text: l.to_owned(),
             line: at,
             cfg: cfg.map(str::to_owned),
@@ -448,6 +449,30 @@ fn doc_comment_doctest(m: &syn::ItemMacro) -> Option<(String, Option<String>)> {
     m.mac.parse_body_with(parser).ok()
 }
 
+/// The lines rustdoc reads of one doc string. An empty doc comment (`///`) is one blank
+/// line. A string of several lines loses its first line where that is empty or all `*` (a
+/// `/*!` comment's, fnv's `r#"` opened on its own line), and its last where that is all
+/// `*`, as rustdoc trims them.
+fn doc_string_lines(value: &str) -> Vec<&str> {
+    if value.is_empty() {
+        return vec![""];
+    }
+    let mut lines: Vec<&str> = value.lines().collect();
+    if value.contains('\n') {
+        let stars = |line: &str| line.chars().all(|c| c == '*');
+        if lines.first().is_some_and(|line| stars(line)) {
+            lines.remove(0);
+        }
+        if lines
+            .last()
+            .is_some_and(|line| !line.is_empty() && stars(line))
+        {
+            lines.pop();
+        }
+    }
+    lines
+}
+
 /// The lines of a doc string, each with its line in the file.
 fn literal_lines(s: &syn::LitStr, cfg: Option<&str>, lines: &mut Vec<DocLine>) {
     let first = s.span().start().line;
@@ -457,15 +482,10 @@ fn literal_lines(s: &syn::LitStr, cfg: Option<&str>, lines: &mut Vec<DocLine>) {
         .source_text()
         .is_some_and(|text| text.starts_with("//") || text.starts_with("/*"));
     let value = s.value();
-    // An empty doc comment (`///`) is a blank line of the text, as rustdoc joins it.
-    let texts: Vec<&str> = match value.is_empty() {
-        true => vec![""],
-        false => value.lines().collect(),
-    };
-    for (i, line) in texts.into_iter().enumerate() {
+    for line in doc_string_lines(&value) {
         lines.push(DocLine {
             text: line.to_owned(),
-            line: first + i,
+            line: first,
             cfg: cfg.map(str::to_owned),
             comment,
         });
@@ -589,7 +609,8 @@ mod tests {
         assert_eq!(
             summary,
             [
-                ("", 2, "assert!(true);", vec!["all(feature = \"std\")"]),
+                // rustdoc drops the raw string's first line, which is empty.
+                ("", 1, "assert!(true);", vec!["all(feature = \"std\")"]),
                 ("f", 8, "assert!(plain());", vec!["feature = \"x\""]),
                 (
                     "f",
@@ -731,6 +752,9 @@ mod tests {
                 "pub fn g() {}\n\n",
                 "#[doc = include_str!(\"../README.md\")]\npub fn h() {}\n\n",
                 "/// intro\n#[doc = include_str!(\"../README.md\")]\npub fn k() {}\n",
+                "#[doc = r#\"\nOpened on its own line.\n```\nassert!(true);\n```\n\"#]\n",
+                "pub fn m() {}\n",
+                "/**\nA block comment.\n```\nassert!(true);\n```\n*/\npub fn n() {}\n",
             ),
         )
         .unwrap();
@@ -745,6 +769,8 @@ mod tests {
             ("h", 23),
             ("k", 21),
             ("k", 27),
+            ("m", 22),
+            ("n", 29),
         ];
         assert_eq!(named, expected.map(|(i, l)| (i.to_owned(), l)));
     }
