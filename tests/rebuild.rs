@@ -18,11 +18,11 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.contains("Rebuild 1: 13 build errors in generated code"),
+        stderr.contains("Rebuild 1: 15 build errors in generated code"),
         "{stderr}"
     );
     assert!(
-        stderr.contains("Unviable 14 mutants whose code does not build with them, in 9 functions"),
+        stderr.contains("Unviable 16 mutants whose code does not build with them, in 10 functions"),
         "{stderr}"
     );
     assert!(!stderr.contains("could not compile"), "{stderr}");
@@ -90,6 +90,7 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
             );
         } else if id.contains(": delete out.push(n); in numbers")
             || id.contains(": delete out.push(n); in Words::numbers")
+            || id.contains(": delete match arm b' '..=b'~' in printable")
         {
             // Its text leaves `n` without a type; in the schemata the push stays, guarded.
             assert_eq!(m.status, "CompileError", "{id}");
@@ -140,7 +141,7 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
         .iter()
         .filter(|m| m.status == "CompileError" && m.reason.starts_with("its code does not build"))
         .count();
-    assert_eq!(unviable, 14);
+    assert_eq!(unviable, 16);
 }
 
 /// Runs the driver on a crate named `name` made of `lib`, depending on the runtime, in a

@@ -21,7 +21,7 @@
 use crate::build_errors;
 use crate::location::{self, Location};
 use crate::model::{Collector, MadeBy};
-use crate::operators::statement;
+use crate::operators::{match_arm, statement};
 use crate::syntax::{all_located_at, has_attr};
 use mutate_operators::Operator;
 use proc_macro2::{Span, TokenStream, TokenTree};
@@ -34,14 +34,33 @@ use syn::{Attribute, Block, Pat, Signature, Stmt};
 /// At most this many witnesses in one function, each a copy of its body.
 const MOST_PER_FUNCTION: usize = 4;
 
-/// A deletable statement whose deletion may leave a type to infer: where it is in the
-/// body's visiting order, where it is, and its `;`.
+/// A deletion that may leave a type to infer: how likely, where it is in the body's
+/// visiting order, what it deletes, and where its mutant is.
 struct Candidate {
-    /// How likely the locals it names are left open.
+    /// How likely the locals it names (or the match it leaves) are left open.
     open: Open,
-    index: usize,
+    /// Its place among the candidates, in visiting order: names its witness.
+    order: usize,
+    deleted: Deleted,
     location: Location,
-    semicolon: Span,
+}
+
+/// What a candidate deletes, with the span its witness's tokens are located at: a place
+/// where no other code's error is reported.
+enum Deleted {
+    /// The `index`th deletable statement ([`statement::deletable`]); at its `;`.
+    Statement { index: usize, semicolon: Span },
+    /// A match arm (the one whose tokens are at the candidate's location); at its `=>`.
+    Arm { arrow: Span },
+}
+
+impl Deleted {
+    fn span(&self) -> Span {
+        match self {
+            Deleted::Statement { semicolon, .. } => *semicolon,
+            Deleted::Arm { arrow } => *arrow,
+        }
+    }
 }
 
 /// The deletions that need a witness in the function `sig` whose body as written is
@@ -72,25 +91,25 @@ impl Witnesses {
             return none;
         }
         let open = open_locals(written);
-        if open.is_empty() {
-            return none;
-        }
         let mut finder = Finder {
             open: &open,
             index: 0,
             found: Vec::new(),
         };
         finder.visit_block(written);
+        if finder.found.is_empty() {
+            return none;
+        }
         // Each witness is a copy of the body: a function with many deletions keeps the
         // likeliest few (in the order they come).
-        finder.found.sort_by_key(|c| (c.open, c.index));
+        finder.found.sort_by_key(|c| (c.open, c.order));
         finder.found.truncate(MOST_PER_FUNCTION);
         let failed = finder
             .found
             .iter()
             .map(|c| {
-                let at = location::start(c.semicolon);
-                build_errors::claim_at(&location::file_of(c.semicolon), at)
+                let span = c.deleted.span();
+                build_errors::claim_at(&location::file_of(span), location::start(span))
             })
             .collect();
         let own_function = free && !has_attr(attrs, &["target_feature"]);
@@ -106,9 +125,12 @@ impl Witnesses {
     pub fn settle(self, collector: &mut Collector, written: &Block) -> Vec<Stmt> {
         let mut witnesses = Vec::new();
         for (candidate, failed) in self.candidates.into_iter().zip(self.failed) {
+            let operator = match candidate.deleted {
+                Deleted::Statement { .. } => Operator::Statement,
+                Deleted::Arm { .. } => Operator::MatchArm,
+            };
             let Some(k) = collector.mutants.iter().position(|m| {
-                m.operator == MadeBy::Operator(Operator::Statement)
-                    && m.location == candidate.location
+                m.operator == MadeBy::Operator(operator) && m.location == candidate.location
             }) else {
                 continue;
             };
@@ -133,20 +155,27 @@ impl Witnesses {
 /// and an error elsewhere in the body keeps rustc from reporting one left open).
 fn witness(written: &Block, candidate: &Candidate, free: Option<&Signature>) -> Stmt {
     let mut body = written.clone();
-    Remover {
-        index: candidate.index,
-        seen: 0,
+    match &candidate.deleted {
+        Deleted::Statement { index, .. } => Remover {
+            index: *index,
+            seen: 0,
+        }
+        .visit_block_mut(&mut body),
+        Deleted::Arm { .. } => ArmRemover {
+            location: candidate.location.clone(),
+        }
+        .visit_block_mut(&mut body),
     }
-    .visit_block_mut(&mut body);
+    let at = candidate.deleted.span();
     match free {
         Some(sig) => {
             let mut sig = sig.clone();
-            sig.ident = quote::format_ident!("__mutate_deletion_witness_{}", candidate.index);
+            sig.ident = quote::format_ident!("__mutate_deletion_witness_{}", candidate.order);
             let code = quote! {
                 #[allow(warnings, clippy::all)]
                 #sig #body
             };
-            let code = all_located_at(code, candidate.semicolon);
+            let code = all_located_at(code, at);
             Stmt::Item(syn::Item::Verbatim(code))
         }
         None => {
@@ -156,13 +185,14 @@ fn witness(written: &Block, candidate: &Candidate, free: Option<&Signature>) -> 
                     return #body;
                 }
             };
-            let code = all_located_at(code, candidate.semicolon);
+            let code = all_located_at(code, at);
             Stmt::Expr(syn::Expr::Verbatim(code), None)
         }
     }
 }
 
-/// Visits the deletable statements in order, keeping those that name an open local.
+/// Visits the deletable statements and match arms in order, keeping the statements that
+/// name an open local and the arms whose match the others leave open.
 struct Finder<'a> {
     open: &'a HashMap<String, Open>,
     index: usize,
@@ -181,14 +211,119 @@ impl<'ast> Visit<'ast> for Finder<'_> {
                 {
                     self.found.push(Candidate {
                         open,
-                        index,
+                        order: self.found.len(),
+                        deleted: Deleted::Statement {
+                            index,
+                            semicolon: semicolon.span,
+                        },
                         location: location::of_tokens(&tokens),
-                        semicolon: semicolon.span,
                     });
                 }
             }
             self.visit_stmt(stmt);
         }
+    }
+
+    /// quoted_printable's `filter_map(|&c| match c { b'\t' | .. => Some(c as char), _ =>
+    /// None })`: without the first arm, nothing gives `None` its type.
+    fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        if let Some(wildcard) = m.arms.iter().position(match_arm::is_wildcard) {
+            for (i, arm) in m.arms.iter().enumerate().take(wildcard) {
+                let others = m.arms.iter().enumerate().filter(|(j, _)| *j != i);
+                let others: Vec<&syn::Arm> = others.map(|(_, a)| a).collect();
+                let open_without = others
+                    .iter()
+                    .all(|a| leaves_open(&a.body) || diverges(&a.body))
+                    && others.iter().any(|a| leaves_open(&a.body));
+                if open_without && !leaves_open(&arm.body) && !diverges(&arm.body) {
+                    let mut bare = arm.clone();
+                    bare.attrs.clear();
+                    self.found.push(Candidate {
+                        open: Open::Likely,
+                        order: self.found.len(),
+                        deleted: Deleted::Arm {
+                            arrow: arm.fat_arrow_token.spans[0],
+                        },
+                        location: location::of_tokens(&bare.to_token_stream()),
+                    });
+                }
+            }
+        }
+        syn::visit::visit_expr_match(self, m);
+    }
+}
+
+/// Whether a match arm's value leaves its type to the other arms or the context: `None`, a
+/// type's constructor without arguments (`Vec::new()`, `Default::default()`), an empty
+/// `vec![]`, a conversion whose target is inferred.
+fn leaves_open(value: &syn::Expr) -> bool {
+    use syn::Expr;
+    match crate::syntax::strip_parens(value) {
+        Expr::Path(p) => p.qself.is_none() && p.path.is_ident("None"),
+        Expr::Call(call) => {
+            call.args.is_empty()
+                && matches!(&*call.func, Expr::Path(p) if p.path.segments.len() >= 2
+                    && p.path.segments.iter().all(|s| s.arguments.is_none()))
+        }
+        Expr::MethodCall(call) => {
+            call.turbofish.is_none()
+                && matches!(
+                    call.method.to_string().as_str(),
+                    "collect" | "parse" | "into" | "try_into" | "default"
+                )
+        }
+        Expr::Macro(m) => m.mac.path.is_ident("vec") && m.mac.tokens.is_empty(),
+        Expr::Block(b) => {
+            b.block.stmts.len() == 1
+                && matches!(&b.block.stmts[0], Stmt::Expr(e, None) if leaves_open(e))
+        }
+        _ => false,
+    }
+}
+
+/// Whether a match arm's value never completes (its type is `!`, which fixes nothing).
+fn diverges(value: &syn::Expr) -> bool {
+    use syn::Expr;
+    match crate::syntax::strip_parens(value) {
+        Expr::Return(_) | Expr::Break(_) | Expr::Continue(_) => true,
+        Expr::Macro(m) => m.mac.path.segments.last().is_some_and(|s| {
+            matches!(
+                s.ident.to_string().as_str(),
+                "panic" | "unreachable" | "todo" | "unimplemented"
+            )
+        }),
+        Expr::Block(b) => b.block.stmts.last().is_some_and(|s| match s {
+            Stmt::Expr(e, _) => diverges(e),
+            Stmt::Macro(m) => m.mac.path.segments.last().is_some_and(|s| {
+                matches!(
+                    s.ident.to_string().as_str(),
+                    "panic" | "unreachable" | "todo" | "unimplemented"
+                )
+            }),
+            _ => false,
+        }),
+        _ => false,
+    }
+}
+
+/// Removes the match arm whose tokens (attributes aside) are at `location`.
+struct ArmRemover {
+    location: Location,
+}
+
+impl VisitMut for ArmRemover {
+    fn visit_expr_match_mut(&mut self, m: &mut syn::ExprMatch) {
+        let location = &self.location;
+        let arms = std::mem::take(&mut m.arms);
+        m.arms = arms
+            .into_iter()
+            .filter(|arm| {
+                let mut bare = arm.clone();
+                bare.attrs.clear();
+                location::of_tokens(&bare.to_token_stream()) != *location
+            })
+            .collect();
+        syn::visit_mut::visit_expr_match_mut(self, m);
     }
 }
 
@@ -370,6 +505,34 @@ mod tests {
         tokens.to_token_stream().to_string()
     }
 
+    fn statement_index(c: &Candidate) -> usize {
+        match c.deleted {
+            Deleted::Statement { index, .. } => index,
+            Deleted::Arm { .. } => usize::MAX,
+        }
+    }
+
+    /// quoted_printable's `_decode`: the arm that gives `None` its type, and not the others.
+    #[test]
+    fn an_arm_whose_deletion_leaves_the_match_open_gets_a_witness() {
+        let (found, f) = witnesses(
+            "fn f(input: &[u8]) -> String { let n = match input.len() { 0 => 1, _ => 2 }; \
+             input.iter().filter_map(|&c| match c { b'a' | b' '..=b'~' => Some(c as char), \
+             b'\\n' => panic!(), _ => None }).collect::<String>() }",
+        );
+        let arms: Vec<&Location> = found
+            .candidates
+            .iter()
+            .filter(|c| matches!(c.deleted, Deleted::Arm { .. }))
+            .map(|c| &c.location)
+            .collect();
+        assert_eq!(arms.len(), 1, "only the arm that fixes the type");
+        let copy = text(witness(&f.block, &found.candidates[0], Some(&f.sig)));
+        assert!(!copy.contains("Some (c as char)"), "{copy}");
+        assert!(copy.contains("b'\\n' => panic ! ()"), "{copy}");
+        assert!(copy.contains("0 => 1"), "{copy}");
+    }
+
     #[test]
     fn a_deletion_that_names_a_local_whose_type_is_left_open_gets_a_witness() {
         let (found, f) = witnesses(
@@ -377,7 +540,7 @@ mod tests {
              out.push(n); log(n); s.len(); if s.is_empty() { out.clear(); } out }",
         );
         // `log(n)` names a typed local only, `s.len()` a parameter.
-        let indexes: Vec<usize> = found.candidates.iter().map(|c| c.index).collect();
+        let indexes: Vec<usize> = found.candidates.iter().map(statement_index).collect();
         assert_eq!(indexes, [0, 3]);
         let first = text(witness(&f.block, &found.candidates[0], None));
         assert!(first.starts_with("# [allow (warnings , clippy :: all)] if false { return {"));
@@ -431,7 +594,7 @@ mod tests {
             "fn f(m: M) { let x = m.unpack(1); take(x); let mut v = Vec::new(); v.push(1); \
              v.push(2); v.push(3); v.push(4); v.push(5); }",
         );
-        let indexes: Vec<usize> = found.candidates.iter().map(|c| c.index).collect();
+        let indexes: Vec<usize> = found.candidates.iter().map(statement_index).collect();
         assert_eq!(indexes, [1, 2, 3, 4]);
     }
 

@@ -235,3 +235,17 @@ impl Words {
         out
     }
 }
+
+/// The printable ASCII of `input`, as text. Only the first arm gives `None` its type:
+/// deleted, as text, `collect::<String>()` has no item type to collect (E0283), though in
+/// the schemata the arm stays, guarded. That deletion is unviable; the others are killed.
+#[mutate]
+pub fn printable(input: &[u8]) -> std::string::String {
+    input
+        .iter()
+        .filter_map(|&c| match c {
+            b' '..=b'~' => Some(c as char),
+            _ => None,
+        })
+        .collect::<std::string::String>()
+}

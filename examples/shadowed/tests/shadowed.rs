@@ -72,3 +72,8 @@ fn reads_the_numbers_among_words() {
 fn words_read_their_numbers() {
     assert_eq!(Words("1 x 22").numbers(), vec![1, 22]);
 }
+
+#[test]
+fn keeps_the_printable_bytes() {
+    assert_eq!(printable(b"a\x01b"), "ab");
+}

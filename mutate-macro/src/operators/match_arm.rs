@@ -17,7 +17,7 @@ const OPERATOR: Operator = Operator::MatchArm;
 /// Whether the arm catches every value: `_` or a plain binding, with no guard. A lone
 /// name is a binding only if it is not a constant or unit variant (`None`, `MAX`,
 /// `Red`): by Rust's naming conventions, those start with a capital.
-fn is_wildcard(arm: &Arm) -> bool {
+pub(crate) fn is_wildcard(arm: &Arm) -> bool {
     // Under `#[cfg(..)]`, it may not be compiled.
     if crate::syntax::cfg_predicates(&arm.attrs).next().is_some() {
         return false;
