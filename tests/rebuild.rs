@@ -109,6 +109,16 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
                 "{id}: {}",
                 m.reason
             );
+        } else if id.contains("replace to_uppercase with to_lowercase in is_upper") {
+            // `char`'s case iterators are two types: the fallback ran, and said so.
+            assert_eq!(m.status, "Ignored", "{id}");
+            assert!(
+                m.reason.starts_with(
+                    "not run: the replacement is of another type than the written call"
+                ),
+                "{id}: {}",
+                m.reason
+            );
         } else if id.contains("replace all with any in agreed") {
             // `any` returns another type than `all`, which `settle` takes too: the text
             // builds, one `match` cannot hold both.

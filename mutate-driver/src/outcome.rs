@@ -1,6 +1,6 @@
 //! Outcomes of mutants, and how one forked run is judged.
 
-use mutate_protocol::{CatalogEntry, End, Report};
+use mutate_protocol::{CatalogEntry, End, FellBack, Report};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -60,11 +60,23 @@ pub struct Verdict {
 
 pub fn judge(report: &Report) -> Verdict {
     let verdict = |status, reason: String| Verdict { status, reason };
-    if report.fell_back {
-        return verdict(
-            Status::Unviable,
-            "the replacement does not exist for these types; the original ran".into(),
-        );
+    match report.fell_back {
+        FellBack::No => {}
+        FellBack::NoSuchValue => {
+            return verdict(
+                Status::Unviable,
+                "the replacement does not exist for these types; the original ran".into(),
+            );
+        }
+        FellBack::OtherType => {
+            return verdict(
+                Status::Ignored,
+                "not run: the replacement is of another type than the written call here \
+                 (`char`'s case iterators), which one value cannot hold; the original ran, \
+                 and its text may build"
+                    .into(),
+            );
+        }
     }
     match report.end {
         End::HitBudget => verdict(
@@ -203,7 +215,7 @@ mod tests {
             end,
             micros: 1,
             total_hits: 1,
-            fell_back: false,
+            fell_back: FellBack::No,
             passed,
             reached: true,
             budget_waived: false,
@@ -264,8 +276,11 @@ mod tests {
     #[test]
     fn fallback_wins_over_everything() {
         let mut r = report(End::Exited(0), true);
-        r.fell_back = true;
+        r.fell_back = FellBack::NoSuchValue;
         assert_eq!(judge(&r).status, Status::Unviable);
+        // Of another type: not run, and not called unviable (its text may build).
+        r.fell_back = FellBack::OtherType;
+        assert_eq!(judge(&r).status, Status::Ignored);
     }
 
     #[test]

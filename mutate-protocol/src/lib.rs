@@ -22,7 +22,7 @@ pub mod test_slot;
 pub mod unviable_marks;
 
 pub use handshake::{CatalogEntry, Greeting};
-pub use report::{End, Report};
+pub use report::{End, FellBack, Report};
 pub use request::Request;
 
 /// Start of every line the server writes.

@@ -19,6 +19,44 @@ pub enum End {
     HitBudget,
 }
 
+/// Whether the active mutant's type fallback ran, computing the original instead: the
+/// mutant's value could not be made for the types at hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FellBack {
+    #[default]
+    No,
+    /// No value of the type stands for the replacement (`Default::default()` of a type
+    /// without one): its text would not build either.
+    NoSuchValue,
+    /// The replacement is of another type than the written code (`char`'s
+    /// `to_lowercase()` for its `to_uppercase()`): one value cannot hold both, and its
+    /// text may build.
+    OtherType,
+}
+
+impl FellBack {
+    /// Its code in the counters' header and in a report line.
+    pub fn code(self) -> u8 {
+        match self {
+            FellBack::No => 0,
+            FellBack::NoSuchValue => 1,
+            FellBack::OtherType => 2,
+        }
+    }
+
+    pub fn from_code(code: u64) -> FellBack {
+        match code {
+            0 => FellBack::No,
+            2 => FellBack::OtherType,
+            _ => FellBack::NoSuchValue,
+        }
+    }
+
+    fn decode(field: &str) -> Option<FellBack> {
+        Some(FellBack::from_code(field.parse().ok()?))
+    }
+}
+
 /// What the server reports for one request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
@@ -26,8 +64,8 @@ pub struct Report {
     pub micros: u64,
     /// Loop rounds and calls counted in mutated code (what the hit budget counts).
     pub total_hits: u64,
-    /// The active mutant's type fallback ran.
-    pub fell_back: bool,
+    /// Whether the active mutant's type fallback ran, and why.
+    pub fell_back: FellBack,
     /// libtest printed that the one test passed.
     pub passed: bool,
     /// The active mutant's site was evaluated: the mutant ran (false with none on).
@@ -79,7 +117,7 @@ impl Report {
             self.end.encode(),
             self.micros,
             self.total_hits,
-            u8::from(self.fell_back),
+            self.fell_back.code(),
             u8::from(self.passed),
             u8::from(self.reached),
             u8::from(self.budget_waived)
@@ -129,7 +167,7 @@ impl Report {
                         end: End::decode(f[0], f[1])?,
                         micros: f[2].parse().ok()?,
                         total_hits: f[3].parse().ok()?,
-                        fell_back: f[4] == "1",
+                        fell_back: FellBack::decode(f[4])?,
                         passed: f[5] == "1",
                         reached: f[6] == "1",
                         budget_waived: f[7] == "1",
@@ -195,7 +233,7 @@ mod tests {
             end: End::Signaled(11),
             micros: 5,
             total_hits: 9,
-            fell_back: true,
+            fell_back: FellBack::OtherType,
             passed: false,
             reached: true,
             budget_waived: true,

@@ -271,9 +271,9 @@ fn over_budget(header: &Header) {
     unsafe { libc::_exit(BUDGET_EXIT_CODE) };
 }
 
-pub(crate) fn mark_fell_back() {
+pub(crate) fn mark_fell_back(why: mutate_protocol::FellBack) {
     if let Some(header) = header() {
-        header.fell_back.store(1, Relaxed);
+        header.fell_back.store(u64::from(why.code()), Relaxed);
     }
 }
 

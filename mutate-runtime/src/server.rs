@@ -11,7 +11,8 @@
 
 use crate::{catalog, counters, switch};
 use mutate_protocol::{
-    CatalogEntry, End, Greeting, PREFIX, Report, Request, SERVER_ENV, VERSION, server_exit,
+    CatalogEntry, End, FellBack, Greeting, PREFIX, Report, Request, SERVER_ENV, VERSION,
+    server_exit,
 };
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
@@ -188,7 +189,7 @@ fn run_child(
         end,
         micros,
         total_hits: counters::total_hits(),
-        fell_back: header.fell_back.load(Relaxed) != 0,
+        fell_back: FellBack::from_code(header.fell_back.load(Relaxed)),
         passed: libtest_passed(&output) || crate::lost_output::noted(&output),
         reached: header.reached.load(Relaxed) != 0,
         budget_waived: header.budget_waived.load(Relaxed) != 0,
@@ -213,7 +214,7 @@ fn failed_fork(started: Instant) -> Report {
         end: End::Exited(-1),
         micros: started.elapsed().as_micros() as u64,
         total_hits: 0,
-        fell_back: false,
+        fell_back: FellBack::No,
         passed: false,
         reached: false,
         budget_waived: false,

@@ -249,3 +249,12 @@ pub fn printable(input: &[u8]) -> std::string::String {
         })
         .collect::<std::string::String>()
 }
+
+/// Whether `c` is its own upper case. On a `char`, `to_lowercase` returns another iterator
+/// type than `to_uppercase`: one value cannot hold both, so the swap falls back to the
+/// written call and is not run (its text builds, both being iterators of `char`), where it
+/// was called unviable.
+#[mutate]
+pub fn is_upper(c: char) -> bool {
+    c.to_uppercase().next() == Some(c)
+}

@@ -77,3 +77,9 @@ fn words_read_their_numbers() {
 fn keeps_the_printable_bytes() {
     assert_eq!(printable(b"a\x01b"), "ab");
 }
+
+#[test]
+fn tells_upper_case() {
+    assert!(is_upper('A'));
+    assert!(!is_upper('a'));
+}

@@ -54,7 +54,7 @@ pub fn by_length(mut words: Vec<&str>) -> Vec<&str> {
 }
 
 /// `to_lowercase` ↔ `to_uppercase`: on a `str` both give a `String`; on a `char` each
-/// gives its own iterator type, so its twin falls back (unviable).
+/// gives its own iterator type, so its twin falls back (not run: its text may build).
 #[mutate]
 pub fn cases(text: &str, c: char) -> (String, String) {
     (text.to_lowercase(), c.to_uppercase().collect())

@@ -433,7 +433,7 @@ mod tests {
             end: End::Exited(if passed { 0 } else { 101 }),
             micros: 10,
             total_hits,
-            fell_back: false,
+            fell_back: mutate_protocol::FellBack::No,
             passed,
             reached: false,
             budget_waived: false,

@@ -299,8 +299,9 @@ fn record(
     if replace {
         *best = Some(verdict);
     }
+    // A fallback runs under every test.
     let go_on = match status {
-        Status::Unviable => false,
+        Status::Unviable | Status::Ignored => false,
         Status::Survived => true,
         _ => !config.shortcut,
     };

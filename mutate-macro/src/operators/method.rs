@@ -124,10 +124,17 @@ pub fn rewrite(
     } else if let Some((twin, convert)) = other_case(&name)
         && args.is_empty()
     {
-        // `str`'s (a `String`) converted to the other case; `char`'s falls back.
+        // `str`'s (a `String`) converted to the other case; `char`'s falls back, said to
+        // be of another type (its text may build: both are iterators of `char`).
         let rt = crate::emit::rt();
         let written = quote!((#receiver).#method());
-        let fallback = super::fallback_arms(quote!(__mutate_written), quote!(__mutate_written));
+        let fallback = quote! {
+            ::core::result::Result::Ok(__mutate_v) => __mutate_v,
+            ::core::result::Result::Err(__mutate_written) => {
+                #rt::fell_back_to_other_type();
+                __mutate_written
+            }
+        };
         replacements.push(Replacement {
             location: at_name.clone(),
             original: name.clone(),

@@ -2,7 +2,8 @@
 //! (as `ops.rs` does for operators). On `str` and `String` both return a `String`, so the
 //! twin is the converted text in the other case; on `char` they return two different
 //! iterator types, and no value of the written call's type holds the other case: there the
-//! fallback hands the written call's value back, and the mutant is reported unviable.
+//! fallback hands the written call's value back, and the mutant is reported not run (its
+//! text may build: both are iterators of `char`).
 
 use super::once::Once;
 

@@ -102,5 +102,15 @@ pub fn tick() {
 #[inline(never)]
 pub fn fell_back() {
     crate::switch::mark_fell_back();
-    crate::counters::mark_fell_back();
+    crate::counters::mark_fell_back(mutate_protocol::FellBack::NoSuchValue);
+}
+
+/// Records that the active mutant's fallback ran because its value is of another type
+/// than the written code's (`char`'s case iterators, see `case.rs`): the original was
+/// computed instead, and the mutant's text may build.
+#[cold]
+#[inline(never)]
+pub fn fell_back_to_other_type() {
+    crate::switch::mark_fell_back();
+    crate::counters::mark_fell_back(mutate_protocol::FellBack::OtherType);
 }
