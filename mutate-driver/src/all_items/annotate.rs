@@ -163,6 +163,11 @@ mod tests {
 
     const RUNTIME_ATTRIBUTE: &str = "::mutate_runtime::mutate";
 
+    fn module_names(annotated: &Annotated) -> Vec<String> {
+        let paths = annotated.modules.iter();
+        paths.map(|(p, _)| p.display().to_string()).collect()
+    }
+
     #[test]
     fn writes_the_attribute_path_it_is_given() {
         let out = annotate(
@@ -224,11 +229,7 @@ mod tests {
             "{}",
             out.text
         );
-        let names: Vec<String> = out
-            .modules
-            .iter()
-            .map(|(p, _)| p.display().to_string())
-            .collect();
+        let names = module_names(&out);
         assert_eq!(
             names,
             [
@@ -253,11 +254,7 @@ mod tests {
     fn finds_module_files_as_rustc_does() {
         let text = "mod a;\n#[cfg(test)]\nmod tests;\n#[path = \"x/y.rs\"]\nmod y;\nmod inner { mod b; }\n";
         let root = annotate(Path::new("src/lib.rs"), text, true, RUNTIME_ATTRIBUTE).unwrap();
-        let names: Vec<String> = root
-            .modules
-            .iter()
-            .map(|(p, _)| p.display().to_string())
-            .collect();
+        let names = module_names(&root);
         assert_eq!(
             names,
             [
@@ -269,11 +266,7 @@ mod tests {
             ]
         );
         let nested = annotate(Path::new("src/a.rs"), "mod c;\n", false, RUNTIME_ATTRIBUTE).unwrap();
-        let names: Vec<String> = nested
-            .modules
-            .iter()
-            .map(|(p, _)| p.display().to_string())
-            .collect();
+        let names = module_names(&nested);
         assert_eq!(names, ["src/a/c.rs", "src/a/c/mod.rs"]);
     }
 }
