@@ -39,9 +39,12 @@ pub fn rewrite(
         }
         Lit::Int(int) => {
             let value: u128 = int.base10_parse().ok()?;
-            // Shown with the suffix, as the code is: `0 .. 0` is not `0 .. 0u8`.
+            // Shown with the suffix, as the code is: `0 .. 0` is not `0 .. 0u8`; and in the
+            // base it is written in (`0x100000001b3` becomes `0x100000001b4`, not
+            // `1099511628212`), but for 0.
             let suffix = int.suffix();
-            let suffixed = |n: u128| format!("{n}{suffix}");
+            let written_in = int.to_string();
+            let suffixed = |n: u128| format!("{}{suffix}", in_base_of(&written_in, n));
             let zero = Literal::u8_unsuffixed(0).to_string() + suffix;
             let zero: TokenStream = zero.parse().ok()?;
             if value == 0 {
@@ -198,8 +201,38 @@ pub fn rewrite_negative(
     Some(quote!((match #sw { #(#arms)* _ => { #probe #reference #written } })))
 }
 
+/// `n` written in the base of the literal written as `written` (`0x`, `0o`, `0b`, with
+/// hexadecimal digits in its case); 0 as `0`.
+fn in_base_of(written: &str, n: u128) -> String {
+    let digits = written.get(2..).unwrap_or("");
+    match written.get(..2) {
+        _ if n == 0 => "0".to_owned(),
+        Some("0x") if digits.chars().any(|c| c.is_ascii_uppercase()) => {
+            format!("0x{n:X}")
+        }
+        Some("0x") => format!("0x{n:x}"),
+        Some("0o") => format!("0o{n:o}"),
+        Some("0b") => format!("0b{n:b}"),
+        _ => n.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_literal_is_replaced_in_the_base_it_is_written_in() {
+        assert_eq!(
+            super::in_base_of("0x100000001b3", 0x100000001b4),
+            "0x100000001b4"
+        );
+        assert_eq!(super::in_base_of("0xFFu8", 0x100), "0x100");
+        assert_eq!(super::in_base_of("0xABCDu16", 0xABCE), "0xABCE");
+        assert_eq!(super::in_base_of("0o17", 0o20), "0o20");
+        assert_eq!(super::in_base_of("0b00_01_10_11", 28), "0b11100");
+        assert_eq!(super::in_base_of("1_000", 1001), "1001");
+        assert_eq!(super::in_base_of("0x10", 0), "0");
+    }
+
     use super::*;
 
     #[test]
