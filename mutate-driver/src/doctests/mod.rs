@@ -276,6 +276,13 @@ impl Shared {
                 .collect();
             self.text.push_str(&body.join("\n"));
         } else {
+            // rustdoc puts `extern crate <lib>;` at the doc test's root, which
+            // `self::<lib>::..` names (unicode-segmentation's examples do); here the
+            // module's root needs the name too.
+            if program.body.contains(&format!("self::{}", self.lib)) {
+                self.text
+                    .push_str(&format!("#[allow(unused_imports)]\nuse ::{};\n", self.lib));
+            }
             self.text.push_str(&program.body);
         }
         self.text.push('\n');
@@ -338,10 +345,12 @@ fn crate_text(test: &DocTest, program: &program::Program, lib: &str, edition: &s
     for krate in &program.macro_crates {
         text.push_str(&format!("#[macro_use]\nextern crate {krate};\n"));
     }
-    // Edition 2015 reaches other crates through `extern crate` only (rustdoc adds it).
+    // Edition 2015 reaches other crates through `extern crate` only (rustdoc adds it); in
+    // any edition `self::<lib>` names the one rustdoc adds.
     let loads_lib = program.macro_crates.iter().any(|k| k == lib)
         || program.body.contains(&format!("extern crate {lib}"));
-    if edition == "2015" && !loads_lib {
+    let names_it = program.body.contains(&format!("self::{lib}"));
+    if (edition == "2015" || names_it) && !loads_lib {
         text.push_str(&format!("extern crate {lib};\n"));
     }
     text.push_str(&program.body);
@@ -421,6 +430,29 @@ mod tests {
             info: Info::parse(info),
             cfg: vec!["feature = \"std\"".into(), "not (test)".into()],
         }
+    }
+
+    /// unicode-segmentation's examples start `# use self::unicode_segmentation::..`, which
+    /// names the `extern crate` rustdoc puts at the doc test's root.
+    #[test]
+    fn a_doc_test_that_names_self_lib_finds_it() {
+        let code = "use self::seg::Words;\nassert!(true);";
+        let tests = [doc_test("Words", code, "")];
+        let generated = generate(&tests, "seg", "2018", &Remembered::default());
+        let shared = &generated.files[0].text;
+        assert!(
+            shared.contains(
+                "mod doctest_src_lib_rs__Words__line_7 {\n#[allow(unused_imports)]\nuse ::seg;\n"
+            ),
+            "{shared}"
+        );
+        let plain = [doc_test("Words", "assert!(true);", "")];
+        let generated = generate(&plain, "seg", "2018", &Remembered::default());
+        assert!(!generated.files[0].text.contains("use ::seg;"));
+        let test = doc_test("Words", code, "");
+        let program = program::make(&test.code).unwrap();
+        let apart = crate_text(&test, &program, "seg", "2021");
+        assert!(apart.contains("extern crate seg;\n"), "{apart}");
     }
 
     #[test]
