@@ -67,6 +67,14 @@ fn doc_tests_kill_as_cargo_test_would() {
         ),
         "{stderr}"
     );
+    // So is one written in the arguments of a macro call, which the driver does not expand.
+    assert!(
+        stderr.contains(
+            "note: doc test src/lib.rs - nine (line 193) is left out: it is written in a call of \
+             `as_written!`, which mutate does not expand"
+        ),
+        "{stderr}"
+    );
     let actual = verdicts(dir.path());
     check_expected("examples/doctested/expected/verdicts.txt", &actual);
     for (status, id) in parse_verdicts(&actual) {

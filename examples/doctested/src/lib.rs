@@ -180,3 +180,20 @@ doctest!("../usage.md");
 pub fn quadruple(x: u32) -> u32 {
     x * 4
 }
+
+/// Passes items on as they are written, as `pin_project!` passes its struct on.
+macro_rules! as_written {
+    ($($item:item)*) => { $($item)* };
+}
+
+as_written! {
+    /// Nine. rustdoc runs this example where the macro passes it on; the driver, which does
+    /// not expand the call, names it as not run.
+    ///
+    /// ```
+    /// assert_eq!(doctested::nine(), 9);
+    /// ```
+    pub fn nine() -> u32 {
+        9
+    }
+}

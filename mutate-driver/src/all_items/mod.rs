@@ -71,7 +71,7 @@ pub fn wants_doc_tests(args: &Args, workspace: &Workspace) -> bool {
             Some((root, target)) if tested.contains(package.name.as_str()) && target.doctest => {
                 doctests::collect::library(&root, dir)
                     .iter()
-                    .any(|t| t.info.is_run() && t.in_macro_rules.is_none())
+                    .any(|t| t.info.is_run() && t.in_macro.is_none())
             }
             _ => false,
         }

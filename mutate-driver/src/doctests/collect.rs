@@ -23,9 +23,20 @@ pub struct DocTest {
     pub info: Info,
     /// `cfg` predicates of the item and everything around it.
     pub cfg: Vec<String>,
-    /// The `macro_rules!` whose definition holds it, if one does: rustdoc runs it once per
-    /// expansion, with the expansion's text, which the driver does not read.
-    pub in_macro_rules: Option<String>,
+    /// The macro whose text holds it, if one does (see [`InMacro`]).
+    pub in_macro: Option<InMacro>,
+}
+
+/// A doc example written inside a macro's text, which the driver reads but does not
+/// expand: named in a note as not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InMacro {
+    /// In a `macro_rules!` definition: rustdoc runs it once per expansion, with the
+    /// expansion's text.
+    Definition(String),
+    /// In the arguments of a call (`pin_project! { /// .. pub struct BufReader .. }`):
+    /// rustdoc runs it where the macro passes the doc text on.
+    Call(String),
 }
 
 /// The doc tests of the library whose root file is `root`, in the package at `package_dir`.
@@ -125,6 +136,11 @@ impl Walk {
                     self.macro_rules_docs(m, &inner);
                 }
                 Item::Macro(m) => {
+                    let special =
+                        doc_comment_doctest(m).is_some() || modules::cfg_if_branches(m).is_some();
+                    if !special {
+                        self.macro_call_docs(m, &inner, (dir, file_dir));
+                    }
                     if let Some((file, name)) = doc_comment_doctest(m) {
                         let source_dir = place.source.parent().unwrap_or(Path::new(""));
                         let mut lines = Vec::new();
@@ -235,21 +251,15 @@ impl Walk {
         self.blocks(&lines, place, item, None);
     }
 
-    /// A doc test for each fenced block of `lines`, of `item`; `in_macro_rules`: the macro
-    /// whose definition holds them.
+    /// A doc test for each fenced block of `lines`, of `item`; `in_macro`: the macro whose
+    /// text holds them.
     ///
     /// Lines written under `cfg_attr` are in the text only where their predicate holds, and
     /// they may be a block's fences (base64 opens its examples with ```` ``` ```` where
     /// `alloc` is on and ```` ```ignore ```` where it is off). So the text is read once for
     /// each combination of the predicates, and each block found is compiled under the
     /// combinations that have it (none added where all do).
-    fn blocks(
-        &mut self,
-        lines: &[DocLine],
-        place: &Place,
-        item: &str,
-        in_macro_rules: Option<&str>,
-    ) {
+    fn blocks(&mut self, lines: &[DocLine], place: &Place, item: &str, in_macro: Option<&InMacro>) {
         // Each predicate as a condition on one of `conditions`: `not(p)` is `p` not holding.
         let mut conditions: Vec<String> = Vec::new();
         let mut line_conditions = Vec::with_capacity(lines.len());
@@ -311,7 +321,7 @@ impl Walk {
                 code: block.code,
                 info: block.info,
                 cfg,
-                in_macro_rules: in_macro_rules.map(str::to_owned),
+                in_macro: in_macro.cloned(),
             });
         }
     }
@@ -328,7 +338,28 @@ impl Walk {
             .map(ToString::to_string)
             .unwrap_or_default();
         let item = format!("{}{name}!", place.prefix);
-        self.blocks(&lines, place, &item, Some(&name));
+        self.blocks(&lines, place, &item, Some(&InMacro::Definition(name)));
+    }
+
+    /// The doc examples written in the arguments of a macro call at item level
+    /// (futures-lite's `pin_project! { /// .. pub struct BufReader .. }`, concurrent-queue's
+    /// `const_fn!(..)`): found, to be named as not run.
+    /// Where the arguments are items, as rustdoc would name them; else by the module.
+    fn macro_call_docs(&mut self, m: &syn::ItemMacro, place: &Place, dirs: (&Path, &Path)) {
+        let call = InMacro::Call(m.mac.path.to_token_stream().to_string().replace(' ', ""));
+        let first = self.found.len();
+        match syn::parse2::<syn::File>(m.mac.tokens.clone()) {
+            Ok(file) => self.items(&file.items, place, dirs.0, dirs.1, false),
+            Err(_) => {
+                let mut lines = Vec::new();
+                doc_literals(m.mac.tokens.clone(), &mut lines);
+                let item = place.prefix.trim_end_matches("::").to_owned();
+                self.blocks(&lines, place, &item, None);
+            }
+        }
+        for test in &mut self.found[first..] {
+            test.in_macro.get_or_insert_with(|| call.clone());
+        }
     }
 }
 
@@ -773,6 +804,36 @@ mod tests {
             ("n", 29),
         ];
         assert_eq!(named, expected.map(|(i, l)| (i.to_owned(), l)));
+    }
+
+    #[test]
+    fn examples_in_a_macro_call_are_found_to_be_named_not_run() {
+        let tests = collected(concat!(
+            "pin_project_lite::pin_project! {\n",
+            "    /// ```\n",
+            "    /// assert!(buffered());\n",
+            "    /// ```\n",
+            "    pub struct BufReader<R> { inner: R }\n",
+            "}\n",
+            "cfg_if::cfg_if! { if #[cfg(unix)] {\n",
+            "    /// ```\n",
+            "    /// assert!(unix());\n",
+            "    /// ```\n",
+            "    pub fn u() {}\n",
+            "} }\n",
+        ));
+        let summary: Vec<(&str, &str, Option<&InMacro>)> = tests
+            .iter()
+            .map(|t| (t.item.as_str(), t.code.as_str(), t.in_macro.as_ref()))
+            .collect();
+        let call = InMacro::Call("pin_project_lite::pin_project".into());
+        assert_eq!(
+            summary,
+            [
+                ("BufReader", "assert!(buffered());", Some(&call)),
+                ("u", "assert!(unix());", None),
+            ]
+        );
     }
 
     #[test]

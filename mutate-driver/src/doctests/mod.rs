@@ -23,7 +23,7 @@ mod program;
 
 pub use net::{Absorbed, DocTests, Package, Remembered};
 
-use collect::DocTest;
+use collect::{DocTest, InMacro};
 
 /// Folder of the generated tests, in the package's folder of the mirror.
 pub const DIR: &str = "mutate-doctests";
@@ -107,15 +107,20 @@ pub fn generate(tests: &[DocTest], lib: &str, edition: &str, remembered: &Rememb
         while !names.insert(name.clone()) {
             name.push('_');
         }
-        if let Some(macro_name) = &test.in_macro_rules {
-            skipped.push((
-                display,
-                format!(
-                    "it is written in `macro_rules! {macro_name}`; rustdoc runs it once per \
+        if let Some(in_macro) = &test.in_macro {
+            let why = match in_macro {
+                InMacro::Definition(name) => format!(
+                    "it is written in `macro_rules! {name}`; rustdoc runs it once per \
                      expansion, which mutate does not read, so a mutant only those runs \
                      detect is reported surviving"
                 ),
-            ));
+                InMacro::Call(name) => format!(
+                    "it is written in a call of `{name}!`, which mutate does not expand; \
+                     rustdoc runs it where the macro passes it on, so a mutant only it \
+                     detects is reported surviving"
+                ),
+            };
+            skipped.push((display, why));
             continue;
         }
         if remembered.left_out.contains(&key) {
@@ -422,7 +427,7 @@ mod tests {
 
     fn doc_test(item: &str, code: &str, info: &str) -> DocTest {
         DocTest {
-            in_macro_rules: None,
+            in_macro: None,
             file: "src/lib.rs".into(),
             item: item.into(),
             line: 7,
