@@ -157,6 +157,11 @@ fn functions_that_do_not_build_with_their_mutants_are_compiled_as_written() {
 /// Runs the driver on a crate named `name` made of `lib`, depending on the runtime, in a
 /// temporary folder; returns its exit code and stderr.
 fn run_on_crate(name: &str, lib: &str) -> (Option<i32>, String) {
+    run_on_crate_declaring(name, lib, "")
+}
+
+/// As [`run_on_crate`], with `more` appended to the crate's manifest.
+fn run_on_crate_declaring(name: &str, lib: &str, more: &str) -> (Option<i32>, String) {
     let krate = tempfile::tempdir().unwrap();
     let runtime = repo().join("mutate-runtime");
     std::fs::create_dir(krate.path().join("src")).unwrap();
@@ -164,7 +169,7 @@ fn run_on_crate(name: &str, lib: &str) -> (Option<i32>, String) {
         krate.path().join("Cargo.toml"),
         format!(
             "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
-             [workspace]\n\n[dependencies]\nmutate-runtime = {{ path = {:?} }}\n",
+             [workspace]\n\n[dependencies]\nmutate-runtime = {{ path = {:?} }}\n{more}",
             runtime.display().to_string()
         ),
     )
@@ -189,6 +194,29 @@ fn a_crate_that_does_not_build_as_written_is_refused() {
     assert!(stderr.contains("mismatched types"), "{stderr}");
     assert!(
         stderr.contains("error: the tests do not build as written"),
+        "{stderr}"
+    );
+}
+
+/// A package whose manifest names a test file it does not have (log 0.4.22's, as
+/// published): cargo stops before compiling anything, and the user's own `cargo test`
+/// would too.
+#[test]
+fn a_manifest_cargo_refuses_as_written_is_said_to_be_the_users() {
+    let (code, stderr) = run_on_crate_declaring(
+        "dangling",
+        "#[mutate_runtime::mutate]\npub fn f(x: u32) -> u32 {\n    x + 1\n}\n",
+        "\n[[test]]\nname = \"gone\"\npath = \"tests/gone.rs\"\n",
+    );
+    assert_eq!(code, Some(5), "{stderr}");
+    assert!(
+        stderr.contains("can't find integration-test `gone`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "cargo stopped before compiling anything, as it does on your workspace as written"
+        ),
         "{stderr}"
     );
 }

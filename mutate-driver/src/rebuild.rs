@@ -117,9 +117,21 @@ pub fn build(
         );
     }
     if last_errors.is_empty() {
-        return Err(Error::BuildFailed(
-            "cargo stopped before compiling anything (see its message above)".into(),
-        ));
+        // Its message names the copy's manifest: say whether the user's own fails too
+        // (log 0.4.22 declares `[[test]]` files its package does not ship).
+        let reason = match compile::plain_build_succeeds(args, workspace, false)? {
+            false => {
+                "cargo stopped before compiling anything, as it does on your workspace as \
+                 written (`cargo test --no-run` fails too; its message above names mutate's \
+                 copy of your manifest, which is yours as written): fix that first"
+            }
+            true => {
+                "cargo stopped before compiling anything on mutate's copy of the workspace, \
+                 where your own `cargo test --no-run` does not (a bug in mutate: please \
+                 report it with cargo's message above)"
+            }
+        };
+        return Err(Error::BuildFailed(reason.into()));
     }
     for (_, error) in &last_errors {
         if let Some(rendered) = &error.rendered {
