@@ -284,22 +284,20 @@ fn leaves_open(value: &syn::Expr) -> bool {
 /// Whether a match arm's value never completes (its type is `!`, which fixes nothing).
 fn diverges(value: &syn::Expr) -> bool {
     use syn::Expr;
-    match crate::syntax::strip_parens(value) {
-        Expr::Return(_) | Expr::Break(_) | Expr::Continue(_) => true,
-        Expr::Macro(m) => m.mac.path.segments.last().is_some_and(|s| {
+    let panics = |mac: &syn::Macro| {
+        mac.path.segments.last().is_some_and(|s| {
             matches!(
                 s.ident.to_string().as_str(),
                 "panic" | "unreachable" | "todo" | "unimplemented"
             )
-        }),
+        })
+    };
+    match crate::syntax::strip_parens(value) {
+        Expr::Return(_) | Expr::Break(_) | Expr::Continue(_) => true,
+        Expr::Macro(m) => panics(&m.mac),
         Expr::Block(b) => b.block.stmts.last().is_some_and(|s| match s {
             Stmt::Expr(e, _) => diverges(e),
-            Stmt::Macro(m) => m.mac.path.segments.last().is_some_and(|s| {
-                matches!(
-                    s.ident.to_string().as_str(),
-                    "panic" | "unreachable" | "todo" | "unimplemented"
-                )
-            }),
+            Stmt::Macro(m) => panics(&m.mac),
             _ => false,
         }),
         _ => false,

@@ -136,11 +136,6 @@ impl Walk {
                     self.macro_rules_docs(m, &inner);
                 }
                 Item::Macro(m) => {
-                    let special =
-                        doc_comment_doctest(m).is_some() || modules::cfg_if_branches(m).is_some();
-                    if !special {
-                        self.macro_call_docs(m, &inner, (dir, file_dir));
-                    }
                     if let Some((file, name)) = doc_comment_doctest(m) {
                         let source_dir = place.source.parent().unwrap_or(Path::new(""));
                         let mut lines = Vec::new();
@@ -149,11 +144,14 @@ impl Walk {
                         let item = format!("{}{}", place.prefix, name.unwrap_or_default());
                         let item = item.trim_end_matches("::").to_owned();
                         self.blocks(&lines, &inner, &item, None);
-                    }
-                    for branch in modules::cfg_if_branches(m).into_iter().flatten() {
-                        let mut here = inner.clone();
-                        here.cfg.push(branch.predicate);
-                        self.items(&branch.items, &here, dir, file_dir, top);
+                    } else if let Some(branches) = modules::cfg_if_branches(m) {
+                        for branch in branches {
+                            let mut here = inner.clone();
+                            here.cfg.push(branch.predicate);
+                            self.items(&branch.items, &here, dir, file_dir, top);
+                        }
+                    } else {
+                        self.macro_call_docs(m, &inner, (dir, file_dir));
                     }
                 }
                 _ => self.members(item, &inner, place),
@@ -617,6 +615,16 @@ mod tests {
         library(&root, dir.path())
     }
 
+    /// The doc tests of a package whose `src/lib.rs` is `lib`, beside a `README.md`.
+    fn collected_beside_readme(readme: &str, lib: &str) -> Vec<DocTest> {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("src")).unwrap();
+        std::fs::write(dir.path().join("README.md"), readme).unwrap();
+        let root = dir.path().join("src/lib.rs");
+        std::fs::write(&root, lib).unwrap();
+        library(&root, dir.path())
+    }
+
     #[test]
     fn doc_attributes_under_cfg_attr_hold_tests_where_the_predicate_holds() {
         let tests = collected(concat!(
@@ -727,22 +735,12 @@ mod tests {
     /// The `doc-comment` crate's macro hands rustdoc a README as an item's docs.
     #[test]
     fn a_file_doc_comment_hands_rustdoc_is_read() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("src")).unwrap();
-        std::fs::write(
-            dir.path().join("README.md"),
+        let tests = collected_beside_readme(
             "# Title\n\n```rust\nassert!(readme());\n```\n\n```text\nnot rust\n```\n",
-        )
-        .unwrap();
-        let root = dir.path().join("src/lib.rs");
-        std::fs::write(
-            &root,
             "#[cfg(doctest)]\ndoc_comment::doctest!(\"../README.md\");\n\
              #[cfg(doctest)]\ndoctest!(\"../README.md\", readme);\n\
              other::doctest!(1);\n",
-        )
-        .unwrap();
-        let tests = library(&root, dir.path());
+        );
         let summary: Vec<(&str, &str, bool, Vec<&str>)> = tests
             .iter()
             .map(|t| {
@@ -766,16 +764,8 @@ mod tests {
     /// index in the joined text.
     #[test]
     fn doc_tests_are_numbered_as_rustdoc_numbers_them() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("src")).unwrap();
-        std::fs::write(
-            dir.path().join("README.md"),
+        let tests = collected_beside_readme(
             "# T\n\n```\nassert!(true); // 1\n```\n\ntext\n\n```\nassert!(true); // 2\n```\n",
-        )
-        .unwrap();
-        let root = dir.path().join("src/lib.rs");
-        std::fs::write(
-            &root,
             concat!(
                 "/// a\n#[inline]\n/// ```\n/// assert!(true); // interleaved\n/// ```\n",
                 "pub fn f() {}\n\n",
@@ -787,12 +777,8 @@ mod tests {
                 "pub fn m() {}\n",
                 "/**\nA block comment.\n```\nassert!(true);\n```\n*/\npub fn n() {}\n",
             ),
-        )
-        .unwrap();
-        let named: Vec<(String, usize)> = library(&root, dir.path())
-            .iter()
-            .map(|t| (t.item.clone(), t.line))
-            .collect();
+        );
+        let named: Vec<(String, usize)> = tests.iter().map(|t| (t.item.clone(), t.line)).collect();
         let expected = [
             ("f", 2),
             ("g", 10),
