@@ -56,7 +56,7 @@ fn doc_tests_kill_as_cargo_test_would() {
     );
     // Its second passes only in a crate named as rustdoc names it.
     assert!(
-        stderr.contains("note: doc test doctest_shared::doctest_src_lib_rs__negate__line_"),
+        stderr.contains("note: doc test doctest_shared::doctest_src_lib_rs_negate_line_"),
         "{stderr}"
     );
     // An example written in a `macro_rules!` definition is named, not silently missed.
@@ -93,7 +93,7 @@ fn doc_tests_kill_as_cargo_test_would() {
     assert_eq!(triple.file, "examples/doctested/src/lib.rs");
     let killer = triple.killed_by.first().map_or("", String::as_str);
     assert!(
-        killer.starts_with("doctest_src_lib_rs__triple__line_") && killer.ends_with("::doctest"),
+        killer.starts_with("doctest_src_lib_rs_triple_line_") && killer.ends_with("::doctest"),
         "{triple:?}"
     );
 
@@ -415,5 +415,97 @@ fn damaged_cache_falls_back(target: &str, damaged: fn(&std::path::Path) -> std::
     assert!(
         annotated.contains("#[::mutate_runtime::mutate("),
         "{annotated}"
+    );
+}
+
+/// A crate that gives its doc tests lint levels (`#![doc(test(attr(deny(warnings))))]`, as
+/// rand_core and crossbeam-utils do): an example with a warning fails under `cargo test`,
+/// and so is left out here, its kills not counted; a clean one under an item whose name is
+/// not snake case builds and kills.
+#[test]
+fn lint_levels_a_crate_gives_its_doc_tests_hold() {
+    let krate = tempfile::tempdir().unwrap();
+    std::fs::create_dir(krate.path().join("src")).unwrap();
+    std::fs::write(
+        krate.path().join("Cargo.toml"),
+        "[package]\nname = \"strict\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        krate.path().join("src/lib.rs"),
+        concat!(
+            "//! Examples built under the lint levels the crate gives them.\n",
+            "#![doc(test(attr(deny(warnings))))]\n",
+            "\n",
+            "/// ```\n",
+            "/// let unused = 1;\n",
+            "/// assert_eq!(strict::tripled(2), 6);\n",
+            "/// ```\n",
+            "pub fn tripled(x: u32) -> u32 {\n",
+            "    x * 3\n",
+            "}\n",
+            "\n",
+            "/// ```\n",
+            "/// assert_eq!(strict::Point::new(2).x, 3);\n",
+            "/// ```\n",
+            "pub struct Point {\n",
+            "    pub x: u32,\n",
+            "}\n",
+            "\n",
+            "impl Point {\n",
+            "    pub fn new(x: u32) -> Point {\n",
+            "        Point { x: x + 1 }\n",
+            "    }\n",
+            "}\n",
+        ),
+    )
+    .unwrap();
+    let target = repo().join("target/e2e-doc-lints");
+    // The crate is written anew each run, and its build with it.
+    let _ = std::fs::remove_dir_all(&target);
+    // rustdoc's own view: `tripled`'s example does not build, `Point`'s passes.
+    let rustdoc = std::process::Command::new(env!("CARGO"))
+        .args(["test", "--doc"])
+        .env("CARGO_TARGET_DIR", &target)
+        .current_dir(krate.path())
+        .output()
+        .unwrap();
+    let rustdoc_out = String::from_utf8_lossy(&rustdoc.stdout);
+    assert!(
+        !rustdoc.status.success()
+            && rustdoc_out.contains("src/lib.rs - tripled (line 4) ... FAILED")
+            && rustdoc_out.contains("src/lib.rs - Point (line 12) ... ok"),
+        "{rustdoc_out}"
+    );
+    let out_dir = tempfile::tempdir().unwrap();
+    let manifest = krate.path().join("Cargo.toml");
+    let out = driver_command(&[
+        "--manifest-path",
+        manifest.to_str().unwrap(),
+        "--all-items",
+        "-o",
+        out_dir.path().to_str().unwrap(),
+    ])
+    .env("CARGO_TARGET_DIR", &target)
+    .output()
+    .expect("driver runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("note: doc test src/lib.rs - tripled (line 4) is left out: it does not build: unused variable: `unused` (the crate's `#[doc(test(attr(deny(warnings))))]` applies, as under rustdoc)"),
+        "{stderr}"
+    );
+    let report = Report::read(out_dir.path());
+    for m in report.in_file("src/lib.rs") {
+        if m.id.ends_with(" in tripled") || m.id.contains("replace tripled") {
+            assert_eq!(m.verdict(), "NoCoverage", "{m:?}");
+        }
+    }
+    let killed = report.mutant("replace + with - in Point::new");
+    assert_eq!(killed.verdict(), "Killed", "{killed:?}");
+    assert_eq!(
+        killed.killed_by.first().map(String::as_str),
+        Some("doctest_shared::doctest_src_lib_rs_point_line_12::doctest"),
+        "{killed:?}"
     );
 }

@@ -88,16 +88,26 @@ pub fn build(
                 if set_apart == 1 { "it does" } else { "they do" },
             );
         }
-        if left_out > 0 {
+        if !left_out.is_empty() {
             eprintln!(
-                "   Rebuild {}: {left_out} doc test{} left out: {} not build as an \
-                 integration test",
+                "   Rebuild {}: {} doc test{} left out: {} not build as an integration test",
                 round + 1,
-                if left_out == 1 { "" } else { "s" },
-                if left_out == 1 { "it does" } else { "they do" },
+                left_out.len(),
+                if left_out.len() == 1 { "" } else { "s" },
+                if left_out.len() == 1 {
+                    "it does"
+                } else {
+                    "they do"
+                },
             );
+            // Named, with rustc's first word on why: rustdoc fails it too where the
+            // cause is in its own text (an unused variable under the crate's
+            // `#[doc(test(attr(deny(warnings))))]`).
+            for (name, error) in &left_out {
+                eprintln!("note: doc test {name} is left out: it does not build: {error}");
+            }
         }
-        if added + set_apart + left_out == 0 {
+        if added + set_apart + left_out.len() == 0 {
             break;
         }
         if added == 0 {

@@ -7,7 +7,9 @@
 //! The cap also keeps the crate's own lint levels (`#![deny(warnings)]`,
 //! `#![forbid(unsafe_code)]`) from stopping the generated code: the plain build already
 //! tells whether the code as written builds. In `--all-items` builds (annotated copies of
-//! the user's crates) the driver shows none of the members' warnings. Every dependency
+//! the user's crates) the driver shows none of the members' warnings. The doc test crates
+//! the driver generates are built as rustdoc builds them: no cap, no lint level from the
+//! command line, so a crate's `#[doc(test(attr(deny(warnings))))]` holds. Every dependency
 //! keeps the flags, and so the fingerprint, of the user's own `cargo test`, and is reused
 //! rather than rebuilt.
 
@@ -52,6 +54,56 @@ pub fn wrap_members(
         cargo.env(EXTERN_ENV, externs.join("\n"));
     }
     Ok(())
+}
+
+/// Whether rustc's arguments `args` compile one of the doc test crates the driver
+/// generates (`--crate-name doctest_..` from `mutate-doctests/`).
+fn is_generated_doc_test(args: &[OsString]) -> bool {
+    let args: Vec<&str> = args.iter().filter_map(|a| a.to_str()).collect();
+    let named = args
+        .windows(2)
+        .any(|w| w[0] == "--crate-name" && crate::doctests::is_doc_test_target(w[1]));
+    let generated = args
+        .iter()
+        .any(|a| a.starts_with(&format!("{}/", crate::doctests::DIR)) && a.ends_with(".rs"));
+    named && generated
+}
+
+/// `args` without the options that set lint levels or cap them (`-D warnings`,
+/// `--warn=unused`, `--cap-lints allow`), each with its value.
+fn without_lint_levels(args: Vec<OsString>) -> Vec<OsString> {
+    const SPLIT: [&str; 10] = [
+        "-D",
+        "-W",
+        "-A",
+        "-F",
+        "--deny",
+        "--warn",
+        "--allow",
+        "--forbid",
+        "--force-warn",
+        "--cap-lints",
+    ];
+    let mut kept = Vec::with_capacity(args.len());
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let Some(text) = arg.to_str() else {
+            kept.push(arg);
+            continue;
+        };
+        if SPLIT.contains(&text) {
+            args.next();
+            continue;
+        }
+        let joined = SPLIT.iter().any(|flag| match flag.starts_with("--") {
+            true => text.starts_with(&format!("{flag}=")),
+            false => text.len() > 2 && text.starts_with(flag),
+        });
+        if !joined {
+            kept.push(arg);
+        }
+    }
+    kept
 }
 
 /// Whether rustc's arguments `args` ask for more debug info than line tables: the last
@@ -144,7 +196,15 @@ pub fn run_if_wrapping() {
         eprintln!("error: cargo-mutate-driver started as a rustc wrapper without a rustc");
         std::process::exit(101);
     };
-    let args: Vec<OsString> = args.collect();
+    let mut args: Vec<OsString> = args.collect();
+    // A generated doc test is built as rustdoc builds it: under the lint levels its
+    // source gives (rustdoc's, and the crate's `#[doc(test(attr(..)))]`), none from the
+    // command line (rustdoc hands a doc test neither RUSTFLAGS nor `[lints]`), no cap. It
+    // holds no mutant, so no mark needs the forced warning.
+    let doc_test = is_generated_doc_test(&args);
+    if doc_test {
+        args = without_lint_levels(args);
+    }
     let mut command = match std::env::var_os(USER_WRAPPER_ENV) {
         Some(user) => {
             let mut c = Command::new(user);
@@ -159,7 +219,7 @@ pub fn run_if_wrapping() {
     let compiles = args
         .iter()
         .any(|a| a.to_str().is_some_and(|a| a.ends_with(".rs")));
-    if compiles {
+    if compiles && !doc_test {
         command.arg("--force-warn").arg("deprecated");
         // rustc refuses an option given twice; a level the user set stays.
         let capped = args
@@ -173,6 +233,8 @@ pub fn run_if_wrapping() {
         // percent of indexmap's build. No debug info at all saved three times that, but a
         // test may force a backtrace and look for a file in it. The last `-C debuginfo`
         // wins.
+    }
+    if compiles {
         if more_than_line_tables(&args) {
             command.arg("-C").arg("debuginfo=line-tables-only");
         }
@@ -214,6 +276,25 @@ mod tests {
 
     fn args(line: &str) -> Vec<OsString> {
         line.split(' ').map(OsString::from).collect()
+    }
+
+    #[test]
+    fn a_generated_doc_test_gets_no_lint_level_from_the_command_line() {
+        let doc_test = args(
+            "--crate-name doctest_shared --edition=2021 mutate-doctests/doctest_shared.rs \
+             -D warnings --cap-lints allow -Wunused --deny=dead_code --test",
+        );
+        assert!(super::is_generated_doc_test(&doc_test));
+        assert_eq!(
+            super::without_lint_levels(doc_test),
+            args(
+                "--crate-name doctest_shared --edition=2021 mutate-doctests/doctest_shared.rs --test"
+            )
+        );
+        // A test target of the user's named so is not one.
+        assert!(!super::is_generated_doc_test(&args(
+            "--crate-name doctest_helpers tests/doctest_helpers.rs"
+        )));
     }
 
     #[test]

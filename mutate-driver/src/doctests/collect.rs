@@ -23,6 +23,9 @@ pub struct DocTest {
     pub info: Info,
     /// `cfg` predicates of the item and everything around it.
     pub cfg: Vec<String>,
+    /// The attributes `#[doc(test(attr(..)))]` on the item and everything around it give
+    /// its doc tests (`deny(warnings)`), as rustdoc sets them at the test's crate root.
+    pub test_attrs: Vec<String>,
     /// The macro whose text holds it, if one does (see [`InMacro`]).
     pub in_macro: Option<InMacro>,
 }
@@ -46,7 +49,7 @@ pub fn library(root: &Path, package_dir: &Path) -> Vec<DocTest> {
         found: Vec::new(),
         seen: Vec::new(),
     };
-    walk.file(root, true, "", &[]);
+    walk.file(root, true, "", &Context::default());
     walk.found
 }
 
@@ -65,12 +68,31 @@ struct Place {
     source: PathBuf,
     /// Module path, `a::b::`, for item names.
     prefix: String,
+    context: Context,
+}
+
+/// What the items around the ones being walked give their doc tests.
+#[derive(Clone, Default)]
+struct Context {
+    /// `#[cfg(..)]` predicates.
     cfg: Vec<String>,
+    /// Attributes from `#[doc(test(attr(..)))]`.
+    test_attrs: Vec<String>,
+}
+
+impl Context {
+    /// Within an item with these attributes.
+    fn within(&self, attrs: &[Attribute]) -> Context {
+        let mut context = self.clone();
+        context.cfg.extend(cfg_predicates(attrs));
+        context.test_attrs.extend(doc_test_attributes(attrs));
+        context
+    }
 }
 
 impl Walk {
     /// Reads one module file: its inner docs, then its items. `prefix`: the module's path.
-    fn file(&mut self, path: &Path, mod_rs: bool, prefix: &str, cfg: &[String]) {
+    fn file(&mut self, path: &Path, mod_rs: bool, prefix: &str, context: &Context) {
         if self.seen.iter().any(|p| p == path) {
             return;
         }
@@ -90,7 +112,11 @@ impl Walk {
             file: name,
             source: path.to_path_buf(),
             prefix: prefix.to_owned(),
-            cfg: cfg.to_vec(),
+            context: Context {
+                cfg: context.cfg.clone(),
+                // The file's inner attributes (`#![doc(test(attr(..)))]`).
+                test_attrs: context.within(&file.attrs).test_attrs,
+            },
         };
         let module = prefix.trim_end_matches("::").to_owned();
         self.docs(&file.attrs, &place, &module);
@@ -106,7 +132,7 @@ impl Walk {
                 continue;
             }
             let mut inner = place.clone();
-            inner.cfg.extend(cfg_predicates(attrs));
+            inner.context = place.context.within(attrs);
             if let Some(name) = item_name(item) {
                 self.docs(attrs, &inner, &format!("{}{name}", place.prefix));
             }
@@ -124,9 +150,9 @@ impl Walk {
                             for file in modules::declared_files(m, dir, file_dir, top) {
                                 let found = file.candidates.iter().find(|(c, _)| c.is_file());
                                 if let Some((candidate, mod_rs)) = found {
-                                    let mut cfg = inner.cfg.clone();
-                                    cfg.extend(file.cfg);
-                                    self.file(candidate, *mod_rs, &prefix, &cfg);
+                                    let mut context = inner.context.clone();
+                                    context.cfg.extend(file.cfg);
+                                    self.file(candidate, *mod_rs, &prefix, &context);
                                 }
                             }
                         }
@@ -147,7 +173,7 @@ impl Walk {
                     } else if let Some(branches) = modules::cfg_if_branches(m) {
                         for branch in branches {
                             let mut here = inner.clone();
-                            here.cfg.push(branch.predicate);
+                            here.context.cfg.push(branch.predicate);
                             self.items(&branch.items, &here, dir, file_dir, top);
                         }
                     } else {
@@ -206,7 +232,7 @@ impl Walk {
                     let name = format!("{}{}::{}", place.prefix, e.ident, variant.ident);
                     if self.member(&variant.attrs, inner, &name) {
                         let mut here = inner.clone();
-                        here.cfg.extend(cfg_predicates(&variant.attrs));
+                        here.context = inner.context.within(&variant.attrs);
                         self.fields(&variant.fields, &here, &name);
                     }
                 }
@@ -222,7 +248,7 @@ impl Walk {
             return false;
         }
         let mut here = place.clone();
-        here.cfg.extend(cfg_predicates(attrs));
+        here.context = place.context.within(attrs);
         self.docs(attrs, &here, name);
         true
     }
@@ -308,7 +334,7 @@ impl Walk {
             }
         }
         for (line, block, with) in found {
-            let mut cfg = place.cfg.clone();
+            let mut cfg = place.context.cfg.clone();
             if with.len() < combinations {
                 cfg.push(any_of_combinations(&conditions, &with));
             }
@@ -319,6 +345,7 @@ impl Walk {
                 code: block.code,
                 info: block.info,
                 cfg,
+                test_attrs: place.context.test_attrs.clone(),
                 in_macro: in_macro.cloned(),
             });
         }
@@ -596,6 +623,59 @@ fn self_type(ty: &syn::Type) -> String {
     }
 }
 
+/// The attributes `#[doc(test(attr(..)))]` names, as source text (`deny(warnings)`):
+/// rustdoc reads them on the crate and, since Rust 1.89, on any item, for the doc tests
+/// of the item and of everything in it.
+fn doc_test_attributes(attrs: &[Attribute]) -> Vec<String> {
+    type Metas = syn::punctuated::Punctuated<syn::Meta, syn::Token![,]>;
+    let lists = |tokens: &proc_macro2::TokenStream| -> Vec<syn::Meta> {
+        syn::parse::Parser::parse2(Metas::parse_terminated, tokens.clone())
+            .map(|metas| metas.into_iter().collect())
+            .unwrap_or_default()
+    };
+    let mut found = Vec::new();
+    for attr in attrs {
+        let Ok(doc) = attr.meta.require_list() else {
+            continue;
+        };
+        if !doc.path.is_ident("doc") {
+            continue;
+        }
+        for test in lists(&doc.tokens) {
+            let syn::Meta::List(test) = test else {
+                continue;
+            };
+            if !test.path.is_ident("test") {
+                continue;
+            }
+            for given in lists(&test.tokens) {
+                if let syn::Meta::List(given) = given
+                    && given.path.is_ident("attr")
+                {
+                    found.extend(lists(&given.tokens).iter().map(meta_text));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// An attribute's text as written, without the spaces token streams print between a name
+/// and its parentheses (`deny(warnings)`, not `deny (warnings)`).
+fn meta_text(meta: &syn::Meta) -> String {
+    let path = |p: &syn::Path| -> String {
+        let names: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
+        names.join("::")
+    };
+    match meta {
+        syn::Meta::Path(p) => path(p),
+        syn::Meta::List(list) => format!("{}({})", path(&list.path), list.tokens),
+        syn::Meta::NameValue(nv) => {
+            format!("{} = {}", path(&nv.path), nv.value.to_token_stream())
+        }
+    }
+}
+
 /// The predicates of `#[cfg(..)]` attributes, as source text.
 fn cfg_predicates(attrs: &[Attribute]) -> impl Iterator<Item = String> + '_ {
     attrs.iter().filter_map(|a| {
@@ -818,6 +898,42 @@ mod tests {
             [
                 ("BufReader", "assert!(buffered());", Some(&call)),
                 ("u", "assert!(unix());", None),
+            ]
+        );
+    }
+
+    /// rand_core's `#![doc(test(attr(deny(warnings))))]` fails one of its examples under
+    /// rustdoc: the attributes are read on the crate and on every item around a doc test.
+    #[test]
+    fn doc_test_attributes_hold_for_everything_within() {
+        let tests = collected(concat!(
+            "#![doc(test(attr(deny(warnings))))]\n",
+            "/// ```\n/// f();\n/// ```\npub fn f() {}\n",
+            "pub mod m {\n",
+            "    #![doc(test(no_crate_inject, attr(allow(dead_code), deny(unused_imports))))]\n",
+            "    /// ```\n    /// g();\n    /// ```\n    pub fn g() {}\n",
+            "}\n",
+            "#[doc(test(attr(allow(unused_variables))))]\n",
+            "/// ```\n/// h();\n/// ```\npub fn h() {}\n",
+            "/// ```\n/// k();\n/// ```\npub fn k() {}\n",
+        ));
+        let attrs: Vec<(&str, Vec<&str>)> = tests
+            .iter()
+            .map(|t| {
+                let attrs = t.test_attrs.iter().map(String::as_str).collect();
+                (t.item.as_str(), attrs)
+            })
+            .collect();
+        assert_eq!(
+            attrs,
+            [
+                ("f", vec!["deny(warnings)"]),
+                (
+                    "m::g",
+                    vec!["deny(warnings)", "allow(dead_code)", "deny(unused_imports)"]
+                ),
+                ("h", vec!["deny(warnings)", "allow(unused_variables)"]),
+                ("k", vec!["deny(warnings)"]),
             ]
         );
     }

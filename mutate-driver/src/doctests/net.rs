@@ -90,12 +90,13 @@ impl Package {
 }
 
 /// What one round of the net did with the doc tests.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Absorbed {
     /// Moved out of the shared crate into crates of their own.
     pub set_apart: usize,
-    /// Left out of this run (they failed in a crate of their own).
-    pub left_out: usize,
+    /// Left out of this run (they failed in a crate of their own): each named as rustdoc
+    /// names it, with rustc's first error in it.
+    pub left_out: Vec<(String, String)>,
 }
 
 /// Every tested package's doc tests.
@@ -158,7 +159,24 @@ impl DocTests {
                             regenerate.push(index);
                         }
                     } else if self.remembered.left_out.insert(key.to_owned()) {
-                        absorbed.left_out += 1;
+                        let test = package.tests.iter().find(|t| super::key(t) == key);
+                        let first_error = errors
+                            .iter()
+                            .find(|(_, e)| places(e).any(|(file, _)| file == name))
+                            .map(|(_, e)| e.message.clone());
+                        let mut why = first_error.unwrap_or_default();
+                        if let Some(test) = test.filter(|t| !t.test_attrs.is_empty()) {
+                            why.push_str(&format!(
+                                " (the crate's `#[doc(test(attr({})))]` applies, as under \
+                                 rustdoc)",
+                                test.test_attrs.join(", ")
+                            ));
+                        }
+                        absorbed.left_out.push((
+                            test.map(super::display_name)
+                                .unwrap_or_else(|| key.to_owned()),
+                            why,
+                        ));
                         std::fs::write(
                             self.root.join(&name),
                             "// Left out: this doc test does not build as an integration test.\n",
