@@ -63,9 +63,11 @@ fn is_generated_doc_test(args: &[OsString]) -> bool {
     let named = args
         .windows(2)
         .any(|w| w[0] == "--crate-name" && crate::doctests::is_doc_test_target(w[1]));
-    let generated = args
-        .iter()
-        .any(|a| a.starts_with(&format!("{}/", crate::doctests::DIR)) && a.ends_with(".rs"));
+    // Relative to the workspace's root: a member's folder may come first.
+    let folder = format!("{}/", crate::doctests::DIR);
+    let generated = args.iter().any(|a| {
+        a.ends_with(".rs") && (a.starts_with(&folder) || a.contains(&format!("/{folder}")))
+    });
     named && generated
 }
 
@@ -291,6 +293,9 @@ mod tests {
                 "--crate-name doctest_shared --edition=2021 mutate-doctests/doctest_shared.rs --test"
             )
         );
+        assert!(super::is_generated_doc_test(&args(
+            "--crate-name doctest_shared crates/geo/mutate-doctests/doctest_shared.rs"
+        )));
         // A test target of the user's named so is not one.
         assert!(!super::is_generated_doc_test(&args(
             "--crate-name doctest_helpers tests/doctest_helpers.rs"
