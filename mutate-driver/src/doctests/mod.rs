@@ -304,7 +304,7 @@ impl Shared {
             self.text.push_str(&program.body);
         }
         self.text.push('\n');
-        self.text.push_str(test_function(test.info.should_panic));
+        self.text.push_str(&test_function(test.info.should_panic));
         self.text.push_str("}\n");
         let last = self.text.lines().count();
         self.tests.push(Placed {
@@ -357,11 +357,14 @@ fn push_lines(text: &mut String, lines: &[String]) {
     }
 }
 
-/// The `#[test]` that runs a doc test's `main`.
-fn test_function(should_panic: bool) -> &'static str {
+/// The `#[test]` that runs a doc test's `main` ([`program::ENTRY`]).
+fn test_function(should_panic: bool) -> String {
+    let entry = program::ENTRY;
     match should_panic {
-        true => "#[test]\n#[should_panic]\nfn doctest() {\n    let _ = main();\n}\n",
-        false => "#[test]\nfn doctest() -> impl ::std::process::Termination {\n    main()\n}\n",
+        true => format!("#[test]\n#[should_panic]\nfn doctest() {{\n    let _ = {entry}();\n}}\n"),
+        false => format!(
+            "#[test]\nfn doctest() -> impl ::std::process::Termination {{\n    {entry}()\n}}\n"
+        ),
     }
 }
 
@@ -389,7 +392,7 @@ fn crate_text(test: &DocTest, program: &program::Program, lib: &str, edition: &s
     }
     text.push_str(&program.body);
     text.push('\n');
-    text.push_str(test_function(test.info.should_panic));
+    text.push_str(&test_function(test.info.should_panic));
     text
 }
 
@@ -518,8 +521,8 @@ mod tests {
              mod doctest_src_lib_rs_point_new_line_7 {\n\
              #![allow(unused, dead_code, non_snake_case, deprecated, missing_docs)]\n\
              #[allow(unused_extern_crates)]\nextern crate geo;\n\
-             fn main() {\nassert_eq!(1, 1);\n}\n\
-             #[test]\nfn doctest() -> impl ::std::process::Termination {\n    main()\n}\n}"
+             fn doctest_main() {\nassert_eq!(1, 1);\n}\n\
+             #[test]\nfn doctest() -> impl ::std::process::Termination {\n    doctest_main()\n}\n}"
         );
         assert!(module(&shared.tests[1]).contains("#[should_panic]"));
         assert_eq!(shared.tests[0].key, key(&tests[0]));
@@ -559,12 +562,12 @@ mod tests {
                 "// src/lib.rs - Strict (line 7)\n\
                  mod doctest_src_lib_rs_strict_line_7 {\n\
                  #![deny(warnings)]\n\
-                 fn main() {"
+                 fn doctest_main() {"
             ),
             "{}",
             shared.text
         );
-        assert!(module(&shared.tests[1]).contains(&format!("{{\n{ALLOWS}\nfn main() {{")));
+        assert!(module(&shared.tests[1]).contains(&format!("{{\n{ALLOWS}\nfn doctest_main() {{")));
         assert!(!shared.text.starts_with(ALLOWS) && shared.text.matches(ALLOWS).count() == 1);
         assert_eq!(
             generated.skipped,
@@ -578,7 +581,7 @@ mod tests {
         assert!(
             generated.files[1]
                 .text
-                .contains("#![crate_type = \"bin\"]\nfn main() {"),
+                .contains("#![crate_type = \"bin\"]\nfn doctest_main() {"),
             "{}",
             generated.files[1].text
         );
@@ -649,7 +652,10 @@ mod tests {
         let placed = &shared.tests[0];
         let module = lines[placed.lines.0 - 1..placed.lines.1].join("\n");
         assert_eq!(module.matches("extern crate geo;").count(), 1, "{module}");
-        assert!(module.contains("use geo::Point;\nfn main()"), "{module}");
+        assert!(
+            module.contains("use geo::Point;\nfn doctest_main()"),
+            "{module}"
+        );
         assert!(names_only_the_library("  extern crate geo ;", "geo"));
         // Code that runs at load time keeps a doc test apart; a word that holds its name
         // does not.

@@ -1,6 +1,12 @@
 //! A doc test's code made into a program, as rustdoc makes it: hidden lines (`# `) shown,
-//! crate attributes (`#![..]`) set apart, the code wrapped in `fn main` unless it has one,
-//! and code ending in `Ok(())`-like `(())` run as a function returning a `Result`.
+//! crate attributes (`#![..]`) set apart, the code wrapped in a function unless it has a
+//! `fn main`, and code ending in `Ok(())`-like `(())` run as a function returning a
+//! `Result`.
+//!
+//! The function the test calls is never named `main`: in a test build, rustc's harness
+//! marks the crate root's `main` `#[allow(dead_code)]`, and the items an example declares
+//! in it would then pass a crate's `deny(warnings)` that rejects them under rustdoc (rand_core's
+//! `SeedableRng::Seed` example). An example's own `fn main` is renamed so.
 
 /// A doc test ready to go into a module of the generated test crate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -10,9 +16,12 @@ pub struct Program {
     /// Crates the code loads macros from (`#[macro_use] extern crate x;`): that must be
     /// done at the crate root, so the generated crate does it once for all.
     pub macro_crates: Vec<String>,
-    /// Items and a `fn main`.
+    /// Items and a `fn` [`ENTRY`].
     pub body: String,
 }
+
+/// What the program's `main` is called here.
+pub const ENTRY: &str = "doctest_main";
 
 /// Why a doc test is left out.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,15 +60,15 @@ pub fn make(code: &str) -> Result<Program, Skip> {
         rest.push(line.clone());
     }
     let code = rest.join("\n");
-    let body = if has_main(&code) {
-        code
+    let body = if let Some(main) = main_name_at(&code) {
+        format!("{}{ENTRY}{}", &code[..main], &code[main + "main".len()..])
     } else if code.trim_end().ends_with("(())") {
         format!(
-            "fn main() {{ fn _inner() -> ::core::result::Result<(), impl ::core::fmt::Debug> {{\n\
-             {code}\n}} _inner().unwrap() }}"
+            "fn {ENTRY}() {{ fn _inner() -> ::core::result::Result<(), impl ::core::fmt::Debug> \
+             {{\n{code}\n}} _inner().unwrap() }}"
         )
     } else {
-        format!("fn main() {{\n{code}\n}}")
+        format!("fn {ENTRY}() {{\n{code}\n}}")
     };
     Ok(Program {
         inner_attributes,
@@ -94,16 +103,27 @@ fn macro_use_crate(line: &str) -> Option<String> {
     (!name.is_empty()).then(|| name.to_owned())
 }
 
-/// Whether the code defines `fn main` at its top level.
-fn has_main(code: &str) -> bool {
-    match syn::parse_file(code) {
-        Ok(file) => file
-            .items
-            .iter()
-            .any(|item| matches!(item, syn::Item::Fn(f) if f.sig.ident == "main")),
-        // Statements at the top level: rustdoc wraps them.
-        Err(_) => false,
-    }
+/// Where the name of the code's own top-level `fn main` starts (a byte offset), if it has
+/// one.
+fn main_name_at(code: &str) -> Option<usize> {
+    // Statements at the top level do not parse as a file: rustdoc wraps them.
+    let file = syn::parse_file(code).ok()?;
+    let main = file.items.iter().find_map(|item| match item {
+        syn::Item::Fn(f) if f.sig.ident == "main" => Some(f.sig.ident.span().start()),
+        _ => None,
+    })?;
+    // The span's line is 1-based and its column counts characters.
+    let line_start: usize = code
+        .split_inclusive('\n')
+        .take(main.line - 1)
+        .map(str::len)
+        .sum();
+    let column: usize = code[line_start..]
+        .chars()
+        .take(main.column)
+        .map(char::len_utf8)
+        .sum();
+    Some(line_start + column)
 }
 
 #[cfg(test)]
@@ -111,18 +131,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn wraps_statements_in_main() {
+    fn wraps_statements_in_a_function() {
         let p = make("# use std::fmt;\nlet x = 1;\nassert_eq!(x, 1);").unwrap();
         assert_eq!(
             p.body,
-            "fn main() {\nuse std::fmt;\nlet x = 1;\nassert_eq!(x, 1);\n}"
+            "fn doctest_main() {\nuse std::fmt;\nlet x = 1;\nassert_eq!(x, 1);\n}"
         );
     }
 
     #[test]
-    fn keeps_a_main_of_its_own() {
-        let code = "fn main() {\n    run();\n}\nfn run() {}";
-        assert_eq!(make(code).unwrap().body, code);
+    fn keeps_a_main_of_its_own_renamed() {
+        let code = "/// é\nfn run() {}\n  fn main() {\n    run();\n}";
+        assert_eq!(
+            make(code).unwrap().body,
+            "/// é\nfn run() {}\n  fn doctest_main() {\n    run();\n}"
+        );
     }
 
     #[test]
