@@ -624,8 +624,8 @@ fn self_type(ty: &syn::Type) -> String {
 }
 
 /// The attributes `#[doc(test(attr(..)))]` names, as source text (`deny(warnings)`):
-/// rustdoc reads them on the crate and, since Rust 1.89, on any item, for the doc tests
-/// of the item and of everything in it.
+/// rustdoc reads them on the crate and (this toolchain's, not older ones) on any item, for
+/// the doc tests of the item and of everything in it.
 fn doc_test_attributes(attrs: &[Attribute]) -> Vec<String> {
     type Metas = syn::punctuated::Punctuated<syn::Meta, syn::Token![,]>;
     let lists = |tokens: &proc_macro2::TokenStream| -> Vec<syn::Meta> {
