@@ -611,16 +611,12 @@ fn item_name(item: &Item) -> Option<String> {
     })
 }
 
+/// An impl's type as rustdoc names it: as written, generic arguments and path included,
+/// with no space at all (`inner::G<'a,T>`, `&'staticstr`, `(A,B)`), as rustdoc 1.95 names
+/// `src/lib.rs - inner::G<'a,T>::g (line 5)`.
 fn self_type(ty: &syn::Type) -> String {
-    match ty {
-        syn::Type::Path(p) => p
-            .path
-            .segments
-            .last()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default(),
-        other => other.to_token_stream().to_string(),
-    }
+    let text = ty.to_token_stream().to_string();
+    text.split_whitespace().collect()
 }
 
 /// The attributes `#[doc(test(attr(..)))]` names, as source text (`deny(warnings)`):
@@ -900,6 +896,22 @@ mod tests {
                 ("u", "assert!(unix());", None),
             ]
         );
+    }
+
+    /// As `cargo test --doc` lists them: `src/lib.rs - inner::G<'a,T>::g (line 3)`.
+    #[test]
+    fn an_impls_type_is_named_as_written_without_spaces() {
+        let tests = collected(concat!(
+            "pub mod inner { pub struct G<'a, T>(pub &'a T); }\n",
+            "impl<'a, T> inner::G<'a, T> {\n",
+            "    /// ```\n    /// g();\n    /// ```\n    pub fn g(&self) {}\n",
+            "}\n",
+            "impl Tr for &'static str {\n",
+            "    /// ```\n    /// f();\n    /// ```\n    fn f(&self) {}\n",
+            "}\n",
+        ));
+        let items: Vec<&str> = tests.iter().map(|t| t.item.as_str()).collect();
+        assert_eq!(items, ["inner::G<'a,T>::g", "&'staticstr::f"]);
     }
 
     /// rand_core's `#![doc(test(attr(deny(warnings))))]` fails one of its examples under
