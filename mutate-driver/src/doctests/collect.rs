@@ -665,7 +665,10 @@ fn meta_text(meta: &syn::Meta) -> String {
     };
     match meta {
         syn::Meta::Path(p) => path(p),
-        syn::Meta::List(list) => format!("{}({})", path(&list.path), list.tokens),
+        syn::Meta::List(list) => {
+            let tokens = list.tokens.to_string().replace(" ,", ",");
+            format!("{}({tokens})", path(&list.path))
+        }
         syn::Meta::NameValue(nv) => {
             format!("{} = {}", path(&nv.path), nv.value.to_token_stream())
         }
@@ -922,7 +925,7 @@ mod tests {
             "#![doc(test(attr(deny(warnings))))]\n",
             "/// ```\n/// f();\n/// ```\npub fn f() {}\n",
             "pub mod m {\n",
-            "    #![doc(test(no_crate_inject, attr(allow(dead_code), deny(unused_imports))))]\n",
+            "    #![doc(test(no_crate_inject, attr(allow(dead_code), deny(unused_imports, unused))))]\n",
             "    /// ```\n    /// g();\n    /// ```\n    pub fn g() {}\n",
             "}\n",
             "#[doc(test(attr(allow(unused_variables))))]\n",
@@ -942,7 +945,11 @@ mod tests {
                 ("f", vec!["deny(warnings)"]),
                 (
                     "m::g",
-                    vec!["deny(warnings)", "allow(dead_code)", "deny(unused_imports)"]
+                    vec![
+                        "deny(warnings)",
+                        "allow(dead_code)",
+                        "deny(unused_imports, unused)"
+                    ]
                 ),
                 ("h", vec!["deny(warnings)", "allow(unused_variables)"]),
                 ("k", vec!["deny(warnings)"]),
