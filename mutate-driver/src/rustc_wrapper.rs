@@ -65,9 +65,10 @@ fn is_generated_doc_test(args: &[OsString]) -> bool {
         .any(|w| w[0] == "--crate-name" && crate::doctests::is_doc_test_target(w[1]));
     // Relative to the workspace's root: a member's folder may come first.
     let folder = format!("{}/", crate::doctests::DIR);
-    let generated = args.iter().any(|a| {
-        a.ends_with(".rs") && (a.starts_with(&folder) || a.contains(&format!("/{folder}")))
-    });
+    let within = format!("/{folder}");
+    let generated = args
+        .iter()
+        .any(|a| a.ends_with(".rs") && (a.starts_with(&folder) || a.contains(&within)));
     named && generated
 }
 
@@ -221,22 +222,22 @@ pub fn run_if_wrapping() {
     let compiles = args
         .iter()
         .any(|a| a.to_str().is_some_and(|a| a.ends_with(".rs")));
-    if compiles && !doc_test {
-        command.arg("--force-warn").arg("deprecated");
-        // rustc refuses an option given twice; a level the user set stays.
-        let capped = args
-            .iter()
-            .any(|a| a.to_str().is_some_and(|a| a.starts_with("--cap-lints")));
-        if !capped {
-            command.arg("--cap-lints").arg("warn");
+    if compiles {
+        if !doc_test {
+            command.arg("--force-warn").arg("deprecated");
+            // rustc refuses an option given twice; a level the user set stays.
+            let capped = args
+                .iter()
+                .any(|a| a.to_str().is_some_and(|a| a.starts_with("--cap-lints")));
+            if !capped {
+                command.arg("--cap-lints").arg("warn");
+            }
         }
         // Line tables at most: nothing the driver does reads the rest of the debug info
         // (its runs have backtraces off), and writing it for the schemata code took a few
         // percent of indexmap's build. No debug info at all saved three times that, but a
         // test may force a backtrace and look for a file in it. The last `-C debuginfo`
         // wins.
-    }
-    if compiles {
         if more_than_line_tables(&args) {
             command.arg("-C").arg("debuginfo=line-tables-only");
         }

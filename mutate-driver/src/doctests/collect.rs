@@ -108,15 +108,14 @@ impl Walk {
             .unwrap_or(path)
             .to_string_lossy()
             .replace('\\', "/");
+        let mut context = context.clone();
+        // The file's own `#![doc(test(attr(..)))]` holds for everything in it.
+        context.test_attrs.extend(doc_test_attributes(&file.attrs));
         let place = Place {
             file: name,
             source: path.to_path_buf(),
             prefix: prefix.to_owned(),
-            context: Context {
-                cfg: context.cfg.clone(),
-                // The file's inner attributes (`#![doc(test(attr(..)))]`).
-                test_attrs: context.within(&file.attrs).test_attrs,
-            },
+            context,
         };
         let module = prefix.trim_end_matches("::").to_owned();
         self.docs(&file.attrs, &place, &module);
@@ -624,36 +623,26 @@ fn self_type(ty: &syn::Type) -> String {
 /// the doc tests of the item and of everything in it.
 fn doc_test_attributes(attrs: &[Attribute]) -> Vec<String> {
     type Metas = syn::punctuated::Punctuated<syn::Meta, syn::Token![,]>;
-    let lists = |tokens: &proc_macro2::TokenStream| -> Vec<syn::Meta> {
-        syn::parse::Parser::parse2(Metas::parse_terminated, tokens.clone())
+    let lists = |tokens: proc_macro2::TokenStream| -> Vec<syn::Meta> {
+        syn::parse::Parser::parse2(Metas::parse_terminated, tokens)
             .map(|metas| metas.into_iter().collect())
             .unwrap_or_default()
     };
-    let mut found = Vec::new();
-    for attr in attrs {
-        let Ok(doc) = attr.meta.require_list() else {
-            continue;
-        };
-        if !doc.path.is_ident("doc") {
-            continue;
-        }
-        for test in lists(&doc.tokens) {
-            let syn::Meta::List(test) = test else {
-                continue;
-            };
-            if !test.path.is_ident("test") {
-                continue;
-            }
-            for given in lists(&test.tokens) {
-                if let syn::Meta::List(given) = given
-                    && given.path.is_ident("attr")
-                {
-                    found.extend(lists(&given.tokens).iter().map(meta_text));
-                }
-            }
-        }
-    }
-    found
+    // The tokens of `name(..)`.
+    let within = |meta: syn::Meta, name: &str| match meta {
+        syn::Meta::List(list) if list.path.is_ident(name) => Some(list.tokens),
+        _ => None,
+    };
+    attrs
+        .iter()
+        .filter_map(|attr| within(attr.meta.clone(), "doc"))
+        .flat_map(lists)
+        .filter_map(|meta| within(meta, "test"))
+        .flat_map(lists)
+        .filter_map(|meta| within(meta, "attr"))
+        .flat_map(lists)
+        .map(|meta| meta_text(&meta))
+        .collect()
 }
 
 /// An attribute's text as written, without the spaces token streams print between a name

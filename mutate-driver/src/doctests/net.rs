@@ -63,6 +63,30 @@ impl Remembered {
     }
 }
 
+/// A doc test left out, named as rustdoc names it, with rustc's first error in its file
+/// `name` and the crate's lint levels where it gives some.
+fn left_out_note(
+    package: &Package,
+    key: &str,
+    name: &str,
+    errors: &[(String, Diagnostic)],
+) -> (String, String) {
+    let test = package.tests.iter().find(|t| super::key(t) == key);
+    let first_error = errors
+        .iter()
+        .find(|(_, e)| places(e).any(|(file, _)| file == name))
+        .map(|(_, e)| e.message.clone());
+    let mut why = first_error.unwrap_or_default();
+    if let Some(test) = test.filter(|t| !t.test_attrs.is_empty()) {
+        why.push_str(&format!(
+            " (the crate's `#[doc(test(attr({})))]` applies, as under rustdoc)",
+            test.test_attrs.join(", ")
+        ));
+    }
+    let named = test.map_or_else(|| key.to_owned(), super::display_name);
+    (named, why)
+}
+
 fn file_in(target_dir: &Path) -> PathBuf {
     target_dir.join("doctests-left-out.txt")
 }
@@ -159,24 +183,9 @@ impl DocTests {
                             regenerate.push(index);
                         }
                     } else if self.remembered.left_out.insert(key.to_owned()) {
-                        let test = package.tests.iter().find(|t| super::key(t) == key);
-                        let first_error = errors
-                            .iter()
-                            .find(|(_, e)| places(e).any(|(file, _)| file == name))
-                            .map(|(_, e)| e.message.clone());
-                        let mut why = first_error.unwrap_or_default();
-                        if let Some(test) = test.filter(|t| !t.test_attrs.is_empty()) {
-                            why.push_str(&format!(
-                                " (the crate's `#[doc(test(attr({})))]` applies, as under \
-                                 rustdoc)",
-                                test.test_attrs.join(", ")
-                            ));
-                        }
-                        absorbed.left_out.push((
-                            test.map(super::display_name)
-                                .unwrap_or_else(|| key.to_owned()),
-                            why,
-                        ));
+                        absorbed
+                            .left_out
+                            .push(left_out_note(package, key, &name, errors));
                         std::fs::write(
                             self.root.join(&name),
                             "// Left out: this doc test does not build as an integration test.\n",

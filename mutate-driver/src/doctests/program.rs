@@ -5,8 +5,8 @@
 //!
 //! The function the test calls is never named `main`: in a test build, rustc's harness
 //! marks the crate root's `main` `#[allow(dead_code)]`, and the items an example declares
-//! in it would then pass a crate's `deny(warnings)` that rejects them under rustdoc (rand_core's
-//! `SeedableRng::Seed` example). An example's own `fn main` is renamed so.
+//! in it would then pass a crate's `deny(warnings)` that rejects them under rustdoc
+//! (rand_core's `SeedableRng::Seed` example). An example's own `fn main` is renamed so.
 
 /// A doc test ready to go into a module of the generated test crate.
 #[derive(Debug, Clone, PartialEq, Eq)]

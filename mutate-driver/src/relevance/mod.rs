@@ -398,11 +398,11 @@ fn without_line(test_id: &str) -> Option<String> {
         return None;
     }
     // The last `_line_<digits>`: an item's own name may hold `_line_`.
-    let at = test_id.rmatch_indices("_line_").find_map(|(at, marker)| {
+    let (at, rest) = test_id.rmatch_indices("_line_").find_map(|(at, marker)| {
         let rest = &test_id[at + marker.len()..];
-        rest.starts_with(|c: char| c.is_ascii_digit()).then_some(at)
+        rest.starts_with(|c: char| c.is_ascii_digit())
+            .then_some((at, rest))
     })?;
-    let rest = &test_id[at + "_line_".len()..];
     let after_number = rest.trim_start_matches(|c: char| c.is_ascii_digit());
     Some(format!("{}{after_number}", &test_id[..at]))
 }

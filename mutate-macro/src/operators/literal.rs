@@ -219,21 +219,18 @@ fn in_base_of(written: &str, n: u128) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn a_literal_is_replaced_in_the_base_it_is_written_in() {
-        assert_eq!(
-            super::in_base_of("0x100000001b3", 0x100000001b4),
-            "0x100000001b4"
-        );
-        assert_eq!(super::in_base_of("0xFFu8", 0x100), "0x100");
-        assert_eq!(super::in_base_of("0xABCDu16", 0xABCE), "0xABCE");
-        assert_eq!(super::in_base_of("0o17", 0o20), "0o20");
-        assert_eq!(super::in_base_of("0b00_01_10_11", 28), "0b11100");
-        assert_eq!(super::in_base_of("1_000", 1001), "1001");
-        assert_eq!(super::in_base_of("0x10", 0), "0");
+        assert_eq!(in_base_of("0x100000001b3", 0x100000001b4), "0x100000001b4");
+        assert_eq!(in_base_of("0xFFu8", 0x100), "0x100");
+        assert_eq!(in_base_of("0xABCDu16", 0xABCE), "0xABCE");
+        assert_eq!(in_base_of("0o17", 0o20), "0o20");
+        assert_eq!(in_base_of("0b00_01_10_11", 28), "0b11100");
+        assert_eq!(in_base_of("1_000", 1001), "1001");
+        assert_eq!(in_base_of("0x10", 0), "0");
     }
-
-    use super::*;
 
     #[test]
     fn the_largest_values_of_integer_types() {
