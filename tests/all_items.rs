@@ -161,14 +161,20 @@ fn refuses_a_runtime_path_that_is_not_the_runtime() {
 }
 
 #[test]
-fn refuses_a_package_without_a_library() {
-    let out = driver(&["--all-items", "-p", "mutate-bench"]);
+fn refuses_a_package_with_neither_library_nor_binary() {
+    let root = tempfile::tempdir().unwrap();
+    std::fs::create_dir(root.path().join("tests")).unwrap();
+    std::fs::write(
+        root.path().join("Cargo.toml"),
+        "[package]\nname = \"only-tests\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n",
+    )
+    .unwrap();
+    std::fs::write(root.path().join("tests/t.rs"), "#[test]\nfn t() {}\n").unwrap();
+    let manifest = root.path().join("Cargo.toml");
+    let out = driver(&["--all-items", "--manifest-path", manifest.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("mutate-bench has no library target"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("only-tests has neither"), "{stderr}");
 }
 
 /// A run right after the user's own `cargo test` reuses their proc macros: the attribute

@@ -686,8 +686,10 @@ fn run_one(d: &Discovery, id: &str) -> Result<i32> {
         return Ok(exit_code::BUILD_FAILED);
     }
     let mut all_passed = true;
+    // Any test may start a program that holds the mutant.
+    let anywhere = d.in_executable(m);
     for (b, binary) in d.binaries.iter().enumerate() {
-        if !d.sites[b].values().any(|ms| ms.contains(&m)) {
+        if !anywhere && !d.sites[b].values().any(|ms| ms.contains(&m)) {
             continue;
         }
         eprintln!(

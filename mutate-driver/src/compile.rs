@@ -187,6 +187,9 @@ pub fn selection_args(args: &Args, workspace: &Workspace) -> Vec<String> {
 #[derive(Debug, Clone, Default)]
 pub struct Built {
     pub binaries: Vec<TestBinary>,
+    /// The workspace's own executables the build made (its bin targets, built for the
+    /// integration tests that run them): programs a test may start.
+    pub executables: Vec<TestBinary>,
     /// Mutants rustc resolved to a type fallback (`mutate_protocol::unviable_marks`), by
     /// id, with the reason: unviable, and never run.
     pub unviable: BTreeMap<String, String>,
@@ -198,6 +201,8 @@ pub struct Built {
 /// One schemata build: the test executables, or the errors rustc reported.
 pub struct Attempt {
     pub binaries: Vec<TestBinary>,
+    /// As [`Built::executables`].
+    pub executables: Vec<TestBinary>,
     /// As [`Built::unviable`]: cargo replays the warnings of crates it did not rebuild, so
     /// every round has them all.
     pub unviable: BTreeMap<String, String>,
@@ -286,6 +291,7 @@ pub fn build_once(
     let forward = std::thread::spawn(move || forward_progress(stderr));
     let mut attempt = Attempt {
         binaries: Vec::new(),
+        executables: Vec::new(),
         unviable: BTreeMap::new(),
         warnings: Default::default(),
         errors: Vec::new(),
@@ -313,24 +319,35 @@ fn take_message(
     attempt: &mut Attempt,
 ) {
     match message {
-        Message::CompilerArtifact(artifact) if artifact.profile.test => {
+        Message::CompilerArtifact(artifact) => {
             let Some(executable) = artifact.executable else {
                 return;
             };
+            let is_test = artifact.profile.test;
+            let manifest = artifact.manifest_path.into_std_path_buf();
+            // A program of the workspace's own (not a build script's, not a dependency's).
+            let is_program =
+                !is_test && artifact.target.is_bin() && manifest.starts_with(&workspace.build_root);
+            if !is_test && !is_program {
+                return;
+            }
             let src = artifact.target.src_path.into_std_path_buf();
             let src_path = src
                 .strip_prefix(&workspace.build_root)
                 .unwrap_or(&src)
                 .to_string_lossy()
                 .into_owned();
-            let manifest = artifact.manifest_path.into_std_path_buf();
             let package_dir = manifest.parent().map(Path::to_path_buf).unwrap_or_default();
-            attempt.binaries.push(TestBinary {
+            let binary = TestBinary {
                 package_dir,
                 path: executable.into_std_path_buf(),
                 target: artifact.target.name.clone(),
                 src_path,
-            });
+            };
+            match is_test {
+                true => attempt.binaries.push(binary),
+                false => attempt.executables.push(binary),
+            }
         }
         Message::CompilerMessage(m) => {
             let key = format!("{} {}", m.package_id, m.target.name);

@@ -8,6 +8,7 @@ use crate::server::{Catalog, Server};
 use mutate_operators::Operator;
 use mutate_protocol::{CatalogEntry, unviable_marks};
 use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
 
 /// One mutant of the union catalog.
 #[derive(Debug, Clone)]
@@ -28,10 +29,16 @@ pub struct Discovery {
     /// Mutants, sorted by file, position and id.
     pub mutants: Vec<Mutant>,
     pub tests: Vec<TestCase>,
-    /// Per binary: a site's index in that binary -> the mutants at that site.
+    /// The workspace's programs that link the runtime (`compile::Built::executables`): a
+    /// test may start them, and they count into its run (`mutate_protocol::spawned`).
+    pub executables: Vec<TestBinary>,
+    /// Per binary, then per executable: a site's index there -> the mutants at that site.
     pub sites: Vec<HashMap<u32, Vec<usize>>>,
-    /// Per binary: a mutant's index in that binary -> the mutant.
+    /// Per binary, then per executable: a mutant's index there -> the mutant.
     pub indexes: Vec<HashMap<u32, usize>>,
+    /// Each binary's and executable's path, as a process of it reads its own
+    /// (`/proc/self/exe`), to its place in `sites` and `indexes`.
+    pub programs: HashMap<PathBuf, usize>,
     /// Binaries whose tests cannot be run one by one, and why: a fork server that could not
     /// start (`server::Catalog::Unstartable`), or no libtest harness. Each is run whole
     /// against the mutants the other tests do not detect (`lab::whole`).
@@ -48,6 +55,20 @@ impl Discovery {
     pub fn index_of(&self, id: &str) -> Option<usize> {
         self.mutants.iter().position(|m| m.entry.id == id)
     }
+
+    /// Where a program a test started (by the path its process read) has its catalog in
+    /// `sites` and `indexes`.
+    pub fn program(&self, exe: &str) -> Option<usize> {
+        self.programs.get(Path::new(exe)).copied()
+    }
+
+    /// Whether mutant `m` is compiled into an executable, where any test may start it.
+    pub fn in_executable(&self, m: usize) -> bool {
+        let first = self.binaries.len();
+        self.indexes[first..]
+            .iter()
+            .any(|indexes| indexes.values().any(|&n| n == m))
+    }
 }
 
 /// Lists the mutants and tests of a schemata build; a mutant rustc resolved to a type
@@ -56,27 +77,45 @@ impl Discovery {
 pub fn discover(built: Built) -> Result<Discovery> {
     let Built {
         binaries,
+        executables,
         unviable,
         unused,
     } = built;
     let mut catalogs = Vec::new();
+    // Binaries that link the runtime: their tests can be run, with coverage, even where
+    // they hold no mutant (they may start a program that does).
+    let mut served = Vec::new();
     let mut whole = Vec::new();
     let mut by_id: HashMap<String, CatalogEntry> = HashMap::new();
     for (index, binary) in binaries.iter().enumerate() {
-        let catalog = match Server::catalog(binary)? {
+        let catalog = Server::catalog(binary)?;
+        served.push(matches!(catalog, Catalog::Served(_)));
+        catalogs.push(match catalog {
             Catalog::Served(catalog) => catalog,
             Catalog::Plain => Vec::new(),
             Catalog::Unstartable(how) => {
                 whole.push((index, format!("its fork server could not start: {how}")));
                 Vec::new()
             }
-        };
-        for entry in &catalog {
-            by_id
-                .entry(entry.id.clone())
-                .or_insert_with(|| entry.clone());
-        }
-        catalogs.push(catalog);
+        });
+    }
+    // A program is asked for its catalog only where it links the runtime: one that does
+    // not would run its `main` with the request's arguments.
+    let mut executables: Vec<TestBinary> = executables
+        .into_iter()
+        .filter(|e| links_runtime(&e.path))
+        .collect();
+    executables.dedup_by(|a, b| a.path == b.path);
+    for executable in &executables {
+        catalogs.push(match Server::catalog(executable)? {
+            Catalog::Served(catalog) => catalog,
+            Catalog::Plain | Catalog::Unstartable(_) => Vec::new(),
+        });
+    }
+    for entry in catalogs.iter().flatten() {
+        by_id
+            .entry(entry.id.clone())
+            .or_insert_with(|| entry.clone());
     }
     for (id, reason) in &unviable {
         if let Some(entry) = by_id.get_mut(id)
@@ -129,9 +168,16 @@ pub fn discover(built: Built) -> Result<Discovery> {
         })
         .collect();
 
+    let programs = binaries
+        .iter()
+        .chain(&executables)
+        .enumerate()
+        .map(|(i, program)| (canonical(&program.path), i))
+        .collect();
+
     let mut tests = Vec::new();
     for (index, binary) in binaries.iter().enumerate() {
-        if catalogs[index].is_empty() {
+        if !served[index] {
             continue;
         }
         let Some(all) = list_tests(binary, false)? else {
@@ -149,12 +195,29 @@ pub fn discover(built: Built) -> Result<Discovery> {
     }
     Ok(Discovery {
         binaries,
+        executables,
         mutants,
         tests,
         sites,
         indexes,
+        programs,
         whole,
     })
+}
+
+fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Whether the program at `path` links the mutate runtime's fork server: it holds the
+/// name the server gives its children's captured output.
+fn links_runtime(path: &Path) -> bool {
+    let Ok(bytes) = std::fs::read(path) else {
+        return false;
+    };
+    let marker = mutate_protocol::server_exit::runtime_marker();
+    let marker = marker.as_bytes();
+    bytes.windows(marker.len()).any(|w| w == marker)
 }
 
 /// Test names from libtest's listing (benchmarks are not tests); `None` where the binary

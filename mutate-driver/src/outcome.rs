@@ -222,6 +222,7 @@ mod tests {
             hits: vec![],
             infection: vec![],
             trace: vec![],
+            spawned: vec![],
             output: None,
         }
     }

@@ -47,6 +47,7 @@ pub fn build(
             }
             return Ok(Built {
                 binaries: attempt.binaries,
+                executables: attempt.executables,
                 unviable,
                 unused: attempt.warnings.denied(),
             });

@@ -4,6 +4,10 @@
 /// schemata build (read once, before `main`).
 pub const ACTIVE: &str = "MUTATE_ACTIVE";
 
+/// Set by a forked test for the processes it starts: where and what they count
+/// ([`spawned::Spawn`](crate::spawned::Spawn)).
+pub const SPAWNED: &str = "MUTATE_SPAWNED";
+
 /// Set by the driver on a test binary it starts as a fork server: to [`SERVER_CATALOG`]
 /// when it wants the binary's catalog, to [`SERVER_RUNS`] when it only runs mutants (the
 /// catalog, one line per mutant of the build, is then not sent).

@@ -5,6 +5,7 @@
 //! - [`build_errors`]: where a schemata build failed, read back by `#[mutate]`.
 //! - [`infection`]: what a coverage run saw each mutant's replacement compute.
 //! - [`unviable_marks`]: the mark rustc's warnings carry for a mutant it proved unviable.
+//! - [`spawned`]: how processes a test starts count into its run.
 //! - The line protocol between `cargo mutate-driver` and the fork server in a test binary:
 //!   the server writes to its stdout, the driver to the server's stdin. Every server line
 //!   starts with [`PREFIX`], so anything else a binary prints before `main` is ignored.
@@ -18,6 +19,7 @@ mod report;
 mod request;
 pub mod rules;
 pub mod server_exit;
+pub mod spawned;
 pub mod test_slot;
 pub mod unviable_marks;
 
@@ -34,7 +36,7 @@ pub const TRACE_SEPARATOR: &str = "\u{1f}";
 /// The last line of a trace that reached its size limit: calls after it were not written.
 pub const TRACE_TRUNCATED: &str = "truncated";
 /// Protocol version, checked in the handshake.
-pub const VERSION: u32 = 5;
+pub const VERSION: u32 = 6;
 
 /// Escapes backslash, tab, newline and carriage return.
 pub fn escape(text: &str) -> String {

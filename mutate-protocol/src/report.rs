@@ -83,6 +83,9 @@ pub struct Report {
     /// One line per traced call's exit, when asked to observe: depth, function, digest of
     /// what it returned, digests of what it left behind its `&mut` arguments (tabs).
     pub trace: Vec<String>,
+    /// What the processes the test started counted, by executable, with coverage (their
+    /// loop rounds and calls are in `total_hits`, their `reached` and `fell_back` above).
+    pub spawned: Vec<crate::spawned::Counted>,
 }
 
 impl End {
@@ -142,6 +145,7 @@ impl Report {
                 .iter()
                 .map(|call| format!("trace\t{}", escape(call))),
         );
+        lines.extend(self.spawned.iter().map(crate::spawned::Counted::encode));
         lines.push("done".into());
         lines
     }
@@ -175,6 +179,7 @@ impl Report {
                         infection: Vec::new(),
                         output: None,
                         trace: Vec::new(),
+                        spawned: Vec::new(),
                     })
                 })();
                 *report = Some(parsed.ok_or_else(|| format!("malformed result line: {line}"))?);
@@ -200,6 +205,12 @@ impl Report {
                 report.trace.push(unescape(rest));
                 Ok(false)
             }
+            "spawned" => {
+                let report = report.as_mut().ok_or("spawned before result")?;
+                let counted = crate::spawned::Counted::decode(rest).ok_or("malformed spawned")?;
+                report.spawned.push(counted);
+                Ok(false)
+            }
             "done" => {
                 if report.is_none() {
                     return Err("done before result".into());
@@ -213,7 +224,7 @@ impl Report {
 }
 
 /// `a=b c=d ...`, each side parsed.
-fn pairs<A: std::str::FromStr, B: std::str::FromStr>(text: &str) -> Option<Vec<(A, B)>> {
+pub(crate) fn pairs<A: std::str::FromStr, B: std::str::FromStr>(text: &str) -> Option<Vec<(A, B)>> {
     text.split(' ')
         .filter(|p| !p.is_empty())
         .map(|pair| {
@@ -241,6 +252,12 @@ mod tests {
             infection: vec![(3, 1), (9, 6)],
             output: Some("thread panicked\n\tat x".into()),
             trace: vec!["0\tf\t1:2\t".into(), "1\tg\t?\t".into()],
+            spawned: vec![crate::spawned::Counted {
+                exe: "/t/app".into(),
+                processes: 2,
+                hits: vec![(1, 2)],
+                infection: vec![(0, 1)],
+            }],
         };
         let mut decoded = None;
         let lines = report.encode();

@@ -14,3 +14,11 @@ pub fn cause(code: i32) -> Option<&'static str> {
         _ => None,
     }
 }
+
+/// Bytes every program that links the runtime's fork server holds, where the driver looks
+/// before it starts a program of the workspace as a server: one without the server would
+/// run its `main` with the request's arguments. Put together here at run time, so that
+/// only the runtime (which holds it whole, as a static) contains them.
+pub fn runtime_marker() -> String {
+    ["mutate-runtime", ":", "fork-server"].concat()
+}

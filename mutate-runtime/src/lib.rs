@@ -30,6 +30,8 @@ mod twins;
 mod lost_output;
 #[cfg(target_os = "linux")]
 mod server;
+#[cfg(target_os = "linux")]
+mod spawned;
 
 #[doc(hidden)]
 pub mod __private;

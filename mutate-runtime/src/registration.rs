@@ -7,7 +7,7 @@ use crate::{catalog, switch};
 /// Called from each table's constructor, before `main`.
 pub fn register(table: &'static catalog::Table) {
     #[cfg(target_os = "linux")]
-    std::hint::black_box(crate::server::anchor());
+    std::hint::black_box((crate::server::anchor(), crate::spawned::anchor()));
     if let Some(mutant_base) = catalog::insert(table) {
         switch::on_register(table, mutant_base);
     }

@@ -10,6 +10,7 @@
 //! Runs after every other constructor (`priority = late`), when all tables are registered.
 
 use crate::{catalog, counters, switch};
+use mutate_protocol::spawned::Spawn;
 use mutate_protocol::{
     CatalogEntry, End, FellBack, Greeting, PREFIX, Report, Request, SERVER_ENV, VERSION,
     server_exit,
@@ -30,11 +31,16 @@ ctor::declarative::ctor! {
     }
 }
 
+/// What the driver looks for in a program before it starts it as a server
+/// (`mutate_protocol::server_exit::runtime_marker`).
+#[used]
+static RUNTIME_MARKER: [u8; 26] = *b"mutate-runtime:fork-server";
+
 /// Keeps this module's object file (and so its constructor) in every binary that
 /// registers a table: a linker may otherwise drop an unreferenced object of an rlib.
 #[inline(never)]
 pub(crate) fn anchor() -> usize {
-    serve_if_asked as *const () as usize
+    serve_if_asked as *const () as usize + std::hint::black_box(&RUNTIME_MARKER).len()
 }
 
 /// Most output kept from a child, from its end (where libtest's summary is).
@@ -73,6 +79,7 @@ fn serve(with_catalog: bool) {
 
     let ids = catalog::index_by_id();
     catalog::find_twins();
+    let mut runs = crate::spawned::Runs::new();
     for line in requests.lines() {
         let Ok(line) = line else { break };
         let Some(request) = Request::decode(&line) else {
@@ -82,18 +89,11 @@ fn serve(with_catalog: bool) {
             );
             continue;
         };
+        // A mutant this binary does not hold may be in a program its test starts, which
+        // takes it from the environment: here, every mutant is off.
         let index = match &request.mutant {
             None => switch::NONE,
-            Some(id) => match ids.get(id.as_str()) {
-                Some(&index) => index,
-                None => {
-                    send(
-                        &mut replies,
-                        &[Report::refusal(&format!("unknown mutant: {id}"))],
-                    );
-                    continue;
-                }
-            },
+            Some(id) => ids.get(id.as_str()).copied().unwrap_or(switch::NONE),
         };
         if let Some(test) = &request.test
             && !slot
@@ -108,7 +108,8 @@ fn serve(with_catalog: bool) {
             );
             continue;
         }
-        if let Some(report) = run_child(&request, index, slot.as_ref()) {
+        let spawn = runs.next(request.budget, request.coverage, request.probe);
+        if let Some(report) = run_child(&request, index, slot.as_ref(), spawn.as_ref()) {
             send(&mut replies, &report.encode());
         } else {
             // Forked child: run the test.
@@ -132,12 +133,14 @@ fn send(replies: &mut File, lines: &[String]) {
     }
 }
 
-/// Forks a child for `request` (its test written over `slot`, if it names one). Returns
-/// `None` in the child, the report in the server.
+/// Forks a child for `request` (its test written over `slot`, if it names one), the
+/// processes it starts counting into `spawn`. Returns `None` in the child, the report in
+/// the server.
 fn run_child(
     request: &Request,
     index: u32,
     slot: Option<&crate::test_slot::Slot>,
+    spawn: Option<&Spawn>,
 ) -> Option<Report> {
     counters::reset(request.budget, request.coverage);
     // SAFETY: plain libc calls; results checked.
@@ -161,7 +164,7 @@ fn run_child(
             // Checked to fit before the fork.
             slot.write(test);
         }
-        become_child(request, index, capture, trace);
+        become_child(request, index, capture, trace, spawn);
         return None;
     }
     let end = wait_for(pid, request.timeout_ms, request.grace_ms);
@@ -171,9 +174,10 @@ fn run_child(
     let micros = started.elapsed().as_micros() as u64;
     let output = read_capture(capture);
     let trace = read_capture(trace).lines().map(str::to_owned).collect();
+    let spawned = spawn.map(crate::spawned::collect).unwrap_or_default();
     let header = counters::header().expect("region installed");
     use std::sync::atomic::Ordering::Relaxed;
-    let end = if header.budget_exceeded.load(Relaxed) != 0 {
+    let end = if header.budget_exceeded.load(Relaxed) != 0 || spawned.budget_exceeded {
         End::HitBudget
     } else {
         end
@@ -188,15 +192,16 @@ fn run_child(
     Some(Report {
         end,
         micros,
-        total_hits: counters::total_hits(),
-        fell_back: FellBack::from_code(header.fell_back.load(Relaxed)),
+        total_hits: counters::total_hits() + spawned.total,
+        fell_back: FellBack::from_code(header.fell_back.load(Relaxed).max(spawned.fell_back)),
         passed: libtest_passed(&output) || crate::lost_output::noted(&output),
-        reached: header.reached.load(Relaxed) != 0,
-        budget_waived: header.budget_waived.load(Relaxed) != 0,
+        reached: header.reached.load(Relaxed) != 0 || spawned.reached,
+        budget_waived: header.budget_waived.load(Relaxed) != 0 || spawned.budget_waived,
         hits,
         infection,
         output: request.output.then(|| tail(output, OUTPUT_LIMIT)),
         trace,
+        spawned: spawned.counted,
     })
 }
 
@@ -221,6 +226,7 @@ fn failed_fork(started: Instant) -> Report {
         hits: Vec::new(),
         infection: Vec::new(),
         trace: Vec::new(),
+        spawned: Vec::new(),
         output: Some(format!("fork failed: {}", std::io::Error::last_os_error())),
     }
 }
@@ -239,7 +245,13 @@ fn out_of_the_way(fd: RawFd) -> RawFd {
     }
 }
 
-fn become_child(request: &Request, index: u32, capture: RawFd, trace: RawFd) {
+fn become_child(
+    request: &Request,
+    index: u32,
+    capture: RawFd,
+    trace: RawFd,
+    spawn: Option<&Spawn>,
+) {
     // SAFETY: libc calls in a freshly forked single-threaded child.
     unsafe {
         libc::setpgid(0, 0);
@@ -277,10 +289,15 @@ fn become_child(request: &Request, index: u32, capture: RawFd, trace: RawFd) {
             };
             libc::setrlimit(libc::RLIMIT_AS, &limit);
         }
-        // Tests that run their own binary again must see the same mutant.
+        // Tests that run their own binary again, or another of the build, must see the
+        // same mutant, and count into this run.
         match &request.mutant {
             Some(id) if !request.inert => std::env::set_var(switch::ACTIVE_ENV, id),
             _ => std::env::remove_var(switch::ACTIVE_ENV),
+        }
+        match spawn {
+            Some(spawn) => std::env::set_var(mutate_protocol::env::SPAWNED, spawn.encode()),
+            None => std::env::remove_var(mutate_protocol::env::SPAWNED),
         }
     }
     // The run's kind first, so that activating the mutant chooses every table's body
@@ -512,6 +529,12 @@ fn catalog_line(entry: catalog::Entry) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_marker_is_the_one_the_driver_looks_for() {
+        let marker = mutate_protocol::server_exit::runtime_marker();
+        assert_eq!(RUNTIME_MARKER.as_slice(), marker.as_bytes());
+    }
 
     #[test]
     fn cpu_ticks_are_read_after_a_name_with_spaces_and_parentheses() {

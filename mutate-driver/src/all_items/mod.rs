@@ -247,9 +247,7 @@ fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Re
     if !is_tested || plan.mode == Mode::DocTestsOnly {
         return Ok(());
     }
-    let Some((lib, _)) = library(package) else {
-        return Ok(());
-    };
+    let roots = mutated_roots(package);
     let needs_extern_crate = package.edition.as_str() == "2015"
         && !package
             .dependencies
@@ -264,9 +262,40 @@ fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Re
         extern_crates.extend(plan.attribute.map(|a| a.crate_name.clone()));
     }
     let (items, count) =
-        annotate_library(&lib, &attribute_path, &extern_crates, &mut mirrored.files)?;
+        annotate_crates(&roots, &attribute_path, &extern_crates, &mut mirrored.files)?;
     mirrored.annotated_items += items;
     mirrored.annotated_files += count;
+    link_runtime_into_tests(package, needs_extern_crate, &mut mirrored.files)?;
+    Ok(())
+}
+
+/// Has each integration test of `package` link the runtime's fork server, which it would
+/// not where it calls no annotated code (a test that only runs the package's programs,
+/// or any test of a package with no library): its tests can then be run forked, and the
+/// programs they start count into their runs. The line goes after the file's last, so no
+/// line or column the user wrote moves.
+fn link_runtime_into_tests(
+    package: &Package,
+    extern_crate: bool,
+    files: &mut mirror::Files,
+) -> Result<()> {
+    let runtime = manifest::RUNTIME.replace('-', "_");
+    for target in package.targets.iter().filter(|t| t.is_test()) {
+        let root = canonical(target.src_path.as_std_path());
+        let Ok(mut text) = std::fs::read_to_string(&root) else {
+            continue;
+        };
+        if extern_crate {
+            text.push_str(&format!(
+                "\n#[allow(unused_extern_crates)]\nextern crate {runtime};"
+            ));
+        }
+        text.push_str(&format!(
+            "\n#[used]\n#[doc(hidden)]\nstatic __MUTATE_RUNTIME_LINKED: fn() -> usize = \
+             ::{runtime}::__private::linked;\n"
+        ));
+        files.replace(&root, text.into_bytes());
+    }
     Ok(())
 }
 
@@ -427,24 +456,31 @@ fn tested_packages(
                 .collect(),
         }
     };
-    let with_library: BTreeSet<String> = metadata
+    let with_code: BTreeSet<String> = metadata
         .packages
         .iter()
-        .filter(|p| names.contains(p.name.as_str()) && library_root(p).is_some())
+        .filter(|p| names.contains(p.name.as_str()) && !mutated_roots(p).is_empty())
         .map(|p| p.name.to_string())
         .collect();
-    if with_library.is_empty() {
+    if with_code.is_empty() {
         return Err(Error::Usage(format!(
-            "--all-items mutates library code, and {} has no library target",
+            "--all-items mutates the code of libraries and binaries, and {} has neither",
             names.into_iter().collect::<Vec<_>>().join(", ")
         )));
     }
-    Ok(with_library)
+    Ok(with_code)
 }
 
-/// The root file of a package's library (not a proc-macro: its code runs in the compiler).
-fn library_root(package: &Package) -> Option<PathBuf> {
-    library(package).map(|(root, _)| root)
+/// The root files of the crates of a package that are mutated: its library (not a
+/// proc-macro: its code runs in the compiler) and its binaries.
+fn mutated_roots(package: &Package) -> Vec<PathBuf> {
+    let library = library(package).map(|(root, _)| root);
+    let binaries = package
+        .targets
+        .iter()
+        .filter(|t| t.is_bin())
+        .map(|t| canonical(t.src_path.as_std_path()));
+    library.into_iter().chain(binaries).collect()
 }
 
 /// A package's library target (not a proc-macro), with its root file.
@@ -495,19 +531,20 @@ fn edit_manifest(edit: &manifest::Edit, path: &Path) -> Result<Vec<u8>> {
         .map_err(|e| Error::Usage(format!("cannot edit a copy of {}: {e}", path.display())))
 }
 
-/// Annotates every module file of a library, from its root; returns the items and files
-/// annotated.
-/// `attribute_path`: the attribute as the annotations name it; `extern_crates`: crates the
+/// Annotates every module file of the crates at `roots` (a package's library and
+/// binaries), from each root; returns the items and files annotated. A file two crates
+/// declare is annotated once.
+/// `attribute_path`: the attribute as the annotations name it; `extern_crates`: crates each
 /// root declares (edition 2015 reaches other crates through `extern crate` only).
-fn annotate_library(
-    root: &Path,
+fn annotate_crates(
+    roots: &[PathBuf],
     attribute_path: &str,
     extern_crates: &[String],
     files: &mut mirror::Files,
 ) -> Result<(usize, usize)> {
     // Each file with whether its modules live beside it (crate roots, `mod.rs`, files
     // named by `#[path]`).
-    let mut queue = vec![(root.to_path_buf(), true)];
+    let mut queue: Vec<(PathBuf, bool)> = roots.iter().rev().map(|r| (r.clone(), true)).collect();
     let mut seen = BTreeMap::new();
     let mut items = 0;
     while let Some((path, mod_rs)) = queue.pop() {
@@ -529,7 +566,7 @@ fn annotate_library(
             }
         };
         let mut out = annotated.text;
-        if path == root {
+        if roots.contains(&path) {
             // Appended after the last line, so no line or column the user wrote moves.
             for name in extern_crates {
                 out.push_str(&format!(

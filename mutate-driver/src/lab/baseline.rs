@@ -344,17 +344,30 @@ fn record_baseline(
         wanders: wanders(retimes),
         coverage_overhead: plain.map_or(0, |plain| report.micros.saturating_sub(plain)),
     };
-    let binary = d.tests[t].binary;
-    for (site, _) in &report.hits {
-        for &m in d.sites[binary].get(site).into_iter().flatten() {
-            results[m].covered_by.push(t);
+    let own = (
+        d.tests[t].binary,
+        report.hits.as_slice(),
+        &report.infection[..],
+    );
+    // What the programs the test started ran counts as the test's own.
+    let started = report.spawned.iter().filter_map(|counted| {
+        let program = d.program(&counted.exe)?;
+        Some((program, counted.hits.as_slice(), &counted.infection[..]))
+    });
+    for (program, hits, infection) in std::iter::once(own).chain(started) {
+        for (site, _) in hits {
+            for &m in d.sites[program].get(site).into_iter().flatten() {
+                if results[m].covered_by.last() != Some(&t) {
+                    results[m].covered_by.push(t);
+                }
+            }
         }
-    }
-    // A mutant compiled twice in the binary (the runtime's `twins.rs`) has two indexes
-    // there: what both copies saw.
-    for (index, flags) in &report.infection {
-        if let Some(&m) = d.indexes[binary].get(index) {
-            *results[m].infection.entry(t).or_default() |= *flags;
+        // A mutant compiled twice in the binary (the runtime's `twins.rs`) has two
+        // indexes there: what both copies saw.
+        for (index, flags) in infection {
+            if let Some(&m) = d.indexes[program].get(index) {
+                *results[m].infection.entry(t).or_default() |= *flags;
+            }
         }
     }
 }
@@ -441,6 +454,7 @@ mod tests {
             infection: Vec::new(),
             output: None,
             trace: Vec::new(),
+            spawned: Vec::new(),
         }
     }
 

@@ -15,13 +15,16 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 const INDEX: &str = "archive.json";
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 #[derive(Serialize, Deserialize)]
 struct Index {
     format: u32,
     driver: String,
     binaries: Vec<Binary>,
+    /// The programs tests may start (`Discovery::executables`), each restored where it was
+    /// built: a test names it by that path (`env!("CARGO_BIN_EXE_<name>")`).
+    executables: Vec<Executable>,
     /// The mutants rustc proved unviable in the build, by id, with the reason.
     unviable: BTreeMap<String, String>,
     /// Test and mutant ids in discovery order: the restored baseline's indices are these.
@@ -38,6 +41,15 @@ struct Binary {
     src_path: String,
     /// Relative to the build's workspace root when inside it.
     package_dir: PathBuf,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Executable {
+    /// Its name in the archive.
+    file: String,
+    target: String,
+    /// Where it was built, and goes back to.
+    path: PathBuf,
 }
 
 fn failed(context: String, e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Error {
@@ -70,10 +82,21 @@ pub fn write(
                 .to_path_buf(),
         });
     }
+    let mut executables = Vec::new();
+    for (i, e) in d.executables.iter().enumerate() {
+        let name = format!("exe/{i}");
+        tar.append_path_with_name(&e.path, &name).map_err(io)?;
+        executables.push(Executable {
+            file: name,
+            target: e.target.clone(),
+            path: e.path.clone(),
+        });
+    }
     let index = Index {
         format: FORMAT,
         driver: env!("CARGO_PKG_VERSION").into(),
         binaries,
+        executables,
         unviable: unviable.clone(),
         tests: (0..d.tests.len()).map(|t| d.test_id(t)).collect(),
         mutants: d.mutants.iter().map(|m| m.entry.id.clone()).collect(),
@@ -153,13 +176,39 @@ pub fn open(path: &Path, workspace: &Workspace) -> Result<Opened> {
             package_dir: workspace.build_root.join(&b.package_dir),
         })
         .collect();
+    let executables = index
+        .executables
+        .iter()
+        .map(|e| restore(&dir.join(&e.file), e, workspace))
+        .collect::<Result<_>>()?;
     // The build's marks by location were read into the index's by id (`app.rs`).
     let built = Built {
         binaries,
+        executables,
         unviable: index.unviable.clone(),
         unused: Default::default(),
     };
     Ok(Opened { built, index })
+}
+
+/// A program from the archive put back where it was built (unless the same bytes are
+/// there already), as the tests that start it name it.
+fn restore(unpacked: &Path, e: &Executable, workspace: &Workspace) -> Result<TestBinary> {
+    let same = std::fs::read(&e.path).ok() == std::fs::read(unpacked).ok();
+    if !same {
+        let io = |err: std::io::Error| failed(format!("restoring {}", e.path.display()), err);
+        if let Some(parent) = e.path.parent() {
+            std::fs::create_dir_all(parent).map_err(io)?;
+        }
+        let _ = std::fs::remove_file(&e.path);
+        std::fs::copy(unpacked, &e.path).map_err(io)?;
+    }
+    Ok(TestBinary {
+        path: e.path.clone(),
+        target: e.target.clone(),
+        src_path: String::new(),
+        package_dir: workspace.build_root.clone(),
+    })
 }
 
 impl Opened {

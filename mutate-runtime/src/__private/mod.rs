@@ -21,6 +21,17 @@ pub use returns::{EitherIter, Leak, Make};
 
 pub use values::{SwitchRange, succ};
 
+/// Links the fork server and the counting of started processes into a test crate that
+/// holds no annotated code (an integration test that runs the workspace's programs): the
+/// `--all-items` copy names this from each integration test, so the test can be run
+/// forked and what the programs it starts count reaches its run.
+pub fn linked() -> usize {
+    #[cfg(target_os = "linux")]
+    return crate::server::anchor() + crate::spawned::anchor();
+    #[cfg(not(target_os = "linux"))]
+    0
+}
+
 /// What a schemata body's sites need of the switch, read once where the body (or a closure
 /// or async block in it) starts and kept in a local that each site reads: the active
 /// mutant's local index in the body's table, and whether site hits are counted. Register

@@ -1,0 +1,73 @@
+//! Applications (`examples/apps`): a library tested only through the program that uses
+//! it, whose integration tests run that program, and a package with no library whose
+//! program starts a copy of itself. Every mutant gets the verdict `cargo test` gives it,
+//! across the processes the tests start, and nothing the tests started outlives the run.
+
+mod common;
+
+use common::*;
+
+const MANIFEST: &str = "examples/apps/Cargo.toml";
+
+fn runtime_path() -> String {
+    repo().join("mutate-runtime").display().to_string()
+}
+
+#[test]
+fn programs_the_tests_run_are_mutated_and_judged_by_those_tests() {
+    let out_dir = tempfile::tempdir().unwrap();
+    let runtime = runtime_path();
+    let sandbox = Sandbox::new();
+    let out = sandbox
+        .command(&[
+            "--manifest-path",
+            MANIFEST,
+            "--workspace",
+            "--all-items",
+            "--runtime-path",
+            &runtime,
+            "-o",
+            out_dir.path().to_str().unwrap(),
+        ])
+        .output()
+        .expect("driver runs");
+    // Among them, mutants that start copies of the program without end: the time limit
+    // ends each test with every process it started.
+    sandbox.assert_clean();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    check_expected(
+        "examples/apps/expected/verdicts.txt",
+        &verdicts(out_dir.path()),
+    );
+
+    let report = Report::read(out_dir.path());
+    let verdict = |id: &str| {
+        report
+            .mutants
+            .iter()
+            .find(|m| m.id == id)
+            .unwrap_or_else(|| panic!("no mutant {id}"))
+    };
+    // Library code no test calls, only the program the tests run.
+    let words = verdict("wordcount/src/lib.rs:6:5: replace count_words -> usize with 0");
+    assert_eq!(words.status, "Killed");
+    assert_eq!(words.killed_by, ["cli::words_are_counted"]);
+    // The program's own code, run from the path next to the test's executable.
+    let lines = verdict("wordcount/src/main.rs:33:21: replace true with false in parse_args");
+    assert_eq!(lines.status, "Killed");
+    assert_eq!(lines.killed_by, ["cli::lines_are_counted"]);
+    // Code only the copy of the program that the program started runs.
+    let copy = verdict("tally/src/main.rs:61:5: replace as_child -> String with String::new()");
+    assert_eq!(copy.status, "Killed");
+    assert_eq!(copy.killed_by, ["run::a_copy_of_itself_sums_them_too"]);
+    // A program's own unit tests judge it too, beside the tests that run it.
+    let parse = verdict("tally/src/main.rs:28:5: replace parse -> Option<Vec<u64>> with None");
+    assert_eq!(parse.status, "Killed");
+    for test in [
+        "tally::tests::numbers_are_parsed_a_line_each",
+        "run::the_numbers_are_summed",
+    ] {
+        assert!(parse.covered_by.iter().any(|t| t == test), "{parse:?}");
+    }
+}
