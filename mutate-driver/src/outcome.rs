@@ -175,9 +175,17 @@ pub fn unbuilt_reason(build_error: &str) -> String {
 /// (`_mm_shuffle_epi32(x, 0x31)`, an array's length), which mutant schemata choose at run
 /// time; or a method swapped for its twin of another return type (`StreamExt::all`'s
 /// future for `any`'s), which they cannot hold in one place, where the text builds if
-/// what receives it is generic (`block_on(..)`).
+/// what receives it is generic (`block_on(..)`); or a `const fn` that a constant calls,
+/// compiled `const` as written, since the switches are read at run time.
 pub fn schemata_only(entry: &CatalogEntry) -> Option<String> {
     let error = &entry.build_error;
+    if mutate_protocol::build_errors::is_const_call(error) {
+        return Some(format!(
+            "not run: a constant calls this `const fn` ({error}), so it is compiled `const`, \
+             as written, and its mutants would change values computed at compile time, \
+             which mutant schemata cannot switch"
+        ));
+    }
     if error.contains("attempt to use a non-constant value in a constant") {
         return Some(format!(
             "not run: where it stands the value must be a constant, and mutant schemata \

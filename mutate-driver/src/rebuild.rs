@@ -237,6 +237,10 @@ struct Lists {
     by_crate: BTreeMap<String, Vec<BuildError>>,
     /// Crates whose list changed since it was written.
     changed: BTreeSet<String>,
+    /// The `const fn`s to compile `const`, shared by every crate
+    /// (`build_errors::const_list_file`).
+    keep_const: Vec<BuildError>,
+    keep_const_changed: bool,
     _lock: std::fs::File,
 }
 
@@ -252,6 +256,8 @@ impl Lists {
             dir,
             by_crate: BTreeMap::new(),
             changed: BTreeSet::new(),
+            keep_const: Vec::new(),
+            keep_const_changed: false,
             _lock: lock,
         };
         // Lists a driver of another build wrote are of another macro's code: its errors
@@ -259,6 +265,18 @@ impl Lists {
         let stamp_path = lists.dir.join("driver");
         let stamp = driver_stamp();
         let same_driver = std::fs::read_to_string(&stamp_path).is_ok_and(|s| s == stamp);
+        let const_list = PathBuf::from(build_errors::const_list_file(&lists.dir));
+        let fresh = |all: Vec<BuildError>| -> (Vec<BuildError>, bool) {
+            let count = all.len();
+            let kept: Vec<BuildError> = all
+                .into_iter()
+                .filter(|e| {
+                    same_driver && digest_of(&workspace.build_root, &e.file) == Some(e.digest)
+                })
+                .collect();
+            let changed = kept.len() != count;
+            (kept, changed)
+        };
         for entry in std::fs::read_dir(&lists.dir).map_err(io)? {
             let path = entry.map_err(io)?.path();
             let Some(krate) = path
@@ -269,14 +287,13 @@ impl Lists {
                 continue;
             };
             let all = build_errors::parse(&std::fs::read_to_string(&path).unwrap_or_default());
-            let count = all.len();
-            let kept: Vec<BuildError> = all
-                .into_iter()
-                .filter(|e| {
-                    same_driver && digest_of(&workspace.build_root, &e.file) == Some(e.digest)
-                })
-                .collect();
-            if kept.len() != count {
+            let (kept, changed) = fresh(all);
+            if path == const_list {
+                lists.keep_const = kept;
+                lists.keep_const_changed = changed;
+                continue;
+            }
+            if changed {
                 lists.changed.insert(krate.to_owned());
             }
             lists.by_crate.insert(krate.to_owned(), kept);
@@ -293,13 +310,36 @@ impl Lists {
     }
 
     fn save(&mut self) -> Result<()> {
+        let write = |path: String, errors: &[BuildError]| {
+            std::fs::write(path, build_errors::render(errors))
+                .map_err(|e| Error::caused(Operation::Build, "writing a build-error list", e))
+        };
         for krate in std::mem::take(&mut self.changed) {
             let errors = self.by_crate.get(&krate).map(Vec::as_slice).unwrap_or(&[]);
-            let path = build_errors::list_file(&self.dir, &krate);
-            std::fs::write(path, build_errors::render(errors))
-                .map_err(|e| Error::caused(Operation::Build, "writing a build-error list", e))?;
+            write(build_errors::list_file(&self.dir, &krate), errors)?;
+        }
+        if std::mem::take(&mut self.keep_const_changed) {
+            write(build_errors::const_list_file(&self.dir), &self.keep_const)?;
         }
         Ok(())
+    }
+
+    /// Lists the `const fn` an error says a constant calls (rustc's E0015), to be compiled
+    /// `const`; returns whether it is new.
+    fn add_const(&mut self, error: &Diagnostic, root: &Path) -> bool {
+        let Some(entry) = const_entry(error, root) else {
+            return false;
+        };
+        let known = self
+            .keep_const
+            .iter()
+            .any(|e| e.same_place(&entry) && (e.line != 0 || e.message == entry.message));
+        if known {
+            return false;
+        }
+        self.keep_const.push(entry);
+        self.keep_const_changed = true;
+        true
     }
 
     /// Adds the places of `errors` not yet listed, as one site's; a place listed in an
@@ -310,6 +350,10 @@ impl Lists {
         let mut seen = BTreeSet::new();
         let mut changed = 0;
         for (krate, error) in errors {
+            if is_const_call(error) {
+                changed += usize::from(self.add_const(error, root));
+                continue;
+            }
             let message = error.message.lines().next().unwrap_or_default().to_owned();
             for (file, line, column) in places(error, root) {
                 let moved = labelled_places(error, &file, is_move);
@@ -345,6 +389,46 @@ impl Lists {
         }
         changed
     }
+}
+
+/// Whether `error` is rustc's E0015 on a `const fn` the macro made a plain one
+/// ([`build_errors::is_const_call`]).
+fn is_const_call(error: &Diagnostic) -> bool {
+    error.code.as_ref().is_some_and(|c| c.code == "E0015")
+        && build_errors::is_const_call(&error.message)
+}
+
+/// The entry that has the macro compile the function a [`is_const_call`] error names
+/// `const`: where rustc says the function is defined (a note, for a free function), else
+/// by its name, with the calling file (a change there may end the need). The message
+/// says where the constant is.
+fn const_entry(error: &Diagnostic, root: &Path) -> Option<BuildError> {
+    let (caller, line, column) = places(error, root).into_iter().next()?;
+    let message = format!("{} (at {caller}:{line}:{column})", error.message);
+    let defined = error
+        .children
+        .iter()
+        .filter(|note| note.message.ends_with("is not const"))
+        .flat_map(|note| &note.spans)
+        .find(|s| !Path::new(&s.file_name).is_absolute() && root.join(&s.file_name).is_file());
+    let (file, line, column) = match defined {
+        Some(span) => (
+            span.file_name.clone(),
+            span.line_start as u32,
+            span.column_start as u32,
+        ),
+        None => (caller, 0, 0),
+    };
+    Some(BuildError {
+        digest: digest_of(root, &file)?,
+        file,
+        line,
+        column,
+        scope: Scope::Const,
+        message,
+        moved: Vec::new(),
+        initialized: Vec::new(),
+    })
 }
 
 /// Where an error is: each primary span in the workspace's own files; for one elsewhere
@@ -390,7 +474,7 @@ fn widened(known: &BuildError) -> Option<Scope> {
             Some(Scope::Suspects)
         }
         Scope::Site | Scope::Suspects => Some(Scope::Function),
-        Scope::Function => None,
+        Scope::Function | Scope::Const => None,
     }
 }
 

@@ -14,6 +14,9 @@ struct Known {
     /// The list's path, when this is one of the driver's builds.
     path: Option<String>,
     errors: Vec<BuildError>,
+    /// The shared list of `const fn`s to compile `const` (`build_errors::const_list_file`),
+    /// with its path.
+    keep_const: (Option<String>, Vec<BuildError>),
     /// Which site-scope errors a site has taken already (the innermost one takes it).
     claimed: Mutex<Vec<bool>>,
 }
@@ -21,43 +24,73 @@ struct Known {
 fn known() -> &'static Known {
     static KNOWN: OnceLock<Known> = OnceLock::new();
     KNOWN.get_or_init(|| {
-        let Some(path) = list_path() else {
+        let Some((path, const_path)) = list_paths() else {
             return Known {
                 path: None,
                 errors: Vec::new(),
+                keep_const: (None, Vec::new()),
                 claimed: Mutex::new(Vec::new()),
             };
         };
-        // The driver writes a crate's list only when its build fails; the file must exist
-        // from the first build on for rustc to track it.
-        crate::tracked_file::create_if_missing(&path);
-        let errors = std::fs::read_to_string(&path)
-            .map(|text| build_errors::parse(&text))
-            .unwrap_or_default();
+        // The driver writes a list only when a build fails; the file must exist from the
+        // first build on for rustc to track it.
+        let read = |path: &str| {
+            crate::tracked_file::create_if_missing(path);
+            std::fs::read_to_string(path)
+                .map(|text| build_errors::parse(&text))
+                .unwrap_or_default()
+        };
+        let errors = read(&path);
+        let keep_const = read(&const_path);
         Known {
             path: Some(path),
             claimed: Mutex::new(vec![false; errors.len()]),
             errors,
+            keep_const: (Some(const_path), keep_const),
         }
     })
 }
 
-/// This crate's list in the driver's directory of lists, in the driver's builds.
-fn list_path() -> Option<String> {
+/// This crate's list and the shared list of `const fn`s in the driver's directory of
+/// lists, in the driver's builds.
+fn list_paths() -> Option<(String, String)> {
     let dir = std::env::var(mutate_protocol::env::BUILD_ERRORS).ok()?;
     let krate = std::env::var("CARGO_CRATE_NAME").ok()?;
-    (!dir.is_empty()).then(|| build_errors::list_file(std::path::Path::new(&dir), &krate))
+    let dir = std::path::Path::new(&dir);
+    (!dir.as_os_str().is_empty()).then(|| {
+        (
+            build_errors::list_file(dir, &krate),
+            build_errors::const_list_file(dir),
+        )
+    })
 }
 
-/// An item that makes rustc track the list, so cargo rebuilds the crate when it changes.
+/// Items that make rustc track the lists, so cargo rebuilds the crate when one changes.
 /// Empty outside the driver's builds.
 pub fn tracking() -> TokenStream {
-    match &known().path {
-        Some(path) => quote! {
-            const _: &[u8] = ::core::include_bytes!(#path);
-        },
-        None => TokenStream::new(),
+    let known = known();
+    let paths = known.path.iter().chain(&known.keep_const.0);
+    quote! {
+        #( const _: &[u8] = ::core::include_bytes!(#paths); )*
     }
+}
+
+/// rustc's message, where a constant (a static, another `const fn`) calls the `const fn`
+/// the macro calls `function` (`Point::new`), whose `fn` is at `line` of `file`: it is then
+/// compiled `const`, as written, since the schemata's switches are not `const`.
+pub fn kept_const(file: &str, line: usize, function: &str) -> Option<&'static str> {
+    known()
+        .keep_const
+        .1
+        .iter()
+        .find(|e| {
+            let located = e.line != 0;
+            let here = e.file == file && e.line as usize == line;
+            let named = build_errors::named_function(&e.message)
+                .is_some_and(|named| build_errors::names(&named, function));
+            if located { here } else { named }
+        })
+        .map(|e| e.message.as_str())
 }
 
 /// Whether this is one of the driver's builds (which read rustc's warnings back).

@@ -16,22 +16,31 @@ use syn::visit_mut::VisitMut;
 use syn::{Attribute, Block, Item, Signature, Stmt};
 
 /// Rewrites one body, `block`, as written at entry, into schemata and puts its table
-/// first; leaves it as written when it has no mutants. `const fn`s are skipped: a const
-/// context cannot hold run-time switches. `outer_generics`: the type parameters of the
-/// enclosing impl or trait; `attrs`: the attributes of the function being rewritten;
-/// `reach`: how the body names the function (to trace its calls, `observe.rs`);
-/// `nested_items` rewrites the items the body holds.
+/// first; leaves it as written when it has no mutants. A `const fn` loses its `const`
+/// (the switches are read at run time), unless the driver's build found a constant that
+/// calls it (`build_errors::kept_const`): then it is compiled as written, its mutants
+/// listed with rustc's message. `outer_generics`: the type parameters of the enclosing
+/// impl or trait; `attrs`: the attributes of the function being rewritten; `reach`: how
+/// the body names the function (to trace its calls, `observe.rs`); `nested_items`
+/// rewrites the items the body holds.
 pub fn rewrite(
     name: String,
-    (sig, attrs): (&Signature, &mut Vec<Attribute>),
+    (signature, attrs): (&mut Signature, &mut Vec<Attribute>),
     block: &mut Block,
     selection: &Selection,
     (outer_generics, reach): (&[String], Reach),
     nested_items: NestedItems,
 ) {
-    if sig.constness.is_some() {
-        return;
+    let file = crate::location::file_of(signature.fn_token.span);
+    let start = crate::location::start(signature.fn_token.span);
+    // Taken off first: the copies of the signature the rewrite makes (tracing, witnesses)
+    // run the schemata too.
+    let constness = signature.constness.take();
+    let kept_const = constness.and_then(|_| build_errors::kept_const(&file, start.line, &name));
+    if kept_const.is_some() {
+        signature.constness = constness;
     }
+    let sig: &Signature = signature;
     let written = block.clone();
     let dual = dispatch::possible(sig, &written);
     let mut generics = outer_generics.to_vec();
@@ -61,18 +70,17 @@ pub fn rewrite(
     let mut collector = schemata(block, None);
     if collector.mutants.is_empty() {
         *block = written;
+        signature.constness = constness;
         return;
     }
     // The driver's last build failed in this function: as written, mutants unviable.
-    let file = crate::location::file_of(sig.fn_token.span);
-    let (start, end) = (
-        crate::location::start(sig.fn_token.span),
-        crate::location::end(written.brace_token.span.close()),
-    );
+    let end = crate::location::end(written.brace_token.span.close());
     // A build error in the tracing (all of it located at `fn`) drops the tracing.
     let traced = build_errors::claim_at(&file, start).is_none();
-    let mut as_written = None;
-    if let Some(unplaced) = build_errors::claim_unplaced(&file, start, end) {
+    let mut as_written = kept_const.map(str::to_owned);
+    if as_written.is_some() {
+        // Compiled `const`, as written: nothing of the schemata is.
+    } else if let Some(unplaced) = build_errors::claim_unplaced(&file, start, end) {
         let may_have_suspects = has_jumps(&collector) || !unplaced.initialized.is_empty();
         if let Some(before) = before.filter(|_| may_have_suspects) {
             // Rewritten again with the suspects as written: its sites claim what they

@@ -90,7 +90,7 @@ impl<'e> Walk<'e> {
                     let name = format!("{prefix}{}", f.sig.ident);
                     function::rewrite(
                         name,
-                        (&schemata.sig, &mut schemata.attrs),
+                        (&mut schemata.sig, &mut schemata.attrs),
                         &mut schemata.block,
                         selection,
                         (&[], Reach::Free),
@@ -127,7 +127,7 @@ impl<'e> Walk<'e> {
                 let name = format!("{prefix}{ty}::{}", f.sig.ident);
                 function::rewrite(
                     name,
-                    (&copy.sig, &mut copy.attrs),
+                    (&mut copy.sig, &mut copy.attrs),
                     &mut copy.block,
                     &selection,
                     (&generics, reach.clone()),
@@ -159,7 +159,7 @@ impl<'e> Walk<'e> {
             {
                 let name = format!("{prefix}{}::{}", t.ident, f.sig.ident);
                 let context = (generics.as_slice(), Reach::Associated);
-                let head = (&copy.sig, &mut copy.attrs);
+                let head = (&mut copy.sig, &mut copy.attrs);
                 function::rewrite(name, head, block, &selection, context, rewrite_in_body);
             }
             schemata.items.push(TraitItem::Fn(copy));

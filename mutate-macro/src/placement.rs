@@ -60,13 +60,6 @@ fn expand_item(options: Options, input: TokenStream, mut errors: Errors) -> Toke
 /// The error for an item the attribute cannot go on.
 fn misplaced(item: &Item) -> Option<syn::Error> {
     let message = match item {
-        Item::Fn(f) if f.sig.constness.is_some() => {
-            return Some(syn::Error::new_spanned(
-                &f.sig,
-                "`#[mutate]` cannot go on a `const fn`: a const context has no room for \
-                 run-time switches",
-            ));
-        }
         Item::Fn(_) | Item::Impl(_) | Item::Trait(_) => return None,
         Item::Mod(m) if m.content.is_some() => return None,
         Item::Mod(_) => "`#[mutate]` cannot see into `mod name;`: put `#[mutate]` on the items \

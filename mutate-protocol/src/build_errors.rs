@@ -18,6 +18,13 @@
 //! message, where rustc says the value used was moved and where it says the binding used
 //! is initialized in some conditions (`line:column` each, comma separated; a list written
 //! before these fields had none).
+//!
+//! One more list is shared by every crate: [`const_list_file`]. A `const fn` has no
+//! `const` in a schemata build (its mutants need run-time switches), which fails where a
+//! constant, a static or another `const fn` calls it (rustc's E0015). Its entries
+//! ([`Scope::Const`]) name such functions, and the macro compiles them `const`, as
+//! written. A crate's list is its own; this one is read by every annotated crate, since the
+//! call that needs the function `const` may be in any crate that depends on it.
 
 use crate::{escape, unescape};
 
@@ -54,6 +61,10 @@ pub enum Scope {
     Suspects,
     /// The function holding it.
     Function,
+    /// A `const fn` that a constant calls, to be compiled `const` (the shared list): at the
+    /// place rustc says it is defined, or, with line 0, any function of the name its message
+    /// gives (`file` is then the calling file, so the entry goes when that changes).
+    Const,
 }
 
 impl BuildError {
@@ -62,6 +73,7 @@ impl BuildError {
             Scope::Site => "site",
             Scope::Suspects => "suspects",
             Scope::Function => "function",
+            Scope::Const => "const",
         };
         let places = |places: &[(u32, u32)]| {
             let each: Vec<String> = places.iter().map(|(l, c)| format!("{l}:{c}")).collect();
@@ -101,6 +113,7 @@ impl BuildError {
                 "site" => Scope::Site,
                 "suspects" => Scope::Suspects,
                 "function" => Scope::Function,
+                "const" => Scope::Const,
                 _ => return None,
             },
             digest: u64::from_str_radix(f[5], 16).ok()?,
@@ -121,6 +134,53 @@ pub fn list_file(dir: &std::path::Path, krate: &str) -> String {
     dir.join(format!("{}.tsv", krate.replace('-', "_")))
         .to_string_lossy()
         .into_owned()
+}
+
+/// The list of `const fn`s to compile `const` ([`Scope::Const`]), shared by every crate in
+/// `dir`. No crate's list has its name: crate names have no `-`.
+pub fn const_list_file(dir: &std::path::Path) -> String {
+    dir.join("keep-const.tsv").to_string_lossy().into_owned()
+}
+
+/// Whether rustc's message is a call of a function that is not `const` where a constant is
+/// needed (E0015): in a schemata build, a `const fn` the macro made a plain one.
+pub fn is_const_call(message: &str) -> bool {
+    message.starts_with("cannot call non-const")
+}
+
+/// The function rustc's message names, in backticks (`cannot call non-const associated
+/// function `Point::<T>::new` in constants`), with its generic arguments left out.
+pub fn named_function(message: &str) -> Option<String> {
+    let (_, rest) = message.split_once('`')?;
+    let (name, _) = rest.split_once('`')?;
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for c in name.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    let out = out.replace("::::", "::");
+    Some(out.trim_end_matches("::").to_owned())
+}
+
+/// Whether `named` (as [`named_function`] gives it: `double`, `Point::new`, `m::f`) can
+/// be the function the macro calls `function` (`Point::new`, `inner::f`): its last
+/// segments, as many as `named` has up to two.
+pub fn names(named: &str, function: &str) -> bool {
+    let tail = |text: &str, n: usize| {
+        let segments: Vec<&str> = text.split("::").filter(|s| !s.is_empty()).collect();
+        segments[segments.len().saturating_sub(n)..].join("::")
+    };
+    let n = named
+        .split("::")
+        .filter(|s| !s.is_empty())
+        .count()
+        .clamp(1, 2);
+    !named.is_empty() && tail(named, n) == tail(function, n)
 }
 
 /// Every well-formed entry of a list's text; other lines are ignored.
@@ -169,6 +229,44 @@ mod tests {
         let text = render(&errors) + "not an entry\n";
         assert_eq!(parse(&text), errors);
         assert_ne!(digest(b"a"), digest(b"b"));
+    }
+
+    #[test]
+    fn a_function_is_known_by_the_name_rustc_gives_it() {
+        let named = |m: &str| named_function(m).unwrap();
+        assert_eq!(
+            named("cannot call non-const associated function `Point::<T>::new` in constants"),
+            "Point::new"
+        );
+        assert_eq!(
+            named("cannot call non-const function `double` in statics"),
+            "double"
+        );
+        assert_eq!(
+            named("cannot call non-const method `Set::<u8, 4>::len` in x"),
+            "Set::len"
+        );
+        assert!(names("Point::new", "shapes::Point::new"));
+        assert!(names("double", "double"));
+        assert!(names("double", "inner::double"));
+        assert!(!names("Point::new", "Line::new"));
+        assert!(!names("new", "Point::renew"));
+        assert_eq!(named_function("no backticks"), None);
+    }
+
+    #[test]
+    fn a_const_entry_round_trips() {
+        let entry = BuildError {
+            file: "src/lib.rs".into(),
+            line: 0,
+            column: 0,
+            scope: Scope::Const,
+            digest: 7,
+            message: "cannot call non-const associated function `S::new` in statics".into(),
+            moved: Vec::new(),
+            initialized: Vec::new(),
+        };
+        assert_eq!(parse(&render(std::slice::from_ref(&entry))), [entry]);
     }
 
     #[test]

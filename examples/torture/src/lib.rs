@@ -320,7 +320,7 @@ impl Shape for Square {
 
 #[mutate]
 pub mod geometry {
-    /// A `const fn` inside an annotated item is left as written.
+    /// A `const fn` no constant calls is mutated as a plain one.
     pub const fn const_square(x: u32) -> u32 {
         x * x
     }

@@ -1,6 +1,6 @@
 //! Where `--all-items` puts the attribute in one source file: before every fn, impl block,
 //! trait and inline mod (those a `cfg_if!` passes on included), leaving out test-only
-//! code, `const fn`s and items that already carry it; and which module files the file
+//! code and items that already carry it; and which module files the file
 //! declares, so the whole library is reached.
 //!
 //! The attribute goes on the item's own first line, so nothing else in the file moves; it
@@ -82,9 +82,7 @@ impl Walk {
     fn items(&mut self, items: &[Item], dir: &Path, annotate: bool, top: bool) {
         for item in items {
             match item {
-                Item::Fn(f) if annotate && wanted(&f.attrs) && f.sig.constness.is_none() => {
-                    self.mark(item)
-                }
+                Item::Fn(f) if annotate && wanted(&f.attrs) => self.mark(item),
                 Item::Impl(i) if annotate && wanted(&i.attrs) => self.mark(item),
                 Item::Trait(t) if annotate && wanted(&t.attrs) => self.mark(item),
                 Item::Mod(m) if !is_test_only(&m.attrs) => match &m.content {
@@ -184,9 +182,9 @@ mod tests {
     }
 
     #[test]
-    fn annotates_fns_impls_traits_and_inline_mods_on_their_own_line() {
+    fn annotates_fns_const_fns_impls_traits_and_inline_mods_on_their_own_line() {
         let out = run(
-            "fn a() {}\n\n/// doc\npub fn b() {}\nimpl X { fn c() {} }\n    trait T {}\nmod m { fn d() {} }\n",
+            "fn a() {}\n\n/// doc\npub fn b() {}\nimpl X { fn c() {} }\n    trait T {}\nmod m { fn d() {} }\nconst fn k() {}\n",
         );
         assert_eq!(
             out.text,
@@ -194,15 +192,16 @@ mod tests {
              #[::mutate_runtime::mutate(__written_at_column = 1)] /// doc\npub fn b() {}\n\
              #[::mutate_runtime::mutate(__written_at_column = 1)] impl X { fn c() {} }\n    \
              #[::mutate_runtime::mutate(__written_at_column = 5)] trait T {}\n\
-             #[::mutate_runtime::mutate(__written_at_column = 1)] mod m { fn d() {} }\n"
+             #[::mutate_runtime::mutate(__written_at_column = 1)] mod m { fn d() {} }\n\
+             #[::mutate_runtime::mutate(__written_at_column = 1)] const fn k() {}\n"
         );
-        assert_eq!(out.items, 5);
+        assert_eq!(out.items, 6);
     }
 
     #[test]
-    fn leaves_tests_consts_and_annotated_items_alone() {
+    fn leaves_tests_and_annotated_items_alone() {
         let text = "#[cfg(test)]\nmod tests { fn t() {} }\n#[test]\nfn t() {}\n\
-                    const fn k() -> u8 { 1 }\n#[mutate]\nfn done() {}\n\
+                    #[mutate]\nfn done() {}\n\
                     #[cfg(all(test, unix))]\nfn helper() {}\nstruct S;\n";
         let out = run(text);
         assert_eq!(out.text, text);

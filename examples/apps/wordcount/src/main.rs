@@ -51,4 +51,9 @@ mod tests {
     fn no_arguments_count_words() {
         assert_eq!(super::parse_args(std::iter::empty()), Ok(false));
     }
+
+    #[test]
+    fn labels_fit() {
+        assert_eq!(wordcount::ROOM, 11);
+    }
 }

@@ -53,7 +53,16 @@ mod maths {
     }
 }
 
+/// Outside the driver's builds a `const fn` stays `const`: constants may call it.
+#[mutate]
+const fn square(x: u32) -> u32 {
+    x * x
+}
+
+const NINE: u32 = square(3);
+
 fn main() {
+    assert_eq!(NINE, 9);
     assert_eq!(gcd(12, 18), 6);
     let mut counter = Counter { items: Vec::new() };
     assert_eq!(counter.push('a'), 0);
