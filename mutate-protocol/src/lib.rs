@@ -73,6 +73,23 @@ pub fn unescape(text: &str) -> String {
     out
 }
 
+/// `a=b c=d ...`: pairs as report lines carry them (site hits, infection flags).
+pub(crate) fn pairs_text<A: std::fmt::Display, B: std::fmt::Display>(pairs: &[(A, B)]) -> String {
+    let text: Vec<String> = pairs.iter().map(|(a, b)| format!("{a}={b}")).collect();
+    text.join(" ")
+}
+
+/// Inverse of [`pairs_text`], each side parsed.
+pub(crate) fn pairs<A: std::str::FromStr, B: std::str::FromStr>(text: &str) -> Option<Vec<(A, B)>> {
+    text.split(' ')
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (a, b) = pair.split_once('=')?;
+            Some((a.parse().ok()?, b.parse().ok()?))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

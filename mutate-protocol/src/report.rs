@@ -1,6 +1,7 @@
 //! What a server sends back for one request: how the child ended, its hits and output.
 
-use crate::{escape, unescape};
+use crate::spawned::Counted;
+use crate::{escape, pairs, unescape};
 
 /// How a child ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,7 +86,7 @@ pub struct Report {
     pub trace: Vec<String>,
     /// What the processes the test started counted, by executable, with coverage (their
     /// loop rounds and calls are in `total_hits`, their `reached` and `fell_back` above).
-    pub spawned: Vec<crate::spawned::Counted>,
+    pub spawned: Vec<Counted>,
 }
 
 impl End {
@@ -126,16 +127,10 @@ impl Report {
             u8::from(self.budget_waived)
         )];
         if !self.hits.is_empty() {
-            let pairs: Vec<String> = self.hits.iter().map(|(s, n)| format!("{s}={n}")).collect();
-            lines.push(format!("hits\t{}", pairs.join(" ")));
+            lines.push(format!("hits\t{}", crate::pairs_text(&self.hits)));
         }
         if !self.infection.is_empty() {
-            let pairs: Vec<String> = self
-                .infection
-                .iter()
-                .map(|(m, flags)| format!("{m}={flags}"))
-                .collect();
-            lines.push(format!("infection\t{}", pairs.join(" ")));
+            lines.push(format!("infection\t{}", crate::pairs_text(&self.infection)));
         }
         if let Some(output) = &self.output {
             lines.push(format!("output\t{}", escape(output)));
@@ -145,7 +140,7 @@ impl Report {
                 .iter()
                 .map(|call| format!("trace\t{}", escape(call))),
         );
-        lines.extend(self.spawned.iter().map(crate::spawned::Counted::encode));
+        lines.extend(self.spawned.iter().map(Counted::encode));
         lines.push("done".into());
         lines
     }
@@ -207,7 +202,7 @@ impl Report {
             }
             "spawned" => {
                 let report = report.as_mut().ok_or("spawned before result")?;
-                let counted = crate::spawned::Counted::decode(rest).ok_or("malformed spawned")?;
+                let counted = Counted::decode(rest).ok_or("malformed spawned")?;
                 report.spawned.push(counted);
                 Ok(false)
             }
@@ -221,17 +216,6 @@ impl Report {
             other => Err(format!("unknown report line kind `{other}`")),
         }
     }
-}
-
-/// `a=b c=d ...`, each side parsed.
-pub(crate) fn pairs<A: std::str::FromStr, B: std::str::FromStr>(text: &str) -> Option<Vec<(A, B)>> {
-    text.split(' ')
-        .filter(|p| !p.is_empty())
-        .map(|pair| {
-            let (a, b) = pair.split_once('=')?;
-            Some((a.parse().ok()?, b.parse().ok()?))
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -252,7 +236,7 @@ mod tests {
             infection: vec![(3, 1), (9, 6)],
             output: Some("thread panicked\n\tat x".into()),
             trace: vec!["0\tf\t1:2\t".into(), "1\tg\t?\t".into()],
-            spawned: vec![crate::spawned::Counted {
+            spawned: vec![Counted {
                 exe: "/t/app".into(),
                 processes: 2,
                 hits: vec![(1, 2)],

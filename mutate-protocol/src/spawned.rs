@@ -8,7 +8,7 @@
 //! server reads them when the test has ended, and reports them by executable
 //! ([`Counted`]), whose catalog the driver has.
 
-use crate::{escape, unescape};
+use crate::{escape, pairs, pairs_text, unescape};
 use std::path::PathBuf;
 
 /// What a process started under a run is to count, as [`env::SPAWNED`](crate::env::SPAWNED)
@@ -109,15 +109,10 @@ impl Counted {
         Some(Counted {
             exe: unescape(f[0]),
             processes: f[1].parse().ok()?,
-            hits: crate::report::pairs(f[2])?,
-            infection: crate::report::pairs(f[3])?,
+            hits: pairs(f[2])?,
+            infection: pairs(f[3])?,
         })
     }
-}
-
-fn pairs_text<A: std::fmt::Display, B: std::fmt::Display>(pairs: &[(A, B)]) -> String {
-    let text: Vec<String> = pairs.iter().map(|(a, b)| format!("{a}={b}")).collect();
-    text.join(" ")
 }
 
 #[cfg(test)]
