@@ -101,6 +101,38 @@ fn plain_crate_is_mutated_on_a_copy_and_reported_as_written() {
     assert_eq!(kilo.status, "Killed", "{}", kilo.reason);
 }
 
+/// A bare run on a crate nobody annotated (no package of it depends on the runtime)
+/// mutates every item, as `--all-items` does, and says so in one line.
+#[test]
+fn a_bare_run_on_an_unannotated_crate_mutates_every_item() {
+    let runtime = runtime_path();
+    let out = driver(&[
+        "--manifest-path",
+        MANIFEST,
+        "--runtime-path",
+        &runtime,
+        "--list",
+        "--json",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("No #[mutate] here (no tested package depends on mutate-runtime): mutating every item, as --all-items does"),
+        "{stderr}"
+    );
+    let ids = |list: Vec<Mutant>| list.into_iter().map(|m| m.id).collect::<Vec<_>>();
+    let bare = ids(listed(&out.stdout));
+    let all_items = ids(list(&[
+        "--manifest-path",
+        MANIFEST,
+        "--all-items",
+        "--runtime-path",
+        &runtime,
+    ]));
+    assert!(bare.len() > 40, "{} mutants", bare.len());
+    assert_eq!(bare, all_items);
+}
+
 #[test]
 fn every_location_points_at_the_code_as_written() {
     let runtime = runtime_path();

@@ -16,6 +16,27 @@ use std::time::{Duration, Instant};
 pub fn run(args: &Args) -> Result<i32> {
     let started = Instant::now();
     let mut workspace = compile::locate(args)?;
+    let zero_edit;
+    let args = if !args.all_items && crate::all_items::unannotated(args, &workspace) {
+        eprintln!(
+            "   No #[mutate] here (no tested package depends on mutate-runtime): mutating \
+             every item, as --all-items does"
+        );
+        zero_edit = Args {
+            all_items: true,
+            ..args.clone()
+        };
+        &zero_edit
+    } else {
+        args
+    };
+    if args.runtime_path.is_some() && !args.all_items {
+        return Err(Error::Usage(
+            "--runtime-path is for runs that mutate every item (--all-items), and a tested \
+             package here depends on mutate-runtime already"
+                .into(),
+        ));
+    }
     let (mut mirror_lock, mut doctests) = mirror_if_needed(args, &mut workspace)?;
     let filter = Filter::new(&args.file, &args.regex, &args.exclude_regex)?;
     let changed = changed_lines(args, &workspace.root)?;

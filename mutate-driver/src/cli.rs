@@ -90,13 +90,16 @@ pub struct Args {
     #[arg(long, conflicts_with = "operators")]
     pub extreme: bool,
 
-    /// Mutate every item of the tested libraries, on a copy: no `#[mutate]` needed, and the
-    /// user's files are never touched.
+    /// Mutate every item of the tested packages, on a copy: no `#[mutate]` needed, and the
+    /// user's files are never touched. The default when no tested package depends on
+    /// mutate-runtime; when one does (a mixed workspace too), only what `#[mutate]` marks
+    /// is mutated unless this is given.
     #[arg(long)]
     pub all_items: bool,
-    /// With --all-items: the folder of a local mutate-runtime checkout to depend on
+    /// Where every item is mutated (--all-items, or no tested package depends on
+    /// mutate-runtime): the folder of a local mutate-runtime checkout to depend on
     /// [default: mutate-runtime from the registry, at this driver's version].
-    #[arg(long, value_name = "DIR", requires = "all_items")]
+    #[arg(long, value_name = "DIR")]
     pub runtime_path: Option<PathBuf>,
     /// Run the libraries' doc tests too, as `cargo test` does (on a copy of the workspace
     /// that declares each as a test) [default: true, or `doctests` in

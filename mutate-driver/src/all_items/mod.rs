@@ -422,6 +422,21 @@ fn runtime_source(
     }))
 }
 
+/// Whether a run without `--all-items` is one of a crate nobody annotated: no package it
+/// tests depends on `mutate-runtime`, so none can carry `#[mutate]`. Such a run mutates
+/// every item, as `--all-items` does; a package that depends on the runtime keeps its
+/// annotations' choice.
+pub fn unannotated(args: &Args, workspace: &Workspace) -> bool {
+    let user_manifest = workspace.manifest_dir.join("Cargo.toml");
+    let names = tested_package_names(args, &workspace.metadata, &user_manifest);
+    workspace
+        .metadata
+        .packages
+        .iter()
+        .filter(|p| names.contains(p.name.as_str()))
+        .all(|p| !p.dependencies.iter().any(|d| d.name == manifest::RUNTIME))
+}
+
 /// The packages cargo will test, by the same rules: `--workspace`, `-p`, else the
 /// manifest's own package, else the workspace's default members.
 fn tested_packages(
@@ -429,33 +444,7 @@ fn tested_packages(
     metadata: &Metadata,
     user_manifest: &Path,
 ) -> Result<BTreeSet<String>> {
-    let names: BTreeSet<String> = if args.workspace {
-        metadata
-            .packages
-            .iter()
-            .map(|p| p.name.to_string())
-            .collect()
-    } else if !args.package.is_empty() {
-        // `-p name@version` and `-p name` both name the package.
-        args.package
-            .iter()
-            .map(|spec| spec.split('@').next().unwrap_or(spec).to_string())
-            .collect()
-    } else {
-        let own = canonical(user_manifest);
-        match metadata
-            .packages
-            .iter()
-            .find(|p| canonical(p.manifest_path.as_std_path()) == own)
-        {
-            Some(p) => [p.name.to_string()].into(),
-            None => metadata
-                .workspace_default_packages()
-                .iter()
-                .map(|p| p.name.to_string())
-                .collect(),
-        }
-    };
+    let names = tested_package_names(args, metadata, user_manifest);
     let with_code: BTreeSet<String> = metadata
         .packages
         .iter()
@@ -580,4 +569,39 @@ fn annotate_crates(
         seen.insert(path, annotated.items);
     }
     Ok((items, seen.values().filter(|&&n| n > 0).count()))
+}
+
+/// The names of the packages cargo will test (see [`tested_packages`]).
+pub(crate) fn tested_package_names(
+    args: &Args,
+    metadata: &Metadata,
+    user_manifest: &Path,
+) -> BTreeSet<String> {
+    if args.workspace {
+        metadata
+            .packages
+            .iter()
+            .map(|p| p.name.to_string())
+            .collect()
+    } else if !args.package.is_empty() {
+        // `-p name@version` and `-p name` both name the package.
+        args.package
+            .iter()
+            .map(|spec| spec.split('@').next().unwrap_or(spec).to_string())
+            .collect()
+    } else {
+        let own = canonical(user_manifest);
+        match metadata
+            .packages
+            .iter()
+            .find(|p| canonical(p.manifest_path.as_std_path()) == own)
+        {
+            Some(p) => [p.name.to_string()].into(),
+            None => metadata
+                .workspace_default_packages()
+                .iter()
+                .map(|p| p.name.to_string())
+                .collect(),
+        }
+    }
 }
