@@ -11,7 +11,7 @@ const MANIFEST: &str = "examples/hostile/Cargo.toml";
 #[test]
 fn failing_baseline_test_stops_the_run() {
     let (out, dir) = run_example(MANIFEST, &["--features", "red-suite"]);
-    assert_refused(
+    let stderr = assert_refused(
         &out,
         "red_before_any_mutation",
         "this suite is red on purpose",
@@ -19,6 +19,58 @@ fn failing_baseline_test_stops_the_run() {
     assert!(
         !dir.path().join("report.json").exists(),
         "nothing was judged"
+    );
+    // The refusal names the test arguments that leave the test out, as cargo test's do.
+    assert!(
+        stderr
+            .contains("cargo mutate-driver [OPTIONS] -- --exact --skip 'red_before_any_mutation'"),
+        "{stderr}"
+    );
+}
+
+/// The test arguments the refusal names, after `--`, leave the failing test out of the
+/// baseline, the mutants' runs and the binaries run whole: the run goes to the end.
+#[test]
+fn a_failing_test_left_out_with_skip_lets_the_run_go_on() {
+    let (out, dir) = run_example(
+        MANIFEST,
+        &[
+            "--features",
+            "red-suite",
+            "--",
+            "--exact",
+            "--skip",
+            "red_before_any_mutation",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(matches!(out.status.code(), Some(0 | 3)), "{stderr}");
+    let report = Report::read(dir.path());
+    assert!(!report.mutants.is_empty());
+    let tests: Vec<&String> = report.mutants.iter().flat_map(|m| &m.covered_by).collect();
+    assert!(!tests.is_empty(), "no test covered anything");
+    assert!(
+        tests
+            .iter()
+            .all(|t| !t.ends_with("red_before_any_mutation")),
+        "the skipped test ran"
+    );
+    // An option of libtest's that the driver does not take is refused by name.
+    let (out, _) = run_example(
+        MANIFEST,
+        &[
+            "--features",
+            "red-suite",
+            "--list",
+            "--",
+            "--include-ignored",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("test argument `--include-ignored` is not taken here"),
+        "{stderr}"
     );
 }
 

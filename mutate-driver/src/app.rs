@@ -16,29 +16,15 @@ use std::time::{Duration, Instant};
 pub fn run(args: &Args) -> Result<i32> {
     let started = Instant::now();
     let mut workspace = compile::locate(args)?;
-    let zero_edit;
-    let args = if !args.all_items && crate::all_items::unannotated(args, &workspace) {
-        eprintln!(
-            "   No #[mutate] here (no tested package depends on mutate-runtime): mutating \
-             every item, as --all-items does"
-        );
-        zero_edit = Args {
-            all_items: true,
-            ..args.clone()
-        };
-        &zero_edit
-    } else {
-        args
-    };
-    if args.runtime_path.is_some() && !args.all_items {
-        return Err(Error::Usage(
-            "--runtime-path is for runs that mutate every item (--all-items), and a tested \
-             package here depends on mutate-runtime already"
-                .into(),
-        ));
-    }
+    let (resolved, test_args) = crate::resolved::resolve(args, &workspace)?;
+    let args = &resolved;
     let (mut mirror_lock, mut doctests) = mirror_if_needed(args, &mut workspace)?;
-    let filter = Filter::new(&args.file, &args.regex, &args.exclude_regex)?;
+    let filter = Filter::new(
+        &args.file,
+        &args.regex,
+        &args.exclude_regex,
+        &args.exclude_file,
+    )?;
     let changed = changed_lines(args, &workspace.root)?;
     // Before the build reads the sources: what the verdicts will rest on.
     let incremental = args
@@ -66,7 +52,10 @@ pub fn run(args: &Args) -> Result<i32> {
     drop(mirror_lock);
     let _scratch = crate::scratch::create()?;
     let mut unviable = built.unviable.clone();
-    let d = discover::discover(built)?;
+    let d = discover::discover(built, &test_args)?;
+    if test_args.filters_tests() && d.tests.is_empty() {
+        eprintln!("warning: no test is left by the test arguments after `--`");
+    }
     // Those marked by location have their ids now.
     let unused = mutate_protocol::unviable_marks::Kind::Unused.reason();
     unviable.extend(
@@ -114,7 +103,9 @@ pub fn run(args: &Args) -> Result<i32> {
     // The version before the change, built before the baseline so that a revision that
     // does not build is said at once.
     let before = match (&args.since, args.relevance) {
-        (Some(rev), true) => Some(crate::relevance::Before::build(args, &workspace, rev)?),
+        (Some(rev), true) => Some(crate::relevance::Before::build(
+            args, &workspace, rev, &test_args,
+        )?),
         _ => None,
     };
     let config = lab_config(args);
@@ -397,8 +388,9 @@ fn lab_config(args: &Args) -> lab::Config {
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         timeouts: crate::limits::Policy {
-            factor: args.timeout_factor,
+            factor: args.timeout_factor(),
             constant: Duration::from_secs_f64(args.timeout_constant),
+            minimum: Duration::from_secs_f64(args.minimum_timeout.unwrap_or(0.0)),
         },
         baseline_timeout: Duration::from_secs_f64(args.baseline_timeout),
         memory_mb: args.memory_limit,
@@ -631,7 +623,7 @@ impl Incremental {
     }
 }
 
-fn shell_quote(text: &str) -> String {
+pub(crate) fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
@@ -718,6 +710,7 @@ fn run_one(d: &Discovery, id: &str) -> Result<i32> {
             binary.path.display()
         );
         let status = test_command(binary)
+            .args(&d.libtest_args)
             .env(mutate_protocol::env::ACTIVE, id)
             .status()
             .map_err(|e| Error::caused(Operation::Run, "running a test binary", e))?;

@@ -63,6 +63,9 @@ pub struct Args {
     /// Leave out mutants whose id matches this regex (repeatable).
     #[arg(long = "exclude-re", value_name = "REGEX")]
     pub exclude_regex: Vec<String>,
+    /// Leave out mutants in files matching this glob (repeatable).
+    #[arg(short = 'e', long = "exclude", value_name = "GLOB")]
+    pub exclude_file: Vec<String>,
     /// Only mutants on lines this unified diff adds or changes (`-`: standard input).
     /// Its paths are relative to the workspace root, as `git diff` run there prints them.
     #[arg(long, value_name = "FILE", conflicts_with = "since")]
@@ -116,13 +119,20 @@ pub struct Args {
     pub output: Option<PathBuf>,
 
     /// A mutant run may take this many times the test's slowest baseline run, plus a
-    /// slack from how much its runs varied (at least 1 s)...
-    #[arg(long, value_name = "FACTOR", default_value_t = 5.0, value_parser = positive)]
-    pub timeout_factor: f64,
+    /// slack from how much its runs varied (at least 1 s)... [default: 5]
+    #[arg(long, value_name = "FACTOR", value_parser = positive)]
+    pub timeout_factor: Option<f64>,
     /// ...or, if it was not computing flat out by then (a busy machine starved it, or it
     /// was waiting), up to FACTOR times that run plus this many seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 2.0, value_parser = seconds)]
     pub timeout_constant: f64,
+    /// ...and never less than this many seconds in all. [default: 0]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub minimum_timeout: Option<f64>,
+    /// An argument for every cargo command that builds the tests (repeatable), e.g.
+    /// `--cargo-arg=--locked`.
+    #[arg(long = "cargo-arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub cargo_args: Vec<String>,
     /// Limit for a baseline test run, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 120.0, value_parser = positive)]
     pub baseline_timeout: f64,
@@ -174,9 +184,24 @@ pub struct Args {
     /// GITHUB_ACTIONS=true, else none].
     #[arg(long, value_enum, value_name = "KIND")]
     pub annotations: Option<Annotations>,
+    /// Test arguments, as `cargo test -- ARGS` takes them: name filters, `--skip NAME`
+    /// and `--exact`. They choose the tests of the baseline and the mutants' runs, and go
+    /// to every test binary run whole.
+    #[arg(last = true, value_name = "TEST ARGS")]
+    pub test_args: Vec<String>,
+    /// cargo-mutants' `additional_cargo_test_args`, from `.cargo/mutants.toml`.
+    #[arg(skip)]
+    pub config_test_args: Vec<String>,
 }
 
+/// `--timeout-factor` when not given.
+pub const DEFAULT_TIMEOUT_FACTOR: f64 = 5.0;
+
 impl Args {
+    pub fn timeout_factor(&self) -> f64 {
+        self.timeout_factor.unwrap_or(DEFAULT_TIMEOUT_FACTOR)
+    }
+
     /// The options a verdict depends on, as text: a run with other values decides
     /// differently, so `--incremental` reuses nothing across them.
     pub fn verdict_settings(&self) -> String {
@@ -187,12 +212,14 @@ impl Args {
                 (&self.package, self.workspace, &self.features),
                 (self.all_features, self.no_default_features, self.all_items),
                 (
-                    self.timeout_factor,
+                    self.timeout_factor(),
                     self.timeout_constant,
+                    self.minimum_timeout,
                     self.baseline_timeout
                 ),
                 (self.memory_limit, self.matrix, self.flakes, self.doctests),
                 (self.no_probe, self.no_infection_skip),
+                (&self.test_args, &self.config_test_args, &self.exclude_file),
             )
         )
     }

@@ -180,6 +180,7 @@ pub fn selection_args(args: &Args, workspace: &Workspace) -> Vec<String> {
     if args.no_default_features {
         out.push("--no-default-features".into());
     }
+    out.extend(args.cargo_args.iter().cloned());
     out
 }
 

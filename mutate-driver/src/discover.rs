@@ -5,6 +5,7 @@ use crate::compile::{Built, TestBinary};
 use crate::error::{Error, Operation, Result};
 use crate::process::test_command;
 use crate::server::{Catalog, Server};
+use crate::test_args::TestArgs;
 use mutate_operators::Operator;
 use mutate_protocol::{CatalogEntry, unviable_marks};
 use std::collections::{BTreeSet, HashMap};
@@ -43,6 +44,8 @@ pub struct Discovery {
     /// start (`server::Catalog::Unstartable`), or no libtest harness. Each is run whole
     /// against the mutants the other tests do not detect (`lab::whole`).
     pub whole: Vec<(usize, String)>,
+    /// The user's test arguments for a binary run whole (`TestArgs::libtest_args`).
+    pub libtest_args: Vec<String>,
 }
 
 impl Discovery {
@@ -74,7 +77,8 @@ impl Discovery {
 /// Lists the mutants and tests of a schemata build; a mutant rustc resolved to a type
 /// fallback (`built.unviable`) gets its reason as its build error, so it is unviable and
 /// never run, as it would not build for `cargo test` either.
-pub fn discover(built: Built) -> Result<Discovery> {
+/// Only the tests `test_args` accept are listed, as libtest would run only those.
+pub fn discover(built: Built, test_args: &TestArgs) -> Result<Discovery> {
     let Built {
         binaries,
         executables,
@@ -186,7 +190,10 @@ pub fn discover(built: Built) -> Result<Discovery> {
             continue;
         };
         let ignored = list_tests(binary, true)?.unwrap_or_default();
-        for name in all.difference(&ignored) {
+        for name in all
+            .difference(&ignored)
+            .filter(|name| test_args.accepts(name))
+        {
             tests.push(TestCase {
                 binary: index,
                 name: name.clone(),
@@ -202,6 +209,7 @@ pub fn discover(built: Built) -> Result<Discovery> {
         indexes,
         programs,
         whole,
+        libtest_args: test_args.libtest_args(),
     })
 }
 

@@ -6,28 +6,20 @@ use regex::RegexSet;
 
 pub struct Filter {
     files: Option<GlobSet>,
+    excluded_files: Option<GlobSet>,
     include: Option<RegexSet>,
     exclude: Option<RegexSet>,
 }
 
 impl Filter {
-    pub fn new(files: &[String], include: &[String], exclude: &[String]) -> Result<Self> {
-        let files =
-            if files.is_empty() {
-                None
-            } else {
-                let mut builder = GlobSetBuilder::new();
-                for pattern in files {
-                    builder.add(Glob::new(pattern).map_err(|e| {
-                        Error::Usage(format!("invalid --file glob `{pattern}`: {e}"))
-                    })?);
-                }
-                Some(
-                    builder
-                        .build()
-                        .map_err(|e| Error::Usage(format!("invalid --file globs: {e}")))?,
-                )
-            };
+    /// `files`: `--file` globs; `include`, `exclude`: `--re`, `--exclude-re`;
+    /// `excluded_files`: `--exclude` globs.
+    pub fn new(
+        files: &[String],
+        include: &[String],
+        exclude: &[String],
+        excluded_files: &[String],
+    ) -> Result<Self> {
         let regexes = |patterns: &[String], flag: &str| -> Result<Option<RegexSet>> {
             if patterns.is_empty() {
                 return Ok(None);
@@ -37,7 +29,8 @@ impl Filter {
                 .map_err(|e| Error::Usage(format!("invalid {flag} regex: {e}")))
         };
         Ok(Filter {
-            files,
+            files: globs(files, "--file")?,
+            excluded_files: globs(excluded_files, "--exclude")?,
             include: regexes(include, "--re")?,
             exclude: regexes(exclude, "--exclude-re")?,
         })
@@ -46,23 +39,43 @@ impl Filter {
     /// `file` is as the mutant names it; a glob may match it whole or by its end, so
     /// `src/lib.rs` matches `examples/x/src/lib.rs` too.
     pub fn accepts(&self, file: &str, id: &str) -> bool {
-        let file_ok = self.files.as_ref().is_none_or(|globs| {
-            let path = std::path::Path::new(file);
-            path.ancestors()
-                .count()
-                .checked_sub(1)
-                .map(|n| {
-                    (0..n).any(|skip| {
-                        let tail: std::path::PathBuf = path.components().skip(skip).collect();
-                        globs.is_match(&tail)
-                    })
-                })
-                .unwrap_or(false)
-        });
-        file_ok
+        self.files
+            .as_ref()
+            .is_none_or(|globs| matches_path(globs, file))
+            && !self
+                .excluded_files
+                .as_ref()
+                .is_some_and(|globs| matches_path(globs, file))
             && self.include.as_ref().is_none_or(|r| r.is_match(id))
             && !self.exclude.as_ref().is_some_and(|r| r.is_match(id))
     }
+}
+
+fn globs(patterns: &[String], flag: &str) -> Result<Option<GlobSet>> {
+    if patterns.is_empty() {
+        return Ok(None);
+    }
+    let mut builder = GlobSetBuilder::new();
+    for pattern in patterns {
+        builder.add(
+            Glob::new(pattern)
+                .map_err(|e| Error::Usage(format!("invalid {flag} glob `{pattern}`: {e}")))?,
+        );
+    }
+    builder
+        .build()
+        .map(Some)
+        .map_err(|e| Error::Usage(format!("invalid {flag} globs: {e}")))
+}
+
+/// Whether `file` or one of its trailing paths matches.
+fn matches_path(globs: &GlobSet, file: &str) -> bool {
+    let path = std::path::Path::new(file);
+    let n = path.components().count();
+    (0..n).any(|skip| {
+        let tail: std::path::PathBuf = path.components().skip(skip).collect();
+        globs.is_match(&tail)
+    })
 }
 
 #[cfg(test)]
@@ -71,7 +84,7 @@ mod tests {
 
     fn f(files: &[&str], inc: &[&str], exc: &[&str]) -> Filter {
         let v = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-        Filter::new(&v(files), &v(inc), &v(exc)).unwrap()
+        Filter::new(&v(files), &v(inc), &v(exc), &[]).unwrap()
     }
 
     #[test]
@@ -89,6 +102,15 @@ mod tests {
     }
 
     #[test]
+    fn excluded_globs_leave_files_out() {
+        let v = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let filter = Filter::new(&[], &[], &[], &v(&["src/gen/**", "*.pb.rs"])).unwrap();
+        assert!(!filter.accepts("crate/src/gen/a.rs", "id"));
+        assert!(!filter.accepts("src/x.pb.rs", "id"));
+        assert!(filter.accepts("src/lib.rs", "id"));
+    }
+
+    #[test]
     fn regexes_include_then_exclude() {
         let filter = f(&[], &["replace <"], &["<= in"]);
         assert!(filter.accepts("a", "x: replace < with == in f"));
@@ -98,7 +120,7 @@ mod tests {
 
     #[test]
     fn bad_patterns_are_usage_errors() {
-        let bad = Filter::new(&[], &["(".to_string()], &[]);
+        let bad = Filter::new(&[], &["(".to_string()], &[], &[]);
         assert!(matches!(bad, Err(Error::Usage(_))));
     }
 }

@@ -5,6 +5,7 @@
 mod all_items;
 mod analysis;
 pub mod app;
+mod cargo_mutants_config;
 pub mod cli;
 pub mod compile;
 mod denied_warnings;
@@ -30,6 +31,7 @@ mod rebuild;
 mod refusal;
 mod relevance;
 mod report;
+mod resolved;
 mod rules;
 pub mod rustc_wrapper;
 mod scratch;
@@ -37,6 +39,7 @@ mod selection;
 pub mod server;
 mod shard;
 mod source;
+mod test_args;
 mod together;
 
 /// The whole of `cargo mutate-driver`: parses the arguments, runs, and exits with the

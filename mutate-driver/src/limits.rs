@@ -41,11 +41,13 @@ pub struct Limits {
     pub grace_ms: u64,
 }
 
-/// The user's say: `--timeout-factor` and `--timeout-constant`.
+/// The user's say: `--timeout-factor`, `--timeout-constant` and `--minimum-timeout`.
 #[derive(Debug, Clone, Copy)]
 pub struct Policy {
     pub factor: f64,
     pub constant: Duration,
+    /// The least a run may take in all, its grace included.
+    pub minimum: Duration,
 }
 
 impl Policy {
@@ -61,7 +63,9 @@ impl Policy {
         let scaled = slowest as f64 * self.factor;
         let slack = (spread * SLACK_PER_SPREAD).max(SLACK_FLOOR.as_micros() as f64);
         let tight = to_ms(scaled + slack);
-        let total = to_ms(scaled + self.constant.as_micros() as f64);
+        let total = to_ms(scaled + self.constant.as_micros() as f64)
+            .max(tight)
+            .max(self.minimum.as_millis() as u64);
         Limits {
             timeout_ms: tight,
             grace_ms: total.saturating_sub(tight),
@@ -87,6 +91,7 @@ mod tests {
     const POLICY: Policy = Policy {
         factor: 5.0,
         constant: Duration::from_secs(2),
+        minimum: Duration::ZERO,
     };
 
     #[test]

@@ -16,8 +16,10 @@ pub struct Refusal {
 pub struct FailedTest {
     /// Index in the discovery's tests.
     pub test: usize,
-    /// As cargo names it: `binary test`.
+    /// As reports name it: `binary::test`.
     pub name: String,
+    /// As libtest names it in its binary, which `--skip` matches.
+    pub libtest_name: String,
     pub how: How,
     /// The last lines of its output.
     pub output_tail: Vec<String>,
@@ -97,7 +99,7 @@ impl std::fmt::Display for Refusal {
         write!(
             f,
             "{} test(s) fail with every mutant off, so no mutant can be judged; fix them \
-             first (or mark them #[ignore]):",
+             first (or mark them #[ignore], or leave them out as the end says):",
             self.tests.len()
         )?;
         for test in &self.tests {
@@ -109,7 +111,24 @@ impl std::fmt::Display for Refusal {
                 write!(f, "\n    ({})", test.why_it_passes_together())?;
             }
         }
-        Ok(())
+        write!(f, "\n\n{}", self.skip_hint())
+    }
+}
+
+impl Refusal {
+    /// How to leave the failing tests out, as `cargo test -- --skip NAME --exact` does.
+    fn skip_hint(&self) -> String {
+        let names: std::collections::BTreeSet<&str> =
+            self.tests.iter().map(|t| t.libtest_name.as_str()).collect();
+        let skips: Vec<String> = names
+            .iter()
+            .map(|name| format!("--skip {}", crate::app::shell_quote(name)))
+            .collect();
+        format!(
+            "To leave them out, as `cargo test -- --skip NAME` does: \
+             cargo mutate-driver [OPTIONS] -- --exact {}",
+            skips.join(" ")
+        )
     }
 }
 
@@ -120,7 +139,8 @@ mod tests {
     fn failed(how: How, tail: &[&str]) -> FailedTest {
         FailedTest {
             test: 0,
-            name: "suite slow".into(),
+            name: "suite::slow".into(),
+            libtest_name: "slow".into(),
             how,
             output_tail: tail.iter().map(|l| l.to_string()).collect(),
             passes_together: true,
@@ -136,5 +156,20 @@ mod tests {
         assert!(hungry.contains("--memory-limit") && !hungry.contains("depends"));
         let order = failed(How::Failed(101), &["assertion failed"]).why_it_passes_together();
         assert!(order.contains("depends on what another test leaves behind"));
+    }
+
+    #[test]
+    fn the_refusal_names_the_flags_that_leave_the_failing_tests_out() {
+        let mut other = failed(How::Failed(101), &[]);
+        other.libtest_name = "tz::reads data".into();
+        let refusal = Refusal::new(vec![failed(How::Failed(101), &[]), other]);
+        let text = refusal.to_string();
+        assert!(
+            text.ends_with(
+                "To leave them out, as `cargo test -- --skip NAME` does: cargo mutate-driver \
+                 [OPTIONS] -- --exact --skip 'slow' --skip 'tz::reads data'"
+            ),
+            "{text}"
+        );
     }
 }

@@ -43,7 +43,7 @@ pub fn run(
     pool::run(
         binaries,
         jobs,
-        |b, send| send((b, run_whole(&d.binaries[b], timeout))),
+        |b, send| send((b, run_whole(&d.binaries[b], &d.libtest_args, timeout))),
         |(b, output)| {
             finished();
             for (name, result) in parse(&output) {
@@ -57,9 +57,10 @@ pub fn run(
 }
 
 /// The binary's standard output from a whole run (empty if it could not start).
-fn run_whole(binary: &TestBinary, timeout: Duration) -> String {
+fn run_whole(binary: &TestBinary, libtest_args: &[String], timeout: Duration) -> String {
     let mut command = test_command(binary);
     command
+        .args(libtest_args)
         .arg("--test-threads=1")
         .env("RUST_BACKTRACE", "0")
         .stdin(Stdio::null())

@@ -11,7 +11,7 @@ use crate::errors::Errors;
 use crate::function;
 use crate::observe::Reach;
 use crate::syntax::{self_type_name, type_params};
-use mutate_operators::{Selection, is_test_only};
+use mutate_operators::{Selection, is_test_only, skipped_for_cargo_mutants};
 use syn::{Attribute, ImplItem, Item, ItemImpl, ItemMod, ItemTrait, TraitItem};
 
 /// What the walk does with the `#[mutate]` attributes of the items it meets.
@@ -43,10 +43,11 @@ impl<'e> Walk<'e> {
     /// otherwise left as written.
     pub fn top(&mut self, item: &mut Item, selection: &Selection) -> Item {
         // A fn is rewritten whatever its attributes; an impl, trait or mod is not when
-        // it is test-only.
+        // it is test-only. Neither is when cargo-mutants' mark says to skip it.
         let test_only = !matches!(item, Item::Fn(_))
             && own_attrs(item).is_some_and(|attrs| is_test_only(attrs));
-        self.item(item, "", (!test_only).then_some(selection))
+        let skipped = own_attrs(item).is_some_and(|attrs| skipped_for_cargo_mutants(attrs));
+        self.item(item, "", (!test_only && !skipped).then_some(selection))
     }
 
     /// The options of a nested item, read off `attrs` (taken off them when reading), and
@@ -63,7 +64,7 @@ impl<'e> Walk<'e> {
         };
         let outer = outer?;
         match options {
-            _ if is_test_only(attrs) => None,
+            _ if is_test_only(attrs) || skipped_for_cargo_mutants(attrs) => None,
             Some(Options { skip: true, .. }) => None,
             Some(options) => Some(options.selection(outer)),
             None => Some(outer.clone()),

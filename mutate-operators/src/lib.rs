@@ -4,8 +4,10 @@
 //! words and reject the same mistakes with the same list of valid ones.
 
 pub mod rules;
+mod skip;
 mod test_only;
 
+pub use skip::skipped_for_cargo_mutants;
 pub use test_only::is_test_only;
 
 use std::collections::BTreeSet;

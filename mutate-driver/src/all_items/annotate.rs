@@ -85,7 +85,7 @@ impl Walk {
                 Item::Fn(f) if annotate && wanted(&f.attrs) => self.mark(item),
                 Item::Impl(i) if annotate && wanted(&i.attrs) => self.mark(item),
                 Item::Trait(t) if annotate && wanted(&t.attrs) => self.mark(item),
-                Item::Mod(m) if !is_test_only(&m.attrs) => match &m.content {
+                Item::Mod(m) if wanted_module(&m.attrs) => match &m.content {
                     Some((_, inner)) => {
                         let whole = annotate && !has_mutate(&m.attrs);
                         if whole {
@@ -118,9 +118,17 @@ impl Walk {
     }
 }
 
-/// An item the driver annotates: not test-only and not annotated by the user already.
+/// An item the driver annotates: not test-only, not marked `#[mutants::skip]`, and not
+/// annotated by the user already.
 fn wanted(attrs: &[Attribute]) -> bool {
-    !is_test_only(attrs) && !has_mutate(attrs)
+    !is_test_only(attrs)
+        && !mutate_operators::skipped_for_cargo_mutants(attrs)
+        && !has_mutate(attrs)
+}
+
+/// A module the driver walks into: not test-only, not marked `#[mutants::skip]`.
+fn wanted_module(attrs: &[Attribute]) -> bool {
+    !is_test_only(attrs) && !mutate_operators::skipped_for_cargo_mutants(attrs)
 }
 
 fn has_mutate(attrs: &[Attribute]) -> bool {
@@ -199,9 +207,10 @@ mod tests {
     }
 
     #[test]
-    fn leaves_tests_and_annotated_items_alone() {
+    fn leaves_tests_skipped_and_annotated_items_alone() {
         let text = "#[cfg(test)]\nmod tests { fn t() {} }\n#[test]\nfn t() {}\n\
-                    #[mutate]\nfn done() {}\n\
+                    #[mutate]\nfn done() {}\n#[mutants::skip]\nfn marked() {}\n\
+                    #[cfg_attr(test, mutants::skip)]\nmod m { fn f() {} }\n\
                     #[cfg(all(test, unix))]\nfn helper() {}\nstruct S;\n";
         let out = run(text);
         assert_eq!(out.text, text);

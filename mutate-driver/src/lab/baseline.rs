@@ -195,6 +195,7 @@ fn settle_slow(
         alone.failures.push(FailedTest {
             test: t,
             name: d.test_id(t),
+            libtest_name: d.tests[t].name.clone(),
             how: How::TooSlow(config.baseline_timeout),
             output_tail: Vec::new(),
             passes_together: false,
@@ -431,6 +432,7 @@ fn failed_test(d: &Discovery, t: usize, report: &Report) -> FailedTest {
     FailedTest {
         test: t,
         name: d.test_id(t),
+        libtest_name: d.tests[t].name.clone(),
         how,
         output_tail,
         passes_together: false,

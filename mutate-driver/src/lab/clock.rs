@@ -168,6 +168,7 @@ mod tests {
         let policy = Policy {
             factor: 5.0,
             constant: std::time::Duration::from_secs(2),
+            minimum: std::time::Duration::ZERO,
         };
         let baseline = Baseline {
             limits: limits(30_000, 0),

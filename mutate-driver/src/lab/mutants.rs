@@ -446,6 +446,7 @@ mod tests {
             timeouts: crate::limits::Policy {
                 factor: 5.0,
                 constant: Duration::from_secs(2),
+                minimum: Duration::ZERO,
             },
             baseline_timeout: Duration::from_secs(60),
             memory_mb: 0,

@@ -48,7 +48,8 @@ pub fn run(
         let binary = &d.binaries[*b];
         let name = format!("`{}`", binary.src_path);
         let started = Instant::now();
-        let limit = match run_whole(binary, None, config.baseline_timeout) {
+        let run_whole = |id: Option<&str>, limit| run_whole(binary, &d.libtest_args, id, limit);
+        let limit = match run_whole(None, config.baseline_timeout) {
             Whole::Passed => started.elapsed() * SLOWER + GRACE,
             Whole::NotRun if interrupt::interrupted() => return,
             Whole::NotRun => continue,
@@ -92,7 +93,7 @@ pub fn run(
         pool::run(
             jobs.collect(),
             config.jobs,
-            |(m, id): (usize, String), send| send((m, run_whole(binary, Some(&id), limit))),
+            |(m, id): (usize, String), send| send((m, run_whole(Some(&id), limit))),
             |(m, whole)| {
                 let r = &mut results[m];
                 let (status, reason) = match whole {
@@ -114,8 +115,14 @@ pub fn run(
 }
 
 /// Runs `binary` whole with mutant `id` on (none: every mutant off), stopped at `limit`.
-fn run_whole(binary: &TestBinary, id: Option<&str>, limit: Duration) -> Whole {
+fn run_whole(
+    binary: &TestBinary,
+    libtest_args: &[String],
+    id: Option<&str>,
+    limit: Duration,
+) -> Whole {
     let mut command = test_command(binary);
+    command.args(libtest_args);
     if let Some(id) = id {
         command.env(mutate_protocol::env::ACTIVE, id);
     }

@@ -8,6 +8,7 @@ use crate::cli::Args;
 use crate::compile::Workspace;
 use crate::discover::{self, Discovery};
 use crate::error::{Error, Operation, Result};
+use crate::test_args::TestArgs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -20,7 +21,12 @@ pub struct Before {
 }
 
 impl Before {
-    pub fn build(args: &Args, workspace: &Workspace, rev: &str) -> Result<Before> {
+    pub fn build(
+        args: &Args,
+        workspace: &Workspace,
+        rev: &str,
+        test_args: &TestArgs,
+    ) -> Result<Before> {
         let started = Instant::now();
         let relevance_dir = workspace.target_dir.join("relevance");
         let worktree = Worktree::add(&workspace.root, &relevance_dir.join("worktree"), rev)?;
@@ -67,7 +73,7 @@ impl Before {
             other => other,
         })?;
         drop(mirror_lock);
-        let discovery = discover::discover(built)?;
+        let discovery = discover::discover(built, test_args)?;
         Ok(Before {
             discovery,
             build_time: started.elapsed(),
