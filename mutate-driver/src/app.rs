@@ -549,6 +549,21 @@ fn write_reports(
         write_json("analysis.json", &json)?;
     }
     report::lists::write(&dir, d, results, reports.pseudo).map_err(io)?;
+    if args.output_format == Some(crate::cli::OutputFormat::CargoMutants) {
+        let parent = match &args.output {
+            Some(_) => dir.clone(),
+            None => workspace.manifest_dir.clone(),
+        };
+        let ended = std::time::SystemTime::now();
+        let run = report::cargo_mutants::Run {
+            started: ended - reports.times.total,
+            ended,
+            build: reports.times.build,
+        };
+        let written =
+            report::cargo_mutants::write(&parent, workspace, d, results, &run).map_err(io)?;
+        eprintln!("   cargo-mutants' reports in {}", written.display());
+    }
     std::fs::write(
         dir.join("diagnosis.txt"),
         report::terminal::diagnoses(d, results, reports.diagnoses),

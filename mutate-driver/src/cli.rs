@@ -117,6 +117,11 @@ pub struct Args {
     /// Directory for reports [default: mutate.out beside the manifest].
     #[arg(short, long, value_name = "DIR")]
     pub output: Option<PathBuf>,
+    /// Also write the reports of another tool: `cargo-mutants` writes `mutants.out/`
+    /// (caught.txt, missed.txt, timeout.txt, unviable.txt, mutants.json, outcomes.json) in
+    /// the -o folder, else beside the manifest, as cargo-mutants does.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub output_format: Option<OutputFormat>,
 
     /// A mutant run may take this many times the test's slowest baseline run, plus a
     /// slack from how much its runs varied (at least 1 s)... [default: 5]
@@ -244,6 +249,13 @@ fn percent(text: &str) -> Result<f64, String> {
 }
 
 /// Where annotations go.
+/// Reports of other tools, written beside ours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// cargo-mutants' `mutants.out/`.
+    CargoMutants,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Annotations {
     None,

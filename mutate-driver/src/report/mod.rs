@@ -3,6 +3,7 @@
 //! ids per outcome.
 
 pub mod annotations;
+pub mod cargo_mutants;
 pub mod html;
 pub mod json;
 pub mod lists;

@@ -1,0 +1,57 @@
+//! A crate as a cargo-mutants user leaves it: no `#[mutate]` anywhere, items marked
+//! `#[mutants::skip]`, a `.cargo/mutants.toml`, and a test that fails as written (it reads
+//! data the package does not ship), which the configuration leaves out with `--skip`.
+
+mod generated;
+
+pub fn add(a: u32, b: u32) -> u32 {
+    a + b
+}
+
+/// Marked for cargo-mutants: left alone here too.
+#[mutants::skip]
+pub fn trace(message: &str) -> usize {
+    message.len() + 1
+}
+
+/// Marked under `cfg_attr`, whatever its condition: left alone too.
+#[cfg_attr(test, mutants::skip)]
+pub fn noisy() -> bool {
+    true
+}
+
+/// Left out by `exclude_re`.
+pub fn debug_dump(values: &[u32]) -> String {
+    format!("{values:?}")
+}
+
+pub fn timezone_name(offset: i32) -> &'static str {
+    if offset == 0 { "UTC" } else { "local" }
+}
+
+pub fn lookup(i: usize) -> u32 {
+    generated::lookup(i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adds() {
+        assert_eq!(add(2, 3), 5);
+    }
+
+    #[test]
+    fn timezone_names() {
+        assert_eq!(timezone_name(0), "UTC");
+        assert_eq!(timezone_name(60), "local");
+    }
+
+    #[test]
+    fn tz_data_is_read() {
+        let zones = std::fs::read_to_string("tzdata/zone.tab")
+            .expect("the time zone data is in the repository, not in the package");
+        assert!(!zones.is_empty());
+    }
+}

@@ -1,0 +1,119 @@
+//! A cargo-mutants user's crate (`examples/migrating`), run as they would first run this
+//! tool: bare, on code with no `#[mutate]`, with their `#[mutants::skip]` marks, their
+//! `.cargo/mutants.toml` (a test left out with `--skip`, files and names excluded) and
+//! their CI reading `mutants.out/`.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+const MANIFEST: &str = "examples/migrating/Cargo.toml";
+
+#[test]
+fn a_cargo_mutants_users_crate_runs_bare_with_their_marks_config_and_outputs() {
+    let out_dir = tempfile::tempdir().unwrap();
+    let runtime = repo().join("mutate-runtime").display().to_string();
+    let out = driver(&[
+        "--manifest-path",
+        MANIFEST,
+        "--runtime-path",
+        &runtime,
+        "--output-format",
+        "cargo-mutants",
+        "-o",
+        out_dir.path().to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // A mutant no test reaches is missed: exit 3, not a refusal of the red test.
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    for said in [
+        "No #[mutate] here (no tested package depends on mutate-runtime): mutating every \
+         item, as --all-items does",
+        "(cargo-mutants' configuration)",
+        "not taken here: test_tool (tests run in forked children of each test binary)",
+    ] {
+        assert!(stderr.contains(said), "{said}\n{stderr}");
+    }
+    check_expected(
+        "examples/migrating/expected/verdicts.txt",
+        &verdicts(out_dir.path()),
+    );
+    let report = Report::read(out_dir.path());
+    for m in &report.mutants {
+        let left_out = [
+            "in trace",
+            "trace ->",
+            "noisy",
+            "debug_dump",
+            "generated.rs",
+        ];
+        let run = m.status != "Ignored";
+        assert!(
+            !(run && left_out.iter().any(|l| m.id.contains(l))),
+            "{} was run",
+            m.id
+        );
+        assert!(
+            !m.id.contains("trace") && !m.id.contains("noisy"),
+            "{}",
+            m.id
+        );
+        let by = m.killed_by.iter().chain(&m.covered_by);
+        assert!(by.clone().all(|t| !t.contains("tz_data")), "{by:?}");
+    }
+
+    // cargo-mutants' outputs, read back as its readers read them.
+    let mutants_out = out_dir.path().join("mutants.out");
+    let lines = |name: &str| -> BTreeSet<String> {
+        std::fs::read_to_string(mutants_out.join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    };
+    let with_status = |statuses: &[&str]| -> BTreeSet<String> {
+        report
+            .mutants
+            .iter()
+            .filter(|m| statuses.contains(&m.status.as_str()))
+            .map(|m| m.id.clone())
+            .collect()
+    };
+    let caught = lines("caught.txt");
+    let missed = lines("missed.txt");
+    assert_eq!(caught, with_status(&["Killed"]));
+    assert!(caught.contains("src/lib.rs:8:7: replace + with - in add"));
+    assert_eq!(missed, with_status(&["Survived", "NoCoverage"]));
+    assert!(lines("timeout.txt").is_empty() && lines("unviable.txt").is_empty());
+
+    let outcomes: Value =
+        serde_json::from_str(&std::fs::read_to_string(mutants_out.join("outcomes.json")).unwrap())
+            .expect("outcomes.json is JSON");
+    let list = outcomes["outcomes"].as_array().unwrap();
+    assert_eq!(list[0]["scenario"], "Baseline");
+    assert_eq!(list[0]["summary"], "Success");
+    assert_eq!(outcomes["total_mutants"], caught.len() + missed.len());
+    assert_eq!(outcomes["caught"], caught.len());
+    assert_eq!(outcomes["missed"], missed.len());
+    for outcome in &list[1..] {
+        let mutant = &outcome["scenario"]["Mutant"];
+        let name = mutant["name"].as_str().unwrap().to_owned();
+        let expected = match outcome["summary"].as_str().unwrap() {
+            "CaughtMutant" => &caught,
+            "MissedMutant" => &missed,
+            other => panic!("{name}: {other}"),
+        };
+        assert!(expected.contains(&name), "{name}");
+        assert_eq!(mutant["package"], "migrating");
+        for path in ["log_path", "diff_path"] {
+            let file = mutants_out.join(outcome[path].as_str().unwrap());
+            assert!(file.is_file(), "{}", file.display());
+        }
+    }
+    let mutants: Value =
+        serde_json::from_str(&std::fs::read_to_string(mutants_out.join("mutants.json")).unwrap())
+            .unwrap();
+    assert_eq!(mutants.as_array().unwrap().len(), list.len() - 1);
+}
