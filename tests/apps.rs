@@ -82,4 +82,78 @@ fn programs_the_tests_run_are_mutated_and_judged_by_those_tests() {
         "{}",
         room.reason
     );
+    // A proc macro's helper that only the expansion runs: its tests see it once built
+    // with the macro expanded with it. One that changes nothing in the expansion (a
+    // message for input the tests never give) cannot be seen, and the reason says so.
+    let loud = verdict("shout/src/lib.rs:18:5: replace loud -> String with String::new()");
+    assert_eq!(loud.status, "Killed");
+    assert!(
+        loud.reason
+            .contains("`shout/tests/expand.rs`, built with its macro expanded with it, fails"),
+        "{}",
+        loud.reason
+    );
+    let message = verdict("shout/src/lib.rs:11:54: replace \"an identifier\" with \"\" in shout");
+    assert!(
+        message
+            .reason
+            .contains("build the same with it (shout/tests/expand.rs)"),
+        "{}",
+        message.reason
+    );
+    let whisper = verdict("shout/src/lib.rs:27:5: replace whisper -> String with String::new()");
+    assert_eq!(whisper.killed_by, ["shout::tests::whispers"]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("mutants of proc macros built into the crates that expand them"),
+        "the expansion's cost is said"
+    );
+}
+
+/// With `--no-expansion`, a proc macro's mutants its own unit tests do not detect are not
+/// run, and say which tests could not see them: never survived nor uncovered.
+#[test]
+fn without_expansion_a_proc_macros_mutants_say_who_could_not_see_them() {
+    let out_dir = tempfile::tempdir().unwrap();
+    let runtime = runtime_path();
+    let out = Sandbox::new()
+        .command(&[
+            "--manifest-path",
+            MANIFEST,
+            "-p",
+            "shout",
+            "--all-items",
+            "--runtime-path",
+            &runtime,
+            "--no-expansion",
+            "-o",
+            out_dir.path().to_str().unwrap(),
+        ])
+        .output()
+        .expect("driver runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = Report::read(out_dir.path());
+    let loud = report
+        .mutants
+        .iter()
+        .find(|m| m.id == "shout/src/lib.rs:18:5: replace loud -> String with String::new()")
+        .expect("loud's mutant");
+    assert_eq!(loud.status, "Ignored");
+    assert!(
+        loud.reason
+            .contains("the tests of `shout` were not built again with it (--no-expansion)"),
+        "{}",
+        loud.reason
+    );
+    assert!(
+        report
+            .mutants
+            .iter()
+            .all(|m| !matches!(m.status.as_str(), "Survived" | "NoCoverage"))
+    );
 }

@@ -161,8 +161,20 @@ pub fn run(args: &Args) -> Result<i32> {
     }
     let baseline = before.as_ref().map(|_| prepared.baseline.clone());
     let results = lab::run(&d, prepared, &selected, &config, &mut progress);
-    let results = match results {
+    let mut results = match results {
         Ok(results) => results,
+        Err(e) => {
+            progress.finish();
+            return Err(e);
+        }
+    };
+    // A shard's share is judged from the archive's binaries alone.
+    let expansion = match split {
+        Some(_) => Ok(None),
+        None => crate::expansion::run(args, &workspace, &d, &selected, &mut results, &mut progress),
+    };
+    let expansion = match expansion {
+        Ok(expansion) => expansion,
         Err(e) => {
             progress.finish();
             return Err(e);
@@ -192,6 +204,16 @@ pub fn run(args: &Args) -> Result<i32> {
         _ => None,
     };
     progress.finish();
+    if let Some(expansion) = &expansion {
+        eprintln!(
+            "   Expansion {} mutants of proc macros built into the crates that expand them: \
+             {} detected, {:.1}s ({:.1}s a mutant)",
+            expansion.mutants,
+            expansion.detected,
+            expansion.time.as_secs_f64(),
+            expansion.time.as_secs_f64() / expansion.mutants.max(1) as f64
+        );
+    }
     if let Some(incremental) = incremental {
         incremental.finish(&output_dir(args, &workspace), &d, &results)?;
     }
@@ -202,6 +224,7 @@ pub fn run(args: &Args) -> Result<i32> {
         mutants: results.mutants_time,
         mutants_costs: results.mutants_costs,
         tracing: results.tracing_time,
+        expansion: expansion.map(|e| e.time).unwrap_or_default(),
         coverage_overhead: results.coverage_overhead,
     };
     let fail_under = args.fail_under.or(workspace.config.thresholds.fail_under);

@@ -93,6 +93,11 @@ pub struct Args {
     #[arg(long, conflicts_with = "operators")]
     pub extreme: bool,
 
+    /// Do not build the crates that expand a proc-macro crate's macros again with each of
+    /// its mutants that its own tests do not detect: such mutants are reported not run
+    /// (ignored), naming the tests that could not see them.
+    #[arg(long)]
+    pub no_expansion: bool,
     /// Mutate every item of the tested packages, on a copy: no `#[mutate]` needed, and the
     /// user's files are never touched. The default when no tested package depends on
     /// mutate-runtime; when one does (a mixed workspace too), only what `#[mutate]` marks

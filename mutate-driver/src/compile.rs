@@ -214,6 +214,8 @@ pub struct Attempt {
     /// each with the name of the crate it is in.
     pub errors: Vec<(String, Diagnostic)>,
     pub success: bool,
+    /// The test executables this build compiled anew (cargo did not find them fresh).
+    pub rebuilt: HashSet<PathBuf>,
 }
 
 /// The runtime's own code optimised, whatever the test profile: the fork server, its
@@ -247,6 +249,30 @@ pub fn build_once(
     build_errors: &Path,
     shown: &mut HashSet<String>,
 ) -> Result<Attempt> {
+    build_with(args, workspace, build_errors, shown, (false, None))
+}
+
+/// [`build_once`], quiet, with mutant `active` on in every process of the build
+/// (`MUTATE_ACTIVE`): the macros of a proc-macro crate expand with it, and cargo rebuilds
+/// that crate and every crate that expands them (`all_items::track_active_mutant`).
+/// `None`: with the variable unset, as the run's own build.
+pub fn build_with_mutant(
+    args: &Args,
+    workspace: &Workspace,
+    build_errors: &Path,
+    active: Option<&str>,
+) -> Result<Attempt> {
+    let mut shown = HashSet::new();
+    build_with(args, workspace, build_errors, &mut shown, (true, active))
+}
+
+fn build_with(
+    args: &Args,
+    workspace: &Workspace,
+    build_errors: &Path,
+    shown: &mut HashSet<String>,
+    (quiet, active): (bool, Option<&str>),
+) -> Result<Attempt> {
     let rules = workspace.rules.write(&workspace.target_dir)?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(cargo);
@@ -266,6 +292,7 @@ pub fn build_once(
         .env(mutate_protocol::env::SCHEMATA, "1")
         .env(mutate_protocol::env::BUILD_ERRORS, build_errors)
         .env(mutate_protocol::env::RULES, &rules)
+        .env_remove(mutate_protocol::env::ACTIVE)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     // rustc on the members through the driver: the mutants' marks come through, and the
@@ -284,12 +311,16 @@ pub fn build_once(
             e,
         )
     })?;
+    if let Some(active) = active {
+        command.env(mutate_protocol::env::ACTIVE, active);
+    }
     let mut child = command
         .spawn()
         .map_err(|e| Error::caused(Operation::Build, "cannot run cargo", e))?;
     let stdout = child.stdout.take().expect("piped stdout");
     let stderr = child.stderr.take().expect("piped stderr");
-    let forward = std::thread::spawn(move || forward_progress(stderr));
+    // A mutant's build is one of many, under the run's progress: cargo's lines are not shown.
+    let forward = std::thread::spawn(move || forward_progress(stderr, quiet));
     let mut attempt = Attempt {
         binaries: Vec::new(),
         executables: Vec::new(),
@@ -297,6 +328,7 @@ pub fn build_once(
         warnings: Default::default(),
         errors: Vec::new(),
         success: false,
+        rebuilt: HashSet::new(),
     };
     for message in Message::parse_stream(BufReader::new(stdout)) {
         let message =
@@ -339,6 +371,11 @@ fn take_message(
                 .to_string_lossy()
                 .into_owned();
             let package_dir = manifest.parent().map(Path::to_path_buf).unwrap_or_default();
+            if !artifact.fresh {
+                attempt
+                    .rebuilt
+                    .insert(executable.clone().into_std_path_buf());
+            }
             let binary = TestBinary {
                 package_dir,
                 path: executable.into_std_path_buf(),
@@ -409,7 +446,7 @@ fn mark(diagnostic: &Diagnostic) -> Option<(String, String)> {
 
 /// Copies cargo's progress to our stderr, less its own words on a failed build: whether
 /// the build failed is the rebuild net's to say.
-fn forward_progress(stderr: impl std::io::Read) {
+fn forward_progress(stderr: impl std::io::Read, quiet: bool) {
     use std::io::{BufRead, Write};
     const FAILURE_LINES: [&str; 4] = [
         "error: could not compile `",
@@ -424,7 +461,7 @@ fn forward_progress(stderr: impl std::io::Read) {
         // Locked a line at a time: the thread reading cargo's messages shows warnings on
         // the same stderr, and while it waited for a lock held here until cargo ended,
         // cargo waited for it to read (a full pipe): neither ended.
-        if !FAILURE_LINES.iter().any(|f| line.starts_with(f)) {
+        if !quiet && !FAILURE_LINES.iter().any(|f| line.starts_with(f)) {
             let _ = writeln!(std::io::stderr().lock(), "{line}");
         }
     }
@@ -464,7 +501,7 @@ mod tests {
     fn stderr_is_free_while_cargo_s_progress_is_forwarded() {
         // cargo still running: its stderr open, nothing written yet.
         let (reader, writer) = std::io::pipe().unwrap();
-        std::thread::spawn(move || forward_progress(reader));
+        std::thread::spawn(move || forward_progress(reader, false));
         std::thread::sleep(Duration::from_millis(50));
         let (done, finished) = std::sync::mpsc::channel();
         std::thread::spawn(move || {

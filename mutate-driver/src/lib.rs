@@ -15,6 +15,7 @@ mod discover;
 mod doctests;
 pub mod error;
 pub mod exit_code;
+mod expansion;
 mod filter;
 mod incremental;
 pub mod interrupt;

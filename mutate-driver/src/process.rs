@@ -22,7 +22,33 @@ pub fn test_command(binary: &TestBinary) -> Command {
     if let Some(dir) = crate::scratch::dir() {
         command.env("TMPDIR", dir);
     }
+    if let Some(path) = dylib_path() {
+        command.env(DYLIB_PATH_VAR, path);
+    }
     command
+}
+
+/// Where the dynamic linker looks for libraries.
+const DYLIB_PATH_VAR: &str = "LD_LIBRARY_PATH";
+
+/// The dynamic linker's search path for a test binary, as cargo gives it: the toolchain's
+/// own libraries first, where a proc-macro crate's unit tests find `libstd` (they link it
+/// dynamically), then the caller's. `None` where rustc cannot say where they are.
+fn dylib_path() -> Option<&'static std::ffi::OsString> {
+    static PATH: OnceLock<Option<std::ffi::OsString>> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+        let out = Command::new(rustc)
+            .args(["--print", "target-libdir"])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())?;
+        let libdir = std::path::PathBuf::from(String::from_utf8(out.stdout).ok()?.trim());
+        let inherited = std::env::var_os(DYLIB_PATH_VAR).unwrap_or_default();
+        let dirs = std::iter::once(libdir).chain(std::env::split_paths(&inherited));
+        std::env::join_paths(dirs).ok()
+    })
+    .as_ref()
 }
 
 /// A running process and its group, killed, reaped and unregistered on drop.

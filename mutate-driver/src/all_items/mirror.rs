@@ -23,6 +23,11 @@ impl Files {
         self.replaced.contains_key(user_path)
     }
 
+    /// The copy's content of a file of the user's tree given new content, if it was.
+    pub fn replaced(&self, user_path: &Path) -> Option<&[u8]> {
+        self.replaced.get(user_path).map(Vec::as_slice)
+    }
+
     /// A file of the copy alone, at `relative` to its root.
     pub fn generate(&mut self, relative: &Path, content: Vec<u8>) {
         self.generated.insert(relative.to_path_buf(), content);

@@ -266,6 +266,32 @@ fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Re
     mirrored.annotated_items += items;
     mirrored.annotated_files += count;
     link_runtime_into_tests(package, needs_extern_crate, &mut mirrored.files)?;
+    if let Some(root) = proc_macro(package) {
+        track_active_mutant(&root, &mut mirrored.files)?;
+    }
+    Ok(())
+}
+
+/// Has cargo rebuild a proc-macro crate, and so every crate that expands its macros, when
+/// the mutant asked for changes: rustc records the variable an `option_env!` reads among
+/// the crate's inputs. Only the expansion phase sets it (`lab::expansion`), in a build of
+/// its own; the line goes after the root file's last, so nothing the user wrote moves.
+fn track_active_mutant(root: &Path, files: &mut mirror::Files) -> Result<()> {
+    let mut text = match files.replaced(root) {
+        Some(text) => text.to_vec(),
+        None => std::fs::read(root).map_err(|e| {
+            Error::caused(Operation::Prepare, format!("reading {}", root.display()), e)
+        })?,
+    };
+    text.extend_from_slice(
+        format!(
+            "\n#[doc(hidden)]\nconst _: ::core::option::Option<&str> = \
+             ::core::option_env!(\"{}\");\n",
+            mutate_protocol::env::ACTIVE
+        )
+        .as_bytes(),
+    );
+    files.replace(root, text);
     Ok(())
 }
 
@@ -463,13 +489,24 @@ fn tested_packages(
 /// The root files of the crates of a package that are mutated: its library (not a
 /// proc-macro: its code runs in the compiler) and its binaries.
 fn mutated_roots(package: &Package) -> Vec<PathBuf> {
-    let library = library(package).map(|(root, _)| root);
+    let library = library(package)
+        .map(|(root, _)| root)
+        .or_else(|| proc_macro(package));
     let binaries = package
         .targets
         .iter()
         .filter(|t| t.is_bin())
         .map(|t| canonical(t.src_path.as_std_path()));
     library.into_iter().chain(binaries).collect()
+}
+
+/// A package's proc-macro library's root file.
+fn proc_macro(package: &Package) -> Option<PathBuf> {
+    package
+        .targets
+        .iter()
+        .find(|t| t.is_proc_macro())
+        .map(|t| canonical(t.src_path.as_std_path()))
 }
 
 /// A package's library target (not a proc-macro), with its root file.

@@ -11,7 +11,7 @@ mod queue;
 mod results;
 mod servers;
 mod trace;
-mod whole;
+pub(crate) mod whole;
 
 pub use mutants::limited;
 pub use results::{Config, MutantResult, Results};

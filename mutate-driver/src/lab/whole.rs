@@ -19,7 +19,7 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// How one whole run of a binary ended.
-enum Whole {
+pub(crate) enum Whole {
     Passed,
     /// It failed: how it ended ("exit code 101", "SIGABRT").
     Failed(String),
@@ -32,8 +32,8 @@ enum Whole {
 /// A whole run with a mutant on may take this many times the run with none on, plus
 /// [`GRACE`], before it is stopped as a timeout: the whole binary's time is many tests',
 /// of which the mutant may slow one.
-const SLOWER: u32 = 5;
-const GRACE: Duration = Duration::from_secs(2);
+pub(crate) const SLOWER: u32 = 5;
+pub(crate) const GRACE: Duration = Duration::from_secs(2);
 
 /// Runs each such binary whole against the selected mutants that survived or had no
 /// coverage, and takes a failure as a kill (a run past its limit as a timeout).
@@ -115,7 +115,7 @@ pub fn run(
 }
 
 /// Runs `binary` whole with mutant `id` on (none: every mutant off), stopped at `limit`.
-fn run_whole(
+pub(crate) fn run_whole(
     binary: &TestBinary,
     libtest_args: &[String],
     id: Option<&str>,

@@ -31,6 +31,9 @@ pub struct Times {
     pub mutants_costs: crate::lab::costs::PhaseCosts,
     /// The propagation runs: survivors' infecting tests traced with and without them.
     pub tracing: Duration,
+    /// Mutants of proc macros built into the crates that expand them (`expansion`).
+    #[serde(default)]
+    pub expansion: Duration,
     /// Of the tests' coverage runs, what hit counting and the infection probe added
     /// (summed over tests timed again without them; see `Results::coverage_overhead`).
     pub coverage_overhead: Duration,
@@ -45,6 +48,7 @@ impl Times {
             "baseline": self.baseline.as_secs_f64(),
             "mutants": self.mutants.as_secs_f64(),
             "tracing": self.tracing.as_secs_f64(),
+            "expansion": self.expansion.as_secs_f64(),
             "coverageAndProbe": self.coverage_overhead.as_secs_f64(),
             "mutantsCosts": self.mutants_costs.to_json(),
         })

@@ -153,10 +153,17 @@ fn totals(out: &mut String, d: &Discovery, results: &Results, times: &super::Tim
         percent(s.covered_score),
         d.tests.len()
     );
+    let expansion = match times.expansion.is_zero() {
+        true => String::new(),
+        false => format!(
+            ", proc macros' expansions {:.1}s",
+            times.expansion.as_secs_f64()
+        ),
+    };
     let _ = writeln!(
         out,
         "time: build {:.1}s, baseline {:.1}s (hit counting and the infection probe added \
-         {:.1}s to the tests' runs), mutants {:.1}s, tracing survivors {:.1}s",
+         {:.1}s to the tests' runs), mutants {:.1}s, tracing survivors {:.1}s{expansion}",
         times.build.as_secs_f64(),
         times.baseline.as_secs_f64(),
         times.coverage_overhead.as_secs_f64(),

@@ -1,0 +1,305 @@
+//! Mutants of proc-macro crates that only the expansion of their macros can show. A proc
+//! macro runs in rustc, when the crates that use it are built: a mutant there changes the
+//! code those crates are built from, which their tests, built once with every mutant off,
+//! never see. The crate's own unit tests judged what they reach in the mutant phase; here
+//! each mutant they did not detect is built into the crates that expand the macro (cargo,
+//! with `MUTATE_ACTIVE` naming it: the macro crate tracks that variable, so cargo rebuilds
+//! it and exactly the crates that depend on it) and their tests are run whole, as
+//! `cargo test` would run them. A test crate that no longer builds fails `cargo test`:
+//! the mutant is killed. Test executables that come out the same as with no mutant on
+//! cannot judge it otherwise than they did: they are not run.
+
+use crate::cli::Args;
+use crate::compile::{self, TestBinary, Workspace};
+use crate::discover::Discovery;
+use crate::error::Result;
+use crate::lab::Results;
+use crate::lab::whole::{GRACE, SLOWER, Whole, run_whole};
+use crate::outcome::Status;
+use crate::progress::Progress;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What the phase did, for the summary.
+#[derive(Debug, Default, Clone)]
+pub struct Expansion {
+    /// Mutants built into the crates that expand their macro.
+    pub mutants: usize,
+    /// Of those, detected by the tests of those crates.
+    pub detected: usize,
+    pub time: Duration,
+}
+
+/// An id no mutant has: the build with it on is the expansion with every mutant off.
+const NONE_ON: &str = "mutate: no mutant";
+
+/// Judges the selected mutants of the tested proc-macro crates that survived or had no
+/// coverage, by the tests of the crates that expand their macros. Only with `--all-items`,
+/// which has each proc-macro crate track the variable. `None` when there was nothing to do.
+pub fn run(
+    args: &Args,
+    workspace: &Workspace,
+    d: &Discovery,
+    selected: &[bool],
+    results: &mut Results,
+    progress: &mut Progress,
+) -> Result<Option<Expansion>> {
+    let macro_dirs = proc_macro_dirs(workspace);
+    let candidates: Vec<usize> = (0..d.mutants.len())
+        .filter(|&m| selected[m] && d.mutants[m].entry.build_error.is_empty())
+        .filter(|&m| {
+            matches!(
+                results.mutants[m].status,
+                Status::Survived | Status::NoCoverage
+            )
+        })
+        .filter(|&m| {
+            let file = &d.mutants[m].entry.file;
+            macro_dirs
+                .iter()
+                .any(|dir| Path::new(file).starts_with(dir))
+        })
+        .collect();
+    if candidates.is_empty() || results.interrupted {
+        return Ok(None);
+    }
+    if args.no_expansion {
+        let expanding = expanding_packages(workspace).join(", ");
+        for &m in &candidates {
+            let r = &mut results.mutants[m];
+            r.status = Status::Ignored;
+            r.reason = format!(
+                "not seen: its proc macro runs when the crates that use it are built, and \
+                 the tests of {expanding} were not built again with it (--no-expansion)"
+            );
+        }
+        return Ok(None);
+    }
+    if !args.all_items {
+        progress.note(&format!(
+            "{} mutants of proc-macro crates were judged by the crates' own tests only: \
+             the tests that expand their macros are built again with each mutant only \
+             with --all-items",
+            candidates.len()
+        ));
+        return Ok(None);
+    }
+    let started = Instant::now();
+    let lists = workspace.target_dir.join("build-errors");
+    let macro_roots = proc_macro_roots(workspace);
+    // With every mutant off: which test executables expand the macros, what they are,
+    // and how long each takes whole.
+    let none = compile::build_with_mutant(args, workspace, &lists, Some(NONE_ON))?;
+    if !none.success {
+        progress.note(
+            "the crates that expand the proc macros did not build again with every mutant \
+             off; their mutants are judged by the crates' own tests only",
+        );
+        return Ok(None);
+    }
+    let mut baseline: HashMap<PathBuf, (Vec<u8>, Duration)> = HashMap::new();
+    for binary in expanding(&none.binaries, &none.rebuilt, &macro_roots) {
+        let before = Instant::now();
+        match run_whole(
+            binary,
+            &d.libtest_args,
+            Some(NONE_ON),
+            Duration::from_secs(600),
+        ) {
+            Whole::Passed => {}
+            _ => {
+                progress.note(&format!(
+                    "`{}` does not pass whole with every mutant off; the mutants of the \
+                     proc macros it expands are judged by the crates' own tests only",
+                    binary.src_path
+                ));
+                return Ok(None);
+            }
+        }
+        let bytes = std::fs::read(&binary.path).unwrap_or_default();
+        baseline.insert(binary.path.clone(), (bytes, before.elapsed()));
+    }
+    progress.phase(
+        "Expansion",
+        candidates.len(),
+        (
+            "mutant of a proc macro, built into the crates that expand it",
+            "mutants of proc macros, each built into the crates that expand them",
+        ),
+    );
+    let mut expansion = Expansion::default();
+    for &m in &candidates {
+        if crate::interrupt::interrupted() {
+            results.interrupted = true;
+            break;
+        }
+        let id = d.mutants[m].entry.id.clone();
+        let attempt = compile::build_with_mutant(args, workspace, &lists, Some(&id))?;
+        expansion.mutants += 1;
+        let r = &mut results.mutants[m];
+        if !attempt.success {
+            let error = attempt
+                .errors
+                .first()
+                .map(|(krate, e)| format!("{krate}: {}", e.message))
+                .unwrap_or_else(|| "cargo failed".into());
+            r.status = Status::Killed;
+            r.reason = format!(
+                "the crates that expand its macro do not build with it, so `cargo test` \
+                 fails: {error}"
+            );
+        } else if let Some((status, reason)) =
+            judge(&attempt, &macro_roots, &baseline, d, (&id, r.status))
+        {
+            (r.status, r.reason) = (status, reason);
+        }
+        if r.status.detected() {
+            expansion.detected += 1;
+        }
+        progress.mutant(r.status, &id);
+    }
+    // The test executables as the run's own build left them, for whatever runs them next.
+    compile::build_with_mutant(args, workspace, &lists, None)?;
+    expansion.time = started.elapsed();
+    Ok(Some(expansion))
+}
+
+/// The verdict of the expanding test executables built with mutant `id`, whose status is
+/// `current`: kept, with the reason, where every one came out as with no mutant on;
+/// `None` where none was built.
+fn judge(
+    attempt: &compile::Attempt,
+    macro_roots: &[String],
+    baseline: &HashMap<PathBuf, (Vec<u8>, Duration)>,
+    d: &Discovery,
+    (id, current): (&str, Status),
+) -> Option<(Status, String)> {
+    let mut changed = Vec::new();
+    let mut same = Vec::new();
+    for binary in expanding(&attempt.binaries, &attempt.rebuilt, macro_roots) {
+        let Some((bytes, took)) = baseline.get(&binary.path) else {
+            continue;
+        };
+        if std::fs::read(&binary.path).is_ok_and(|now| &now == bytes) {
+            same.push(binary.src_path.clone());
+            continue;
+        }
+        changed.push(binary.src_path.clone());
+        let limit = *took * SLOWER + GRACE;
+        match run_whole(binary, &d.libtest_args, Some(id), limit) {
+            Whole::Passed | Whole::NotRun => {}
+            Whole::Failed(ended) => {
+                return Some((
+                    Status::Killed,
+                    format!(
+                        "`{}`, built with its macro expanded with it, fails ({ended})",
+                        binary.src_path
+                    ),
+                ));
+            }
+            Whole::TimedOut => {
+                return Some((
+                    Status::Timeout,
+                    format!(
+                        "`{}`, built with its macro expanded with it, did not finish within \
+                         {limit:?}",
+                        binary.src_path
+                    ),
+                ));
+            }
+        }
+    }
+    if !changed.is_empty() {
+        let reason = format!(
+            "its macro expands otherwise with it in {}, and every test there passed",
+            changed.join(", ")
+        );
+        return Some((Status::Survived, reason));
+    }
+    // The status stays (no test of the crate itself reached it, or one did and passed).
+    (!same.is_empty()).then(|| {
+        (
+            current,
+            format!(
+                "the crates that expand its macro build the same with it ({}): no test \
+                 there can tell",
+                same.join(", ")
+            ),
+        )
+    })
+}
+
+/// The test executables a build compiled anew that are not a proc-macro crate's own unit
+/// tests (those judged the mutants in the mutant phase).
+fn expanding<'a>(
+    binaries: &'a [TestBinary],
+    rebuilt: &'a std::collections::HashSet<PathBuf>,
+    macro_roots: &'a [String],
+) -> impl Iterator<Item = &'a TestBinary> {
+    binaries
+        .iter()
+        .filter(|b| rebuilt.contains(&b.path))
+        .filter(|b| !macro_roots.contains(&b.src_path))
+}
+
+/// The packages whose tests expand a proc macro of the workspace: those that depend on a
+/// proc-macro package, and the proc-macro packages with integration tests.
+fn expanding_packages(workspace: &Workspace) -> Vec<String> {
+    let packages = workspace.metadata.workspace_packages();
+    let macros: Vec<&str> = packages
+        .iter()
+        .filter(|p| p.targets.iter().any(|t| t.is_proc_macro()))
+        .map(|p| p.name.as_str())
+        .collect();
+    packages
+        .iter()
+        .filter(|p| {
+            let depends = p
+                .dependencies
+                .iter()
+                .any(|d| macros.contains(&d.name.as_str()));
+            let own_tests =
+                macros.contains(&p.name.as_str()) && p.targets.iter().any(|t| t.is_test());
+            depends || own_tests
+        })
+        .map(|p| format!("`{}`", p.name))
+        .collect()
+}
+
+/// The folders of the workspace's proc-macro packages, relative to its root, as mutants
+/// name their files.
+fn proc_macro_dirs(workspace: &Workspace) -> Vec<PathBuf> {
+    proc_macro_targets(workspace)
+        .filter_map(|(package_dir, _)| {
+            package_dir
+                .strip_prefix(&workspace.root)
+                .ok()
+                .map(Path::to_path_buf)
+        })
+        .collect()
+}
+
+/// The root files of the workspace's proc-macro targets, as the build names test
+/// executables' sources (relative to the root built).
+fn proc_macro_roots(workspace: &Workspace) -> Vec<String> {
+    proc_macro_targets(workspace)
+        .filter_map(|(_, root)| {
+            let relative = root.strip_prefix(&workspace.root).ok()?;
+            Some(relative.to_string_lossy().into_owned())
+        })
+        .collect()
+}
+
+fn proc_macro_targets(workspace: &Workspace) -> impl Iterator<Item = (PathBuf, PathBuf)> + '_ {
+    workspace
+        .metadata
+        .workspace_packages()
+        .into_iter()
+        .flat_map(|p| p.targets.iter().map(move |t| (p, t)))
+        .filter(|(_, t)| t.is_proc_macro())
+        .filter_map(|(p, t)| {
+            let dir = p.manifest_path.parent()?.as_std_path().to_path_buf();
+            Some((dir, t.src_path.as_std_path().to_path_buf()))
+        })
+}
