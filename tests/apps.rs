@@ -82,6 +82,20 @@ fn programs_the_tests_run_are_mutated_and_judged_by_those_tests() {
         "{}",
         room.reason
     );
+    // A program a test of another package starts from the target folder counts into
+    // that test's run; one that ends by a signal, or aborts on a panic, is judged as
+    // `cargo test` judges it.
+    let double = verdict("moods/src/main.rs:25:7: replace * with + in double");
+    assert_eq!(double.status, "Killed");
+    assert!(
+        double
+            .covered_by
+            .iter()
+            .any(|t| t == "moods::another_packages_program_doubles"),
+        "{double:?}"
+    );
+    let panics = verdict("moods/src/main.rs:38:8: replace if condition with true in check");
+    assert_eq!(panics.killed_by, ["run::a_short_name_passes_the_check"]);
     // A proc macro's helper that only the expansion runs: its tests see it once built
     // with the macro expanded with it. One that changes nothing in the expansion (a
     // message for input the tests never give) cannot be seen, and the reason says so.
