@@ -13,6 +13,14 @@ fn runtime_path() -> String {
     repo().join("mutate-runtime").display().to_string()
 }
 
+fn mutant<'a>(report: &'a Report, id: &str) -> &'a Mutant {
+    report
+        .mutants
+        .iter()
+        .find(|m| m.id == id)
+        .unwrap_or_else(|| panic!("no mutant {id}"))
+}
+
 #[test]
 fn programs_the_tests_run_are_mutated_and_judged_by_those_tests() {
     let out_dir = tempfile::tempdir().unwrap();
@@ -42,13 +50,7 @@ fn programs_the_tests_run_are_mutated_and_judged_by_those_tests() {
     );
 
     let report = Report::read(out_dir.path());
-    let verdict = |id: &str| {
-        report
-            .mutants
-            .iter()
-            .find(|m| m.id == id)
-            .unwrap_or_else(|| panic!("no mutant {id}"))
-    };
+    let verdict = |id: &str| mutant(&report, id);
     // Library code no test calls, only the program the tests run.
     let words = verdict("wordcount/src/lib.rs:6:5: replace count_words -> usize with 0");
     assert_eq!(words.status, "Killed");
@@ -152,11 +154,10 @@ fn without_expansion_a_proc_macros_mutants_say_who_could_not_see_them() {
         String::from_utf8_lossy(&out.stderr)
     );
     let report = Report::read(out_dir.path());
-    let loud = report
-        .mutants
-        .iter()
-        .find(|m| m.id == "shout/src/lib.rs:18:5: replace loud -> String with String::new()")
-        .expect("loud's mutant");
+    let loud = mutant(
+        &report,
+        "shout/src/lib.rs:18:5: replace loud -> String with String::new()",
+    );
     assert_eq!(loud.status, "Ignored");
     assert!(
         loud.reason
