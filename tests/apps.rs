@@ -172,3 +172,18 @@ fn without_expansion_a_proc_macros_mutants_say_who_could_not_see_them() {
             .all(|m| !matches!(m.status.as_str(), "Survived" | "NoCoverage"))
     );
 }
+
+/// A program annotated by hand whose one test only runs it: that test binary links no
+/// annotated code, so it is run whole, with each of the program's mutants on in the program
+/// it starts, as `cargo test` would run it.
+#[test]
+fn an_annotated_program_is_judged_by_the_test_that_runs_it() {
+    let (out, dir) = run_example("examples/annotated_program/Cargo.toml", &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let report = Report::read(dir.path());
+    assert_eq!(report.mutants.len(), 6);
+    for m in &report.mutants {
+        assert_eq!(m.status, "Killed", "{}: {}", m.id, m.reason);
+    }
+}

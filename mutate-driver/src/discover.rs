@@ -44,6 +44,9 @@ pub struct Discovery {
     /// start (`server::Catalog::Unstartable`), or no libtest harness. Each is run whole
     /// against the mutants the other tests do not detect (`lab::whole`).
     pub whole: Vec<(usize, String)>,
+    /// Of `whole`, the binaries there only for the programs their tests may start (they do
+    /// not link the runtime): run whole against the mutants of programs alone.
+    pub programs_only: Vec<usize>,
     /// The user's test arguments for a binary run whole (`TestArgs::libtest_args`).
     pub libtest_args: Vec<String>,
 }
@@ -179,6 +182,21 @@ pub fn discover(built: Built, test_args: &TestArgs) -> Result<Discovery> {
         .map(|(i, program)| (canonical(&program.path), i))
         .collect();
 
+    // A test binary that does not link the runtime (annotated code only elsewhere) may
+    // still start a program that holds mutants: it is run whole against those, as
+    // `cargo test` runs it, with the mutant on in the programs it starts.
+    let mut programs_only = Vec::new();
+    let programs_have_mutants = catalogs[binaries.len()..].iter().any(|c| !c.is_empty());
+    for (index, _) in binaries.iter().enumerate() {
+        let plain = !served[index] && !whole.iter().any(|(b, _)| *b == index);
+        if plain && programs_have_mutants {
+            whole.push((
+                index,
+                "it does not link the runtime, and may start the workspace's programs".into(),
+            ));
+            programs_only.push(index);
+        }
+    }
     let mut tests = Vec::new();
     for (index, binary) in binaries.iter().enumerate() {
         if !served[index] {
@@ -209,6 +227,7 @@ pub fn discover(built: Built, test_args: &TestArgs) -> Result<Discovery> {
         indexes,
         programs,
         whole,
+        programs_only,
         libtest_args: test_args.libtest_args(),
     })
 }

@@ -47,6 +47,15 @@ pub fn run(
     for (b, why) in &d.whole {
         let binary = &d.binaries[*b];
         let name = format!("`{}`", binary.src_path);
+        let programs_only = d.programs_only.contains(b);
+        let candidates: Vec<usize> = (0..results.len())
+            .filter(|&m| to_run[m])
+            .filter(|&m| !programs_only || d.in_executable(m))
+            .filter(|&m| matches!(results[m].status, Status::Survived | Status::NoCoverage))
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
         let started = Instant::now();
         let run_whole = |id: Option<&str>, limit| run_whole(binary, &d.libtest_args, id, limit);
         let limit = match run_whole(None, config.baseline_timeout) {
@@ -68,13 +77,6 @@ pub fn run(
                 continue;
             }
         };
-        let candidates: Vec<usize> = (0..results.len())
-            .filter(|&m| to_run[m])
-            .filter(|&m| matches!(results[m].status, Status::Survived | Status::NoCoverage))
-            .collect();
-        if candidates.is_empty() {
-            continue;
-        }
         progress.note(&format!(
             "{name}: its tests cannot be run one by one ({why}); run whole, as `cargo test` \
              runs it, with each mutant no other test detected"
