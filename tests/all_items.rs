@@ -188,14 +188,19 @@ fn refuses_a_runtime_path_that_is_not_the_runtime() {
         "{stderr}"
     );
 
+    // A crate that depends on the runtime is run as annotated: a runtime path means
+    // nothing there without --all-items.
     let out = driver(&[
         "--manifest-path",
-        MANIFEST,
+        "examples/triangle/Cargo.toml",
         "--runtime-path",
         "mutate-runtime",
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--all-items"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("--runtime-path is for runs that mutate every item (--all-items)")
+    );
 }
 
 #[test]
