@@ -13,6 +13,14 @@ fn runtime_path() -> String {
     repo().join("mutate-runtime").display().to_string()
 }
 
+/// The runs share the example's target folder, and a proc macro's expansion phase builds
+/// its test binaries again while the run goes on: one run at a time, as one user runs.
+static ONE_RUN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_run() -> std::sync::MutexGuard<'static, ()> {
+    ONE_RUN.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn mutant<'a>(report: &'a Report, id: &str) -> &'a Mutant {
     report
         .mutants
@@ -23,6 +31,7 @@ fn mutant<'a>(report: &'a Report, id: &str) -> &'a Mutant {
 
 #[test]
 fn programs_the_tests_run_are_mutated_and_judged_by_those_tests() {
+    let _one = one_run();
     let out_dir = tempfile::tempdir().unwrap();
     let runtime = runtime_path();
     let sandbox = Sandbox::new();
@@ -60,11 +69,11 @@ fn programs_the_tests_run_are_mutated_and_judged_by_those_tests() {
     assert_eq!(lines.status, "Killed");
     assert_eq!(lines.killed_by, ["cli::lines_are_counted"]);
     // Code only the copy of the program that the program started runs.
-    let copy = verdict("tally/src/main.rs:61:5: replace as_child -> String with String::new()");
+    let copy = verdict("tally/src/main.rs:74:5: replace as_child -> String with String::new()");
     assert_eq!(copy.status, "Killed");
     assert_eq!(copy.killed_by, ["run::a_copy_of_itself_sums_them_too"]);
     // A program's own unit tests judge it too, beside the tests that run it.
-    let parse = verdict("tally/src/main.rs:28:5: replace parse -> Option<Vec<u64>> with None");
+    let parse = verdict("tally/src/main.rs:31:5: replace parse -> Option<Vec<u64>> with None");
     assert_eq!(parse.status, "Killed");
     for test in [
         "tally::tests::numbers_are_parsed_a_line_each",
@@ -87,7 +96,7 @@ fn programs_the_tests_run_are_mutated_and_judged_by_those_tests() {
     // A program a test of another package starts from the target folder counts into
     // that test's run; one that ends by a signal, or aborts on a panic, is judged as
     // `cargo test` judges it.
-    let double = verdict("moods/src/main.rs:25:7: replace * with + in double");
+    let double = verdict("moods/src/main.rs:32:7: replace * with + in double");
     assert_eq!(double.status, "Killed");
     assert!(
         double
@@ -96,7 +105,13 @@ fn programs_the_tests_run_are_mutated_and_judged_by_those_tests() {
             .any(|t| t == "moods::another_packages_program_doubles"),
         "{double:?}"
     );
-    let panics = verdict("moods/src/main.rs:38:8: replace if condition with true in check");
+    // Deleting a call that never returns, on which its block's type rests, does not build
+    // (as text it would not either): that mutant alone, not the function's others.
+    let exit = verdict("moods/src/main.rs:19:21: delete std::process::exit(2); in main");
+    assert_eq!(exit.status, "CompileError");
+    let arm = verdict("moods/src/main.rs:24:9: delete match arm \"term\" in main");
+    assert_eq!(arm.status, "Killed");
+    let panics = verdict("moods/src/main.rs:45:8: replace if condition with true in check");
     assert_eq!(panics.killed_by, ["run::a_short_name_passes_the_check"]);
     // A proc macro's helper that only the expansion runs: its tests see it once built
     // with the macro expanded with it. One that changes nothing in the expansion (a
@@ -117,7 +132,7 @@ fn programs_the_tests_run_are_mutated_and_judged_by_those_tests() {
         "{}",
         message.reason
     );
-    let whisper = verdict("shout/src/lib.rs:27:5: replace whisper -> String with String::new()");
+    let whisper = verdict("shout/src/lib.rs:28:5: replace whisper -> String with String::new()");
     assert_eq!(whisper.killed_by, ["shout::tests::whispers"]);
     assert!(
         String::from_utf8_lossy(&out.stderr)
@@ -130,6 +145,7 @@ fn programs_the_tests_run_are_mutated_and_judged_by_those_tests() {
 /// run, and say which tests could not see them: never survived nor uncovered.
 #[test]
 fn without_expansion_a_proc_macros_mutants_say_who_could_not_see_them() {
+    let _one = one_run();
     let out_dir = tempfile::tempdir().unwrap();
     let runtime = runtime_path();
     let out = Sandbox::new()

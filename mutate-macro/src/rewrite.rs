@@ -500,6 +500,15 @@ impl Rewriter<'_> {
     }
 }
 
+/// rustc's error at a deleted statement's own place, in the driver's last build: its
+/// guard, located there (`statement::rewrite`), is what failed (a call that never returns,
+/// whose divergence gave its block a type), so only its deletion is unviable.
+fn statement_error(written: &syn::Stmt) -> Option<&'static str> {
+    let first = written.to_token_stream().into_iter().next()?.span();
+    let at = location::start(first);
+    crate::build_errors::claim_site(&crate::location::file_of(first), at, at, at)
+}
+
 /// Where an expression is, as the compiler sees it (no `--all-items` shift).
 struct Extent {
     file: String,
@@ -579,7 +588,10 @@ impl VisitMut for Rewriter<'_> {
             let Some(written) = written else { continue };
             let first = self.collector.mutants.len();
             if let Some(guarded) = statement::rewrite(self.collector, stmt, &written) {
-                match self.skip_suspect(&written) {
+                match self
+                    .skip_suspect(&written)
+                    .or_else(|| statement_error(&written).map(str::to_owned))
+                {
                     Some(message) => self.collector.unviable_since(first, &message),
                     None => *stmt = guarded,
                 }

@@ -62,5 +62,13 @@ fn guard(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> TokenStream {
         format!("delete {text}"),
     );
     let sw = switch(site);
-    quote!(if #sw != #k { #stmt })
+    // Located at the statement: where the block's type needed the statement (a call that
+    // never returns, last in a block of a value), rustc's error is at this site, and the
+    // rebuild net makes this mutant alone unviable.
+    let span = tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(proc_macro2::Span::call_site, |t| t.span());
+    quote::quote_spanned!(span=> if #sw != #k { #stmt })
 }

@@ -11,7 +11,14 @@ fn main() {
         "double" => {
             let mut input = String::new();
             std::io::stdin().read_to_string(&mut input).unwrap();
-            let n: u64 = input.trim().parse().unwrap();
+            // The block of the error's arm is a `u64` by the exit's divergence alone.
+            let n: u64 = match input.trim().parse() {
+                Ok(n) => n,
+                Err(_) => {
+                    eprintln!("moods: not a number");
+                    std::process::exit(2);
+                }
+            };
             println!("{}", double(n));
         }
         "term" => println!("{}", where_to(std::io::stdout().is_terminal())),

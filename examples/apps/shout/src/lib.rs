@@ -23,6 +23,7 @@ fn loud(name: &str, bangs: usize) -> String {
 }
 
 /// Only this crate's unit tests call it.
+#[cfg_attr(not(test), allow(dead_code))]
 fn whisper(name: &str) -> String {
     name.to_lowercase()
 }
