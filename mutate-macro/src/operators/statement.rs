@@ -12,7 +12,7 @@ use crate::syntax;
 use crate::text::tidy;
 use mutate_operators::Operator;
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote};
+use quote::{ToTokens, quote_spanned};
 use syn::{Expr, Stmt};
 
 const OPERATOR: Operator = Operator::Statement;
@@ -70,5 +70,5 @@ fn guard(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> TokenStream {
         .into_iter()
         .next()
         .map_or_else(proc_macro2::Span::call_site, |t| t.span());
-    quote::quote_spanned!(span=> if #sw != #k { #stmt })
+    quote_spanned!(span=> if #sw != #k { #stmt })
 }
