@@ -81,7 +81,9 @@ pub fn rewrite(
     if as_written.is_some() {
         // Compiled `const`, as written: nothing of the schemata is.
     } else if let Some(unplaced) = build_errors::claim_unplaced(&file, start, end) {
-        let may_have_suspects = has_jumps(&collector) || !unplaced.initialized.is_empty();
+        let may_have_suspects = has_jumps(&collector)
+            || !unplaced.initialized.is_empty()
+            || crate::operators::statement::any_ends_by_diverging(&written);
         if let Some(before) = before.filter(|_| may_have_suspects) {
             // Rewritten again with the suspects as written: its sites claim what they
             // claimed. Where rustc's places point at no suspect, every jump is one.

@@ -581,15 +581,24 @@ impl VisitMut for Rewriter<'_> {
             .iter()
             .map(|s| statement::deletable(s).then(|| s.clone()))
             .collect();
+        let diverging_end = (!block.stmts.is_empty())
+            .then(|| block.stmts.len() - 1)
+            .filter(|&last| statement::ends_by_diverging(block, last));
         let locals = self.constant_locals.block_start();
         visit_mut::visit_block_mut(self, block);
         self.constant_locals.end_block(locals);
-        for (stmt, written) in block.stmts.iter_mut().zip(written) {
+        for (i, (stmt, written)) in block.stmts.iter_mut().zip(written).enumerate() {
             let Some(written) = written else { continue };
             let first = self.collector.mutants.len();
             if let Some(guarded) = statement::rewrite(self.collector, stmt, &written) {
+                let diverging_suspect = self
+                    .suspects_as_written
+                    .as_ref()
+                    .filter(|_| diverging_end == Some(i))
+                    .map(|unplaced| unplaced.message.clone());
                 match self
                     .skip_suspect(&written)
+                    .or(diverging_suspect)
                     .or_else(|| statement_error(&written).map(str::to_owned))
                 {
                     Some(message) => self.collector.unviable_since(first, &message),

@@ -13,7 +13,7 @@ use crate::text::tidy;
 use mutate_operators::Operator;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote_spanned};
-use syn::{Expr, Stmt};
+use syn::{Block, Expr, Stmt};
 
 const OPERATOR: Operator = Operator::Statement;
 
@@ -23,6 +23,51 @@ pub fn deletable(stmt: &Stmt) -> bool {
         stmt,
         Stmt::Expr(Expr::Try(_) | Expr::Call(_) | Expr::MethodCall(_), Some(_))
     )
+}
+
+/// Whether the `i`th statement of `block` calls a function that never returns
+/// (`process::exit(1);`) and ends the block: the block's type may rest on that call's
+/// divergence (`None => { exit(1); }` in a match of values, a closure whose `?` needs its
+/// `Result`), which its deletion loses. Where rustc's error is elsewhere than at the
+/// statement, the rebuild net takes such deletions for suspects (`function.rs`).
+pub fn ends_by_diverging(block: &Block, i: usize) -> bool {
+    i + 1 == block.stmts.len() && deletable(&block.stmts[i]) && diverges(&block.stmts[i])
+}
+
+/// Whether any block in `block` [`ends_by_diverging`].
+pub fn any_ends_by_diverging(block: &Block) -> bool {
+    struct Finder(bool);
+    impl<'ast> syn::visit::Visit<'ast> for Finder {
+        fn visit_block(&mut self, block: &'ast Block) {
+            self.0 |= !block.stmts.is_empty() && ends_by_diverging(block, block.stmts.len() - 1);
+            syn::visit::visit_block(self, block);
+        }
+    }
+    let mut finder = Finder(false);
+    syn::visit::Visit::visit_block(&mut finder, block);
+    finder.0
+}
+
+/// Functions that never return, by the last segment of the path they are called by.
+const DIVERGING: &[&str] = &[
+    "exit",
+    "abort",
+    "panic_any",
+    "resume_unwind",
+    "unreachable_unchecked",
+];
+
+fn diverges(stmt: &Stmt) -> bool {
+    let Stmt::Expr(Expr::Call(call), _) = stmt else {
+        return false;
+    };
+    let Expr::Path(path) = &*call.func else {
+        return false;
+    };
+    path.path
+        .segments
+        .last()
+        .is_some_and(|s| DIVERGING.iter().any(|d| s.ident == d))
 }
 
 /// `stmt` (already rewritten) guarded by its mutant; `written` is it as written. The
@@ -71,4 +116,24 @@ fn guard(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> TokenStream {
         .next()
         .map_or_else(proc_macro2::Span::call_site, |t| t.span());
     quote_spanned!(span=> if #sw != #k { #stmt })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ends(body: &str) -> bool {
+        any_ends_by_diverging(&syn::parse_str(body).unwrap())
+    }
+
+    #[test]
+    fn a_block_ending_by_a_call_that_never_returns_is_found_at_any_depth() {
+        assert!(ends("{ f(); std::process::exit(1); }"));
+        assert!(ends(
+            "{ let v = match x { Some(v) => v, None => { abort(); } }; v }"
+        ));
+        assert!(ends("{ install(|| { g()?; process::exit(0); }) }"));
+        assert!(!ends("{ std::process::exit(1); f(); }"));
+        assert!(!ends("{ f(); exit_code() }"));
+    }
 }
