@@ -12,7 +12,7 @@ use crate::syntax;
 use crate::text::tidy;
 use mutate_operators::Operator;
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote_spanned};
+use quote::{ToTokens, quote};
 use syn::{Block, Expr, Stmt};
 
 const OPERATOR: Operator = Operator::Statement;
@@ -110,12 +110,11 @@ fn guard(c: &mut Collector, stmt: &Stmt, written: &Stmt) -> TokenStream {
     // Located at the statement: where the block's type needed the statement (a call that
     // never returns, last in a block of a value), rustc's error is at this site, and the
     // rebuild net makes this mutant alone unviable.
-    let span = tokens
-        .clone()
-        .into_iter()
-        .next()
-        .map_or_else(proc_macro2::Span::call_site, |t| t.span());
-    quote_spanned!(span=> if #sw != #k { #stmt })
+    let guarded = quote!(if #sw != #k { #stmt });
+    match tokens.clone().into_iter().next() {
+        Some(first) => crate::syntax::located_at(guarded, first.span()),
+        None => guarded,
+    }
 }
 
 #[cfg(test)]
