@@ -59,6 +59,16 @@ pub enum Kind {
     Leaked,
     /// No value of the type can be written (`impl Trait`).
     Unwritable,
+    /// `W::from(v)` of a type known only by name: it has no `From` of the value.
+    Converted,
+    /// `W::from_iter([v])` of a type known only by name: it has no `FromIterator` of the
+    /// value.
+    Collected,
+    /// `[v; N]` of an element the macro cannot tell is `Copy`: it is not even `Clone`.
+    Repeated,
+    /// The replacement's text cannot have the declared type (`Cow::Borrowed` of an owned
+    /// value, `PhantomData::new()`): cargo-mutants writes it, rustc would reject it.
+    Mistyped,
     /// The mutated constant arithmetic overflows or panics, which rustc's lints reject.
     Constant,
     /// The replaced integer literal is out of range for the type its context gives it.
@@ -83,6 +93,10 @@ impl Kind {
             Kind::Default => "default",
             Kind::Leaked => "leaked",
             Kind::Unwritable => "unwritable",
+            Kind::Converted => "converted",
+            Kind::Collected => "collected",
+            Kind::Repeated => "repeated",
+            Kind::Mistyped => "mistyped",
             Kind::Constant => "constant",
             Kind::Range => "range",
             Kind::Index => "index",
@@ -93,21 +107,26 @@ impl Kind {
         }
     }
 
+    /// Every kind, in declaration order.
+    const ALL: [Kind; 14] = [
+        Kind::Default,
+        Kind::Leaked,
+        Kind::Unwritable,
+        Kind::Converted,
+        Kind::Collected,
+        Kind::Repeated,
+        Kind::Mistyped,
+        Kind::Constant,
+        Kind::Range,
+        Kind::Index,
+        Kind::Unused,
+        Kind::Unreversible,
+        Kind::Comparison,
+        Kind::Recursion,
+    ];
+
     fn from_word(word: &str) -> Option<Self> {
-        [
-            Kind::Default,
-            Kind::Leaked,
-            Kind::Unwritable,
-            Kind::Constant,
-            Kind::Range,
-            Kind::Index,
-            Kind::Unused,
-            Kind::Unreversible,
-            Kind::Comparison,
-            Kind::Recursion,
-        ]
-        .into_iter()
-        .find(|k| k.word() == word)
+        Kind::ALL.into_iter().find(|k| k.word() == word)
     }
 
     /// Why the mutant is unviable, as the report says it (for [`Kind::Constant`] and
@@ -120,6 +139,14 @@ impl Kind {
                  the fallback)"
             }
             Kind::Unwritable => "no value of an `impl Trait` type can be written",
+            Kind::Converted => {
+                "the type has no `From` of the value here (rustc chose the fallback)"
+            }
+            Kind::Collected => {
+                "the type has no `FromIterator` of the value here (rustc chose the fallback)"
+            }
+            Kind::Repeated => "the array's element is not `Clone` here (rustc chose the fallback)",
+            Kind::Mistyped => "its text cannot have the declared type (rustc would reject it)",
             Kind::Constant => "rustc rejects the mutated constant arithmetic",
             Kind::Range => "the replaced literal is out of range for its type",
             Kind::Index => "rustc rejects the replaced index",
@@ -194,6 +221,14 @@ mod tests {
         assert_eq!(parse(&message), Some((Kind::Default, id)));
         let id = "src/lib.rs:9:40: replace - with + in f";
         assert_eq!(parse(&note(Kind::Constant, id)), Some((Kind::Constant, id)));
+    }
+
+    #[test]
+    fn every_kind_reads_back_from_its_note() {
+        let id = "src/lib.rs:3:5: replace f -> Poll<u8> with Poll::from(0) in f";
+        for kind in Kind::ALL {
+            assert_eq!(parse(&note(kind, id)), Some((kind, id)), "{kind:?}");
+        }
     }
 
     #[test]

@@ -82,8 +82,8 @@ pub fn limit() -> u32 {
     10
 }
 
-/// The first half of `xs`: replaced by `&[]` (which builds) or `Vec::leak(vec![0])` (which
-/// does not, in this crate).
+/// The first half of `xs`: replaced by `Vec::leak(Vec::new())` (built `&[]`, which needs no
+/// `Vec`) or `Vec::leak(vec![0])` (which does not build, in this crate).
 #[mutate]
 pub fn first_half(xs: &[u32]) -> &[u32] {
     &xs[..xs.len() / 2]

@@ -1,9 +1,9 @@
 //! The crate's own `Option` and `String` shadow std's. `#[mutate]` sees only names: its
 //! body replacements `None` (std's) for `-> Option<u32>`, and `String::new()` and
 //! `"xyzzy".into()` for the crate's `String`, do not build here, as their text would not:
-//! the rebuild net makes just those unviable (and `String::new()` in `greet`); the other
-//! mutants of `first_even` and `name` run, `double` too; `greet` and `capped` (a `min` of
-//! the crate's own, with no `max`) lose only the one site that does not build.
+//! the rebuild net makes just those unviable; the other mutants of `first_even` and `name`
+//! run, `double` too; `greet` and `capped` (a `min` of the crate's own, with no `max`) lose
+//! only the one site that does not build (`greet`'s `std::string::String` is a `Default`).
 //! `sum_from_first_large` and `doubled_after_zero` lose the `break` swap the borrow
 //! checker rejects away from the jump (the second only the `break` after the move).
 
@@ -257,4 +257,30 @@ pub fn printable(input: &[u8]) -> std::string::String {
 #[mutate]
 pub fn is_upper(c: char) -> bool {
     c.to_uppercase().next() == Some(c)
+}
+
+/// A stack of the crate's own, of one type argument, which cargo-mutants knows by name
+/// only: `Stack::new()`, then `Stack::from_iter([v])`, `Stack::new(v)` and `Stack::from(v)`
+/// of each value. Its `new` takes nothing: `Stack::new(v)` does not build, and the rebuild
+/// net makes just those unviable (rustc's error is at the `<` of `Stack<u8>`, where only
+/// their code is located). It collects, and runs `from_iter`; it has no `From<u8>`, which
+/// its fallback says at once; its `Default` (our own value) runs.
+#[derive(Debug, Default, PartialEq)]
+pub struct Stack<T>(pub Vec<T>);
+
+impl<T> Stack<T> {
+    pub fn new() -> Self {
+        Stack(Vec::new())
+    }
+}
+
+impl<T> FromIterator<T> for Stack<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Self {
+        Stack(items.into_iter().collect())
+    }
+}
+
+#[mutate]
+pub fn stacked(x: u8) -> Stack<u8> {
+    Stack(vec![x, x])
 }

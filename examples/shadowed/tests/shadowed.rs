@@ -83,3 +83,8 @@ fn tells_upper_case() {
     assert!(is_upper('A'));
     assert!(!is_upper('a'));
 }
+
+#[test]
+fn stacks_twice() {
+    assert_eq!(stacked(3), Stack(vec![3, 3]));
+}

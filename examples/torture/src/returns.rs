@@ -248,7 +248,8 @@ pub fn name(text: &str) -> Name {
     Name(text.to_owned())
 }
 
-/// A type alias for an unsized type: its body replacement is unviable, never a build error.
+/// A type alias for an unsized type: its body replacement is the slice's own default (a
+/// leaked one cannot be made), never a build error.
 pub type Bytes = [u8];
 
 #[mutate]
@@ -333,4 +334,151 @@ impl Drop for Counted<'_> {
 pub fn push_parsed(v: &mut Vec<u8>, text: &str) -> Result<usize, std::num::ParseIntError> {
     v.push(text.parse()?);
     Ok(v.len())
+}
+
+/// cargo-mutants' text for a type of one argument the table does not know, `W<T>`:
+/// `W::new()`, then `W::from_iter([v])`, `W::new(v)`, `W::from(v)` of each value. std's
+/// `Poll` has no `new` of either kind (listed, unviable, not written) and no
+/// `FromIterator` (the fallback), but `From<T>`.
+#[mutate]
+pub fn polled(x: u8) -> std::task::Poll<u8> {
+    std::task::Poll::Ready(x.wrapping_mul(2))
+}
+
+/// `Pin::new(v)` is guessed at and builds here (a `Box<u8>` is `Unpin`); `Pin::new()` is
+/// not written.
+#[mutate]
+pub fn pinned(x: u8) -> std::pin::Pin<Box<u8>> {
+    Box::pin(x.wrapping_add(5))
+}
+
+/// `Cow`: borrowed and owned, each of `""` and `"xyzzy"`.
+#[mutate]
+pub fn trimmed(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.starts_with(' ') {
+        std::borrow::Cow::Owned(text.trim().to_uppercase())
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
+/// `Cow` of a slice: the leaked vectors `Borrowed` takes, and their owned copies.
+#[mutate]
+pub fn bytes_cow(v: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    std::borrow::Cow::Borrowed(&v[1..])
+}
+
+/// `Cow` of an owned type: `Cow::Borrowed(String::new())` cannot have the declared type
+/// (listed, unviable); `Cow::Owned(String::new().to_owned())` can.
+#[mutate]
+pub fn owned_cow(text: &str) -> std::borrow::Cow<'static, String> {
+    std::borrow::Cow::Owned(text.repeat(2))
+}
+
+#[mutate]
+pub fn cell(x: u8) -> std::cell::Cell<u8> {
+    std::cell::Cell::new(x.wrapping_add(3))
+}
+
+#[mutate]
+pub fn locked(x: u16) -> Arc<std::sync::Mutex<u16>> {
+    Arc::new(std::sync::Mutex::new(x + 9))
+}
+
+#[mutate]
+pub fn non_zero(x: u32) -> std::num::NonZeroU32 {
+    std::num::NonZeroU32::new(x.max(7)).unwrap()
+}
+
+#[mutate]
+pub fn signed_non_zero(x: i8) -> Option<std::num::NonZero<i8>> {
+    std::num::NonZero::new(x.wrapping_mul(3))
+}
+
+/// `Box<str>`, `Rc<[T]>`: cargo-mutants' `Box::new("")`, `Rc::new(Vec::leak(..))`, built as
+/// the boxed `str` and slice they spell.
+#[mutate]
+pub fn boxed_name(text: &str) -> Box<str> {
+    text.to_uppercase().into_boxed_str()
+}
+
+#[mutate]
+pub fn shared_bytes(v: &[u8]) -> Rc<[u8]> {
+    v.iter().map(|b| b + 2).collect()
+}
+
+/// An unsized referent: a leaked default cannot be made, `&OsStr`'s own default can.
+#[mutate]
+pub fn os_name(text: &std::ffi::OsStr) -> &std::ffi::OsStr {
+    std::path::Path::new(text).file_name().unwrap_or(text)
+}
+
+/// No default of a trait object: unviable.
+#[mutate]
+pub fn as_debug(x: &u8) -> &dyn std::fmt::Debug {
+    x
+}
+
+/// `&mut str`: cargo-mutants' `Box::leak(Box::new(""))`, built as the leaked `str` it spells.
+#[mutate]
+pub fn shouted(text: &mut str) -> &mut str {
+    text.make_ascii_uppercase();
+    text
+}
+
+/// The replacements share the body's opaque type under the extra bounds std's traits give.
+#[mutate]
+pub fn cloned_evens(v: &[u8]) -> impl Iterator<Item = u8> + Clone + Send + '_ {
+    v.iter().copied().filter(|x| x % 2 == 0)
+}
+
+/// A trait of the crate's own, which every iterator has.
+pub trait Counting {}
+
+impl<I: Iterator> Counting for I {}
+
+/// A bound the replacements' shared type cannot be told to have: cargo-mutants' values,
+/// listed, each unviable, and the body as written.
+#[mutate]
+pub fn counting_evens(v: &[u8]) -> impl Iterator<Item = u8> + Counting + '_ {
+    v.iter().copied().filter(|x| x % 2 == 0)
+}
+
+/// `None`, and each iterator in `Some`.
+#[mutate]
+pub fn maybe_iter(n: u8) -> Option<impl Iterator<Item = u8>> {
+    (n > 0).then(|| (0..n).map(|x| x * 3))
+}
+
+/// `None` is the one value of an `Option` of another opaque type.
+#[mutate]
+pub fn maybe_adder(n: i32) -> Option<impl Fn(i32) -> i32> {
+    (n != 0).then_some(move |x| x * n)
+}
+
+pub mod alias {
+    /// A `Result` alias of no type arguments, as `fmt::Result`.
+    pub type Result = std::result::Result<u8, String>;
+}
+
+#[mutate]
+pub fn aliased(x: u8) -> alias::Result {
+    x.checked_add(200).ok_or_else(|| "overflow".to_owned())
+}
+
+/// `[v; N]` of values that are not `Copy`: each place a clone.
+#[mutate]
+pub fn labels(n: usize) -> [String; 2] {
+    [format!("a{n}"), format!("b{n}")]
+}
+
+#[mutate]
+pub fn options(x: u8) -> [Option<u8>; 3] {
+    [Some(x), None, x.checked_sub(1)]
+}
+
+/// A tuple of one: cargo-mutants' `(v)` is no tuple (listed, unviable).
+#[mutate]
+pub fn single(x: u8) -> (u8,) {
+    (x.wrapping_add(4),)
 }

@@ -160,6 +160,68 @@ fn returns_probe(o: &mut Vec<(String, String)>) {
     });
     line(o, "packed", || format!("{:?}", packed(vec![7, 8]).bytes()));
     line(o, "refs", || format!("{:?}", refs(&[1, 2, 3])));
+    line(o, "polled", || format!("{:?}", polled(5)));
+    line(o, "pinned", || format!("{:?}", pinned(3)));
+    // Whether a `Cow` borrows is part of what it is.
+    use std::borrow::Cow;
+    let cow = |c: Cow<'_, str>| format!("{:?} {}", c, matches!(c, Cow::Borrowed(_)));
+    line(o, "trimmed", || {
+        format!("{} {}", cow(trimmed(" ab")), cow(trimmed("cd")))
+    });
+    line(o, "bytes_cow", || {
+        let c = bytes_cow(&[1, 2, 3]);
+        format!("{:?} {}", c, matches!(c, Cow::Borrowed(_)))
+    });
+    line(o, "owned_cow", || format!("{:?}", owned_cow("ab")));
+    line(o, "cell", || format!("{}", cell(4).get()));
+    line(o, "locked", || format!("{}", locked(2).lock().unwrap()));
+    line(o, "non_zero", || {
+        format!("{} {}", non_zero(3), non_zero(12))
+    });
+    line(o, "signed_non_zero", || {
+        format!("{:?} {:?}", signed_non_zero(5), signed_non_zero(0))
+    });
+    line(o, "boxed_name", || format!("{:?}", boxed_name("ab")));
+    line(o, "shared_bytes", || format!("{:?}", shared_bytes(&[1, 2])));
+    line(o, "os_name", || {
+        let name = |path| os_name(std::ffi::OsStr::new(path));
+        format!("{:?} {:?}", name("dir/file"), name(".."))
+    });
+    line(o, "as_debug", || format!("{:?}", as_debug(&9)));
+    line(o, "shouted", || {
+        let mut text = "ab".to_owned();
+        format!("{:?}", shouted(&mut text))
+    });
+    line(o, "cloned_evens", || {
+        let evens = cloned_evens(&[1, 2, 3, 4]);
+        format!(
+            "{:?} {:?}",
+            evens.clone().count(),
+            evens.collect::<Vec<_>>()
+        )
+    });
+    line(o, "counting_evens", || {
+        format!("{:?}", counting_evens(&[1, 2, 4]).collect::<Vec<_>>())
+    });
+    line(o, "maybe_iter", || {
+        let items = |n| maybe_iter(n).map(|i| i.collect::<Vec<_>>());
+        format!("{:?} {:?} {:?}", items(3), items(1), items(0))
+    });
+    line(o, "maybe_adder", || {
+        format!(
+            "{:?} {}",
+            maybe_adder(2).map(|f| f(5)),
+            maybe_adder(0).is_none()
+        )
+    });
+    line(o, "aliased", || {
+        format!("{:?} {:?}", aliased(7), aliased(100))
+    });
+    line(o, "labels", || format!("{:?}", labels(3)));
+    line(o, "options", || {
+        format!("{:?} {:?}", options(4), options(0))
+    });
+    line(o, "single", || format!("{:?}", single(2)));
 }
 
 /// Calls the functions with a standard library twin in them.

@@ -15,35 +15,107 @@ use quote::quote;
 pub fn declare(fallbacks: Fallbacks, id: Option<&str>) -> TokenStream {
     let rt = rt();
     let mut out = TokenStream::new();
-    if fallbacks.default {
-        out.extend(fallback_trait(
+    let wanted = [
+        (
+            fallbacks.default,
             quote!(__MutateDefaultFallback),
-            quote!(#rt::Make),
-            mark(Kind::Default, id),
-        ));
-    }
-    if fallbacks.leaked {
-        out.extend(fallback_trait(
+            Kind::Default,
+            Shape::made(quote!(&#rt::Make<T>)),
+        ),
+        (
+            fallbacks.leaked,
             quote!(__MutateLeakFallback),
-            quote!(#rt::Leak),
-            mark(Kind::Leaked, id),
-        ));
+            Kind::Leaked,
+            // The leak's choices are on `&&Leak` and `&Leak`: its fallback is the last.
+            Shape::made(quote!(#rt::Leak<T>)),
+        ),
+        (
+            fallbacks.converted,
+            quote!(__MutateConvertFallback),
+            Kind::Converted,
+            Shape::from_one(quote!(&#rt::Convert<T, S>)),
+        ),
+        (
+            fallbacks.collected,
+            quote!(__MutateCollectFallback),
+            Kind::Collected,
+            Shape::from_one(quote!(&#rt::Collect<T, S>)),
+        ),
+        (
+            fallbacks.repeated,
+            quote!(__MutateRepeatFallback),
+            Kind::Repeated,
+            Shape {
+                params: quote!(S, const N: usize),
+                args: quote!(S, N),
+                on: quote!(&#rt::Repeat<S, N>),
+                input: quote!(_: S),
+                output: quote!([S; N]),
+            },
+        ),
+    ];
+    for (wanted, name, kind, shape) in wanted {
+        if wanted {
+            out.extend(fallback_trait(name, shape, mark(kind, id)));
+        }
     }
     out
 }
 
-/// A trait `name` whose `make` is implemented for `&Maker<T>` (the autoref that rustc
-/// takes only when the viable impl on `Maker<T>` does not apply), marked with `mark`.
-fn fallback_trait(name: TokenStream, maker: TokenStream, mark: TokenStream) -> TokenStream {
+/// A fallback trait's generics, the type its impl is for, its method's value parameter
+/// and what the method returns (in an `Option`).
+struct Shape {
+    params: TokenStream,
+    args: TokenStream,
+    on: TokenStream,
+    input: TokenStream,
+    output: TokenStream,
+}
+
+impl Shape {
+    /// `make(&self) -> Option<T>` on `on`: a value made from nothing.
+    fn made(on: TokenStream) -> Self {
+        Shape {
+            params: quote!(T),
+            args: quote!(T),
+            on,
+            input: TokenStream::new(),
+            output: quote!(T),
+        }
+    }
+
+    /// `make(&self, _: S) -> Option<T>` on `on`: a value made from one of type `S`.
+    fn from_one(on: TokenStream) -> Self {
+        Shape {
+            params: quote!(T, S),
+            args: quote!(T, S),
+            on,
+            input: quote!(_: S),
+            output: quote!(T),
+        }
+    }
+}
+
+/// A trait `name` whose `make` is implemented for the shape's type (`&Maker<T>`: the autoref
+/// that rustc takes only when the viable impl on `Maker<T>` does not apply), marked with
+/// `mark`.
+fn fallback_trait(name: TokenStream, shape: Shape, mark: TokenStream) -> TokenStream {
+    let Shape {
+        params,
+        args,
+        on,
+        input,
+        output,
+    } = shape;
     quote! {
         #[allow(non_camel_case_types, dead_code)]
-        trait #name<T> {
+        trait #name<#params> {
             #mark
-            fn make(&self) -> ::core::option::Option<T>;
+            fn make(&self, #input) -> ::core::option::Option<#output>;
         }
-        impl<T> #name<T> for &#maker<T> {
+        impl<#params> #name<#args> for #on {
             #[inline]
-            fn make(&self) -> ::core::option::Option<T> {
+            fn make(&self, #input) -> ::core::option::Option<#output> {
                 ::core::option::Option::None
             }
         }
@@ -53,6 +125,12 @@ fn fallback_trait(name: TokenStream, maker: TokenStream, mark: TokenStream) -> T
 /// A call that rustc always warns about, for a mutant no value can be written for.
 pub fn unwritable(id: Option<&str>) -> TokenStream {
     marked_call(Kind::Unwritable, id)
+}
+
+/// A call that rustc always warns about, for a mutant whose text cannot have the declared
+/// type: it is listed, as cargo-mutants lists it, and has no code.
+pub fn mistyped(id: Option<&str>) -> TokenStream {
+    marked_call(Kind::Mistyped, id)
 }
 
 /// A call of a deprecated function whose note is mutant `id`'s mark of `kind`: rustc warns

@@ -5,11 +5,15 @@
 //! Values' code is located at the return arrow (`returns.rs`'s `Value::names`): names of
 //! the crate's `vec!`, `Vec`, `Box` or `String` at its `-`, the rest at its `>`. Where the
 //! driver's last build failed at the `-`, the crate lacks those names: the values naming
-//! them are unviable and get no arm, while the function's other replacements (`&[]`,
-//! `None`) still run. At the `>`, the declared type takes none of them.
+//! them are unviable and get no arm, while the function's other replacements (`None`,
+//! `0`) still run. At the `>`, the declared type takes none of them. A constructor the
+//! table only guesses the type has (`W::new()`) is located at a token of the declared type
+//! of its own (`Value::guesses`): a failed build there makes the values through it
+//! unviable. A value whose text cannot have the declared type (`Value::mistyped`) has an
+//! arm that marks it unviable and goes on into the body.
 
 use super::fallback;
-use super::returns::{self, Replacements, Value};
+use super::returns::{self, Replacements, Value, iterator_shown};
 use super::switch;
 use crate::emit::rt;
 use crate::location::{self, Location};
@@ -40,7 +44,7 @@ pub fn rewrite(
     let whole = Whole::of(sig, written);
     let unbuilt = Unbuilt::of(sig);
     let before = c.mutants.len();
-    add_replacements(c, sig, generics, block, written, &whole, unbuilt);
+    add_replacements(c, sig, generics, block, written, &whole, &unbuilt);
     let selected = (before..c.mutants.len()).any(|k| c.id_of(k as u32).is_some());
     if selected
         && crate::build_errors::driver_build()
@@ -119,7 +123,7 @@ fn add_replacements(
     block: &mut Block,
     written: &Block,
     whole: &Whole,
-    unbuilt: Unbuilt,
+    unbuilt: &Unbuilt,
 ) {
     match returns::for_output(&sig.output, generics) {
         Replacements::Nothing => {}
@@ -143,7 +147,9 @@ fn add_replacements(
                 prepend(block, values_site(c, whole, &values, unbuilt, &some));
             }
         }
-        Replacements::Iterator(items) => iterator_site(c, whole, block, &items, unbuilt),
+        Replacements::Iterator { items, optional } => {
+            iterator_site(c, whole, block, (&items, optional), unbuilt)
+        }
         Replacements::Impossible => {
             let site = c.new_site();
             let k = whole.add(c, site, "Default::default()");
@@ -214,9 +220,11 @@ impl Whole {
 
 /// rustc's messages where the driver's last build failed at either half of the return
 /// arrow, which only values' code carries: the crate lacks a name (`-`), or the declared
-/// type does not take the values (`>`).
-#[derive(Clone, Copy, Default)]
+/// type does not take the values (`>`); and the file, where the values' guessed
+/// constructors are located (`returns.rs`'s `Value::guesses`).
+#[derive(Default)]
 struct Unbuilt {
+    file: Option<String>,
     names: Option<&'static str>,
     conversion: Option<&'static str>,
 }
@@ -234,12 +242,26 @@ impl Unbuilt {
         Unbuilt {
             names: at(arrow.spans[0]),
             conversion: at(arrow.spans[1]),
+            file: Some(file),
         }
     }
 
-    /// rustc's message where a value that `names` (or not) did not build.
-    fn message(self, names: bool) -> Option<&'static str> {
-        self.names.filter(|_| names).or(self.conversion)
+    /// rustc's message where value `v` did not build: at a name it uses, at one of its
+    /// guessed constructors (each error there claimed, so that it does not make the whole
+    /// function as written), or at the conversion every value shares.
+    fn message(&self, v: &Value) -> Option<&'static str> {
+        let guessed = self.file.as_deref().and_then(|file| {
+            let claimed: Vec<_> = v
+                .guesses
+                .iter()
+                .filter_map(|&at| crate::build_errors::claim_at(file, location::start(at)))
+                .collect();
+            claimed.first().copied()
+        });
+        self.names
+            .filter(|_| v.names)
+            .or(guessed)
+            .or(self.conversion)
     }
 }
 
@@ -251,10 +273,10 @@ fn add_value(
     site: u32,
     shown: &str,
     v: &Value,
-    unbuilt: Unbuilt,
+    unbuilt: &Unbuilt,
 ) -> Option<u32> {
     let k = whole.add(c, site, shown);
-    match unbuilt.message(v.names) {
+    match unbuilt.message(v) {
         Some(message) => {
             c.unviable(k, message);
             None
@@ -263,13 +285,21 @@ fn add_value(
     }
 }
 
+/// The arm of a value whose text cannot have the declared type: marked unviable, it goes
+/// on into the body.
+fn mistyped_arm(c: &Collector, k: u32) -> TokenStream {
+    let rt = rt();
+    let mark = fallback::mistyped(c.id_of(k).as_deref());
+    quote!(#k => { #mark #rt::fell_back(); })
+}
+
 /// One arm per value, each returning it at once; a fallible value (a `Default` through
 /// the fallback) falls back to the body when it cannot be made.
 fn values_site(
     c: &mut Collector,
     whole: &Whole,
     values: &[Value],
-    unbuilt: Unbuilt,
+    unbuilt: &Unbuilt,
     some: &TokenStream,
 ) -> TokenStream {
     let rt = rt();
@@ -279,7 +309,9 @@ fn values_site(
         .filter_map(|v| {
             let k = add_value(c, whole, site, &v.shown, v, unbuilt)?;
             let code = &v.code;
-            Some(if v.fallbacks.any() {
+            Some(if v.mistyped {
+                mistyped_arm(c, k)
+            } else if v.fallbacks.any() {
                 let fallbacks = fallback::declare(v.fallbacks, c.id_of(k).as_deref());
                 quote!(#k => {
                     #fallbacks
@@ -311,53 +343,85 @@ fn typed_some(output: &syn::ReturnType) -> TokenStream {
     }
 }
 
-/// `impl Iterator<Item = T>`: an empty iterator, or one holding each value of `T`. One
-/// opaque type for every return: the body's iterator and the replacement share
-/// `EitherIter`. The body runs in a closure so its own `return`s still return its
-/// iterator.
+/// `impl Iterator<Item = T>`: an empty iterator, or one holding each value of `T`; in an
+/// `Option` (`optional`), also `None`, and those iterators in `Some`. One opaque type for
+/// every return: the body's iterator and the replacement share `EitherIter`. The body runs
+/// in a closure so its own `return`s still return its value.
 fn iterator_site(
     c: &mut Collector,
     whole: &Whole,
     block: &mut Block,
-    items: &[Value],
-    unbuilt: Unbuilt,
+    (items, optional): (&[Value], bool),
+    unbuilt: &Unbuilt,
 ) {
     let rt = rt();
     let site = c.new_site();
-    let mut arms = vec![{
-        let k = whole.add(c, site, "std::iter::empty()");
-        quote!(#k => ::core::option::Option::Some(::core::option::Option::None),)
-    }];
+    // Each arm's value, in a `Some`: the iterator's one item, if any (`None`: empty), and
+    // that in a `Some` of its own where the function returns an `Option` (`None`: `None`).
+    let wrap = |iterator: TokenStream| {
+        if optional {
+            quote!(::core::option::Option::Some(#iterator))
+        } else {
+            iterator
+        }
+    };
+    let none = quote!(::core::option::Option::None);
+    let mut arms = Vec::new();
+    if optional {
+        let k = whole.add(c, site, "None");
+        arms.push(quote!(#k => ::core::option::Option::Some(#none),));
+    }
+    let k = whole.add(c, site, &iterator_shown(None, optional));
+    let empty = wrap(none.clone());
+    arms.push(quote!(#k => ::core::option::Option::Some(#empty),));
     for v in items {
-        let shown = format!("std::iter::once({})", v.shown);
-        let Some(k) = add_value(c, whole, site, &shown, v, unbuilt) else {
+        let text = iterator_shown(Some(&v.shown), optional);
+        let Some(k) = add_value(c, whole, site, &text, v, unbuilt) else {
             continue;
         };
         let code = &v.code;
-        arms.push(if v.fallbacks.any() {
+        let one = wrap(quote!(::core::option::Option::Some(#code)));
+        arms.push(if v.mistyped {
+            let mark = fallback::mistyped(c.id_of(k).as_deref());
+            quote!(#k => { #mark #rt::fell_back(); #none })
+        } else if v.fallbacks.any() {
             let fallbacks = fallback::declare(v.fallbacks, c.id_of(k).as_deref());
             quote!(#k => {
                 #fallbacks
-                (|| ::core::option::Option::Some(
-                    ::core::option::Option::Some(#code)))().or_else(|| {
+                (|| ::core::option::Option::Some(#one))().or_else(|| {
                     #rt::fell_back();
-                    ::core::option::Option::None
+                    #none
                 })
             })
         } else {
-            quote!(#k => ::core::option::Option::Some(::core::option::Option::Some(#code)),)
+            quote!(#k => ::core::option::Option::Some(#one),)
         });
     }
     let sw = switch(site);
     let stmts = &block.stmts;
-    let wrapped = quote! {{
-        let __mutate_replaced: ::core::option::Option<::core::option::Option<_>> =
-            match #sw { #(#arms)* _ => ::core::option::Option::None };
-        if let ::core::option::Option::Some(__mutate_item) = __mutate_replaced {
-            return #rt::EitherIter::Replaced(__mutate_item.into_iter());
-        }
-        #rt::EitherIter::Body((move || { #(#stmts)* })())
-    }};
+    let body = quote!((move || { #(#stmts)* })());
+    let wrapped = if optional {
+        quote! {{
+            let __mutate_replaced: ::core::option::Option<
+                ::core::option::Option<::core::option::Option<_>>,
+            > = match #sw { #(#arms)* _ => #none };
+            if let ::core::option::Option::Some(__mutate_r) = __mutate_replaced {
+                return __mutate_r.map(|__mutate_item: ::core::option::Option<_>| {
+                    #rt::EitherIter::Replaced(__mutate_item.into_iter())
+                });
+            }
+            #body.map(#rt::EitherIter::Body)
+        }}
+    } else {
+        quote! {{
+            let __mutate_replaced: ::core::option::Option<::core::option::Option<_>> =
+                match #sw { #(#arms)* _ => #none };
+            if let ::core::option::Option::Some(__mutate_item) = __mutate_replaced {
+                return #rt::EitherIter::Replaced(__mutate_item.into_iter());
+            }
+            #rt::EitherIter::Body(#body)
+        }}
+    };
     *block = syn::parse2(wrapped).expect("a block");
 }
 

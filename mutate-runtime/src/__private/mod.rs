@@ -17,7 +17,7 @@ pub mod witness;
 
 pub use once::Once;
 pub use ops::{Operand, Operands, PlaceOperand};
-pub use returns::{EitherIter, Leak, Make};
+pub use returns::{Collect, Convert, EitherIter, Leak, Make, Repeat};
 
 pub use values::{SwitchRange, succ};
 
