@@ -375,6 +375,18 @@ pub fn owned_cow(text: &str) -> std::borrow::Cow<'static, String> {
     std::borrow::Cow::Owned(text.repeat(2))
 }
 
+/// `Cow` of a type the table can only name: borrowed, the reference type's own default
+/// (`&OsStr` has one, `&Path` none: unviable); owned, the `Cow`'s.
+#[mutate]
+pub fn os_cow(text: &std::ffi::OsStr) -> std::borrow::Cow<'_, std::ffi::OsStr> {
+    std::borrow::Cow::Borrowed(text)
+}
+
+#[mutate]
+pub fn path_cow(text: &str) -> std::borrow::Cow<'_, std::path::Path> {
+    std::borrow::Cow::Borrowed(std::path::Path::new(text))
+}
+
 #[mutate]
 pub fn cell(x: u8) -> std::cell::Cell<u8> {
     std::cell::Cell::new(x.wrapping_add(3))

@@ -173,6 +173,14 @@ fn returns_probe(o: &mut Vec<(String, String)>) {
         format!("{:?} {}", c, matches!(c, Cow::Borrowed(_)))
     });
     line(o, "owned_cow", || format!("{:?}", owned_cow("ab")));
+    line(o, "os_cow", || {
+        let c = os_cow(std::ffi::OsStr::new("ab"));
+        format!("{:?} {}", c, matches!(c, Cow::Borrowed(_)))
+    });
+    line(o, "path_cow", || {
+        let c = path_cow("a/b");
+        format!("{:?} {}", c, matches!(c, Cow::Borrowed(_)))
+    });
     line(o, "cell", || format!("{}", cell(4).get()));
     line(o, "locked", || format!("{}", locked(2).lock().unwrap()));
     line(o, "non_zero", || {

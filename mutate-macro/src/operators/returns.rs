@@ -583,7 +583,7 @@ impl Values<'_> {
                 )),
                 "Ok(Default::default())",
             )],
-            Family::HttpResponse => vec![self.http_response(path, last.ident.span())],
+            Family::HttpResponse => vec![http_response(ty, last.ident.span())],
             Family::Option(inner) => option(self.of(inner)),
             Family::Vec(inner) => self.vec(self.of(inner)),
             Family::Cow(inner) => self.cow(ty, strip(inner)),
@@ -661,12 +661,6 @@ impl Values<'_> {
             .collect()
     }
 
-    /// `HttpResponse::Ok().finish()`, guessed: the type may be another crate's.
-    fn http_response(&self, path: &syn::Path, at: Span) -> Value {
-        let path = all_located_at(path.to_token_stream(), at);
-        Value::plain(quote!(#path::Ok().finish()), "HttpResponse::Ok().finish()").guessed_at(at)
-    }
-
     /// `Cow<B>`: `Cow::Borrowed(v)` and `Cow::Owned(v.to_owned())` of each value `v`
     /// standing for a `B`. For `str` and slices the values are references, as `Borrowed`
     /// takes; other values are owned, which `Borrowed` does not take. A `B` the table can
@@ -690,7 +684,7 @@ impl Values<'_> {
         if self.maybe_unsized(borrowed) || self.is_opaque(borrowed) {
             let reference: Type = syn::parse_quote!(&#borrowed);
             return vec![
-                default_named(&reference, "Cow::Borrowed(Default::default())"),
+                borrow(default_of(&reference)),
                 default_named(ty, "Cow::Owned(Default::default().to_owned())"),
             ];
         }
@@ -1114,6 +1108,13 @@ impl Values<'_> {
     }
 }
 
+/// `HttpResponse::Ok().finish()`, guessed: the type may be another crate's. Through the
+/// declared type, which may have arguments (`HttpResponse<BoxBody>`).
+fn http_response(ty: &Type, at: Span) -> Value {
+    let ty = all_located_at(ty.to_token_stream(), at);
+    Value::plain(quote!(<#ty>::Ok().finish()), "HttpResponse::Ok().finish()").guessed_at(at)
+}
+
 /// `None`, then `Some(v)` of each value.
 fn option(values: Vec<Value>) -> Vec<Value> {
     let none = Value::plain(quote!(::core::option::Option::None), "None");
@@ -1423,6 +1424,10 @@ mod tests {
             ["HttpResponse::Ok().finish()"]
         );
         assert_eq!(guesses("-> HttpResponse"), [1]);
+        assert_eq!(
+            named("-> HttpResponse<BoxBody>")[0].2,
+            "<HttpResponse<BoxBody>>::Ok().finish()"
+        );
     }
 
     #[test]
@@ -1457,6 +1462,15 @@ mod tests {
                 "{opaque}"
             );
         }
+        // Borrowed, the reference type's own default; owned, the `Cow`'s.
+        let path = named("-> Cow<'_, Path>");
+        assert!(
+            path[0].2.starts_with("<Cow<'_,Path>>::Borrowed("),
+            "{}",
+            path[0].2
+        );
+        assert!(path[0].2.contains("Make::<&Path>"), "{}", path[0].2);
+        assert!(path[1].2.contains("Make::<Cow<'_,Path>>"), "{}", path[1].2);
         // `Borrowed` takes a reference, not an owned value.
         let owned = [
             "Cow::Borrowed(String::new())",
