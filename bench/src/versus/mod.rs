@@ -101,9 +101,58 @@ pub fn fetch(crates: &[(String, String)], work: &Path) -> Result<Vec<PathBuf>, S
                 .find(|p| p["name"] == name.as_str() && p["version"] == version.as_str())
                 .and_then(|p| p["manifest_path"].as_str())
                 .and_then(|m| Path::new(m).parent().map(Path::to_path_buf))
-                .ok_or_else(|| format!("{name} {version} was not fetched"))
+                .map_or_else(|| unpacked(name, version, &fetcher), Ok)
         })
         .collect()
+}
+
+/// A crate that cargo downloaded but left out of the metadata: a package with binaries
+/// only (cargo ignores a dependency "missing a lib target", yet downloads it while
+/// resolving). Its source as cargo unpacked it in the registry, or else its `.crate`
+/// archive from the registry cache, unpacked under `fetcher`.
+fn unpacked(name: &str, version: &str, fetcher: &Path) -> Result<PathBuf, String> {
+    let home = std::env::var_os("CARGO_HOME").map_or_else(
+        || {
+            std::env::var_os("HOME")
+                .map(|h| PathBuf::from(h).join(".cargo"))
+                .unwrap_or_default()
+        },
+        PathBuf::from,
+    );
+    let dir = format!("{name}-{version}");
+    let registries = |kind: &str| -> Vec<PathBuf> {
+        std::fs::read_dir(home.join("registry").join(kind))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .collect()
+    };
+    if let Some(source) = registries("src")
+        .into_iter()
+        .map(|r| r.join(&dir))
+        .find(|s| s.join("Cargo.toml").is_file())
+    {
+        return Ok(source);
+    }
+    let archive = registries("cache")
+        .into_iter()
+        .map(|r| r.join(format!("{dir}.crate")))
+        .find(|a| a.is_file())
+        .ok_or_else(|| format!("{name} {version} was not fetched"))?;
+    let into = fetcher.join("unpacked");
+    std::fs::create_dir_all(&into).map_err(|e| e.to_string())?;
+    let status = Command::new("tar")
+        .arg("xzf")
+        .arg(&archive)
+        .arg("-C")
+        .arg(&into)
+        .status()
+        .map_err(|e| e.to_string())?;
+    if !status.success() {
+        return Err(format!("unpacking {} failed", archive.display()));
+    }
+    Ok(into.join(dir))
 }
 
 /// A fresh copy of the crate's published source, a workspace of its own wherever it is
