@@ -40,7 +40,17 @@ pub fn why_different(source: &Path, theirs: &Mutant) -> Option<String> {
         &text[at + written.len()..]
     );
     let before = extent(&text, theirs.line, theirs.column)?;
-    match extent(&edited, theirs.line, theirs.column) {
+    // The new operator's text may be longer or shorter (`>` made `>=`): an expression that
+    // ends on the operator's line ends that much further or sooner in the edited text.
+    let shift = |((l0, c0), (l1, c1)): Extent| {
+        let c1 = if l1 == theirs.line as usize {
+            (c1 + written.len()).saturating_sub(replacement.len())
+        } else {
+            c1
+        };
+        ((l0, c0), (l1, c1))
+    };
+    match extent(&edited, theirs.line, theirs.column).map(shift) {
         Some(after) if after == before => None,
         Some(_) => Some(format!(
             "cargo-mutants' text groups the operands otherwise (`{replacement}` binds \
@@ -77,7 +87,9 @@ fn offset(text: &str, line: u64, column: u64) -> Option<usize> {
 
 /// Where the binary expression whose operator starts at `line`:`column` begins and ends,
 /// if the text parses and holds one.
-fn extent(text: &str, line: u64, column: u64) -> Option<((usize, usize), (usize, usize))> {
+type Extent = ((usize, usize), (usize, usize));
+
+fn extent(text: &str, line: u64, column: u64) -> Option<Extent> {
     struct Find {
         at: (usize, usize),
         found: Option<Span>,
@@ -128,6 +140,19 @@ mod tests {
         assert!(why_different(dir.path(), &m).unwrap().contains("groups"));
         // `-` binds as `+` does: one program.
         let m = mutant(dir.path(), src, 2, 14, "replace+with-");
+        assert_eq!(why_different(dir.path(), &m), None);
+    }
+
+    #[test]
+    fn a_longer_operator_that_binds_alike_is_one_program() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = "fn f(a: bool, n: u64) -> bool {\n    a && n > 0\n}\n";
+        for change in ["replace>with==", "replace>with>=", "replace>with<"] {
+            let m = mutant(dir.path(), src, 2, 12, change);
+            assert_eq!(why_different(dir.path(), &m), None, "{change}");
+        }
+        // `&&` made `||` binds otherwise: `a || n > 0` still groups `n > 0` first, alike.
+        let m = mutant(dir.path(), src, 2, 7, "replace&&with||");
         assert_eq!(why_different(dir.path(), &m), None);
     }
 

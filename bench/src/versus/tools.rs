@@ -255,10 +255,16 @@ pub fn ours(driver: &Path, dir: &Path, out: &Path, jobs: usize) -> Result<Run, S
             _ => Verdict::Other,
         };
         let description = id.splitn(4, ':').nth(3).unwrap_or_default().trim();
+        // The id's line and column (the operator's, as cargo-mutants names it); the
+        // report's `location` starts the outer `||` of `a || b || c` at `a`.
+        let (line, column) = position_in_id(&id).unwrap_or((
+            m["location"]["start"]["line"].as_u64().unwrap_or(0),
+            m["location"]["start"]["column"].as_u64().unwrap_or(0),
+        ));
         mutants.push(Mutant {
             file: m["file"].as_str().unwrap_or_default().to_owned(),
-            line: m["location"]["start"]["line"].as_u64().unwrap_or(0),
-            column: m["location"]["start"]["column"].as_u64().unwrap_or(0),
+            line,
+            column,
             change: change_of(description, m["mutatorName"] == "fn_value"),
             verdict,
             timeout: status == "Timeout",
@@ -267,6 +273,14 @@ pub fn ours(driver: &Path, dir: &Path, out: &Path, jobs: usize) -> Result<Run, S
         });
     }
     Ok(Run { seconds, mutants })
+}
+
+/// The line and column in a mutant's id, `src/lib.rs:55:65: replace || with && in f`.
+fn position_in_id(id: &str) -> Option<(u64, u64)> {
+    let mut parts = id.splitn(4, ':').skip(1);
+    let line = parts.next()?.trim().parse().ok()?;
+    let column = parts.next()?.trim().parse().ok()?;
+    Some((line, column))
 }
 
 /// `cargo test`'s own view of mutant `id`, `runs` times: every test binary of our build of
@@ -360,6 +374,15 @@ mod tests {
             log: Some(log),
         };
         (dir, mutant)
+    }
+
+    #[test]
+    fn reads_the_position_in_an_id() {
+        assert_eq!(
+            position_in_id("src/query_parser.rs:55:65: replace || with && in bare_string"),
+            Some((55, 65))
+        );
+        assert_eq!(position_in_id("no position"), None);
     }
 
     #[test]
