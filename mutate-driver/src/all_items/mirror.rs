@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 pub struct Files {
     replaced: BTreeMap<PathBuf, Vec<u8>>,
     generated: BTreeMap<PathBuf, Vec<u8>>,
+    /// Symbolic links only the copy has, by their path relative to its root, to where
+    /// they point.
+    links: BTreeMap<PathBuf, PathBuf>,
 }
 
 impl Files {
@@ -31,6 +34,11 @@ impl Files {
     /// A file of the copy alone, at `relative` to its root.
     pub fn generate(&mut self, relative: &Path, content: Vec<u8>) {
         self.generated.insert(relative.to_path_buf(), content);
+    }
+
+    /// A symbolic link of the copy alone, at `relative` to its root, to `to`.
+    pub fn link(&mut self, relative: &Path, to: &Path) {
+        self.links.insert(relative.to_path_buf(), to.to_path_buf());
     }
 }
 
@@ -81,6 +89,14 @@ pub fn sync(source: &Path, mirror: &Path, files: &Files, skip: &[PathBuf]) -> io
         write_if_changed(&mirror.join(relative), content)?;
         wanted.insert(relative.clone());
     }
+    for (relative, to) in &files.links {
+        let path = mirror.join(relative);
+        if std::fs::read_link(&path).ok().as_deref() != Some(to.as_path()) {
+            let _ = std::fs::remove_file(&path);
+            std::os::unix::fs::symlink(to, &path)?;
+        }
+        wanted.insert(relative.clone());
+    }
     sync_lock(source, mirror)?;
     wanted.insert(PathBuf::from(LOCK));
     wanted.insert(PathBuf::from(LOCK_SEEN));
@@ -117,6 +133,8 @@ fn remove_others(mirror: &Path, wanted: &BTreeSet<PathBuf>) -> io::Result<()> {
         for entry in std::fs::read_dir(mirror.join(&relative))? {
             let entry = entry?;
             let relative = relative.join(entry.file_name());
+            // A link of the copy's own is wanted as a file is; `file_type` does not
+            // follow it.
             if entry.file_type()?.is_dir() {
                 if folders.contains(relative.as_path()) {
                     todo.push(relative);

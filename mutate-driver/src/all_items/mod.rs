@@ -152,7 +152,13 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode, apart: bool) -> R
         let text = edit_manifest(&edit, &root_manifest)?;
         mirrored.files.replace(&root_manifest, text);
     }
-    let skip = [canonical(metadata.target_directory.as_std_path())];
+    let target = canonical(metadata.target_directory.as_std_path());
+    // Tests that find the workspace's programs by a path relative to their package
+    // (`target/debug/prog`, as `cargo test` runs them from there) find them in the copy too.
+    if let Ok(relative) = target.strip_prefix(&user_root) {
+        mirrored.files.link(relative, &target);
+    }
+    let skip = [target];
     mirror::sync(&user_root, &mirror_root, &mirrored.files, &skip).map_err(|e| {
         Error::caused(
             Operation::Prepare,

@@ -43,3 +43,14 @@ fn hundreds_of_copies_write_to_pipes() {
         assert_eq!(child.wait_with_output().unwrap().stdout, b"pipe\n");
     }
 }
+
+/// Found as some crates' tests find their program: by its path under the workspace's
+/// target folder, relative to the package, where `cargo test` runs them.
+#[test]
+fn found_by_its_path_in_the_target_folder() {
+    let out = Command::new("../target/debug/moods")
+        .arg("check")
+        .output()
+        .unwrap();
+    assert_eq!(out.stdout, b"ok\n");
+}
