@@ -231,11 +231,11 @@ impl<'ast> Visit<'ast> for Finder<'_> {
             for (i, arm) in m.arms.iter().enumerate().take(wildcard) {
                 let others = m.arms.iter().enumerate().filter(|(j, _)| *j != i);
                 let others: Vec<&syn::Arm> = others.map(|(_, a)| a).collect();
-                let open_without = others
-                    .iter()
-                    .all(|a| leaves_open(&a.body) || diverges(&a.body))
-                    && others.iter().any(|a| leaves_open(&a.body));
-                if open_without && !leaves_open(&arm.body) && !diverges(&arm.body) {
+                let values = others.iter().filter(|a| !diverges(&a.body));
+                let without = values.clone().fold(0, |fixed, a| fixed | fixes(&a.body));
+                let open_without = values.count() > 0 && without != FIXES_ALL;
+                let adds = without | fixes(&arm.body) != without;
+                if open_without && adds && !diverges(&arm.body) {
                     let mut bare = arm.clone();
                     bare.attrs.clear();
                     self.found.push(Candidate {
@@ -252,6 +252,28 @@ impl<'ast> Visit<'ast> for Finder<'_> {
         syn::visit::visit_expr_match(self, m);
     }
 }
+
+/// What of the match's type an arm's value fixes, as bits: the `Ok` side of a `Result`
+/// (`Ok(v)`), the `Err` side (`Err(e)`), both (any value that is not open), or neither
+/// ([`leaves_open`]). huniq's `match d { 1 => Ok(()), _ => Err(..) }`: without the first
+/// arm nothing gives the `Ok` side its type.
+fn fixes(value: &syn::Expr) -> u8 {
+    if leaves_open(value) {
+        return 0;
+    }
+    match crate::syntax::strip_parens(value) {
+        syn::Expr::Call(call) if call.args.len() == 1 => match &*call.func {
+            syn::Expr::Path(p) if p.qself.is_none() && p.path.is_ident("Ok") => FIXES_OK,
+            syn::Expr::Path(p) if p.qself.is_none() && p.path.is_ident("Err") => FIXES_ERR,
+            _ => FIXES_ALL,
+        },
+        _ => FIXES_ALL,
+    }
+}
+
+const FIXES_OK: u8 = 1;
+const FIXES_ERR: u8 = 2;
+const FIXES_ALL: u8 = FIXES_OK | FIXES_ERR;
 
 /// Whether a match arm's value leaves its type to the other arms or the context: `None`, a
 /// type's constructor without arguments (`Vec::new()`, `Default::default()`), an empty
@@ -529,6 +551,29 @@ mod tests {
         assert!(!copy.contains("Some (c as char)"), "{copy}");
         assert!(copy.contains("b'\\n' => panic ! ()"), "{copy}");
         assert!(copy.contains("0 => 1"), "{copy}");
+    }
+
+    /// huniq's delimiter check: without the `Ok` arm, nothing gives the `Ok` side its type;
+    /// without the `Err` arm, the `Ok(())` still fixes only its own side.
+    #[test]
+    fn an_arm_that_fixes_one_side_of_a_result_gets_a_witness() {
+        let arms = |function: &str| {
+            witnesses(function)
+                .0
+                .candidates
+                .iter()
+                .filter(|c| matches!(c.deleted, Deleted::Arm { .. }))
+                .count()
+        };
+        assert_eq!(
+            arms("fn f(d: usize) { let r = match d { 1 => Ok(()), _ => Err(d) }; drop(r); }"),
+            1
+        );
+        assert_eq!(
+            arms("fn f(d: usize) { let r = match d { 1 => Ok(()), 2 => Ok(()), _ => Err(d) }; }"),
+            0,
+            "another arm fixes the same side"
+        );
     }
 
     #[test]
