@@ -130,6 +130,7 @@ pub fn locate(args: &Args) -> Result<Workspace> {
         )?,
     };
     let root = metadata.workspace_root.as_std_path().to_path_buf();
+    tag_as_cache(metadata.target_directory.as_std_path());
     Ok(Workspace {
         rules: crate::rules::Rules::read(&metadata)?,
         config,
@@ -143,6 +144,26 @@ pub fn locate(args: &Args) -> Result<Workspace> {
         manifest_dir: std::fs::canonicalize(&manifest_dir).unwrap_or(manifest_dir),
         metadata,
     })
+}
+
+/// Marks the target folder a cache, as cargo marks one it creates: the driver may create it
+/// first (its own files go under it), and then cargo does not. Tools that copy or back up a
+/// tree leave such folders out, and so does the `--all-items` copy of an enclosing
+/// workspace. A folder that cannot be written is left as it is.
+fn tag_as_cache(target: &Path) {
+    const TAG: &str = "CACHEDIR.TAG";
+    let tag = target.join(TAG);
+    if tag.exists() {
+        return;
+    }
+    let _ = std::fs::create_dir_all(target).and_then(|()| {
+        std::fs::write(
+            tag,
+            "Signature: 8a477f597d28d172789f06886806bc55\n\
+             # This file is a cache directory tag created by cargo mutate-driver.\n\
+             # For information about cache directory tags see https://bford.info/cachedir/\n",
+        )
+    });
 }
 
 fn find_manifest(start: &Path) -> Option<PathBuf> {

@@ -55,6 +55,7 @@ pub fn sync(source: &Path, mirror: &Path, files: &Files, skip: &[PathBuf]) -> io
     let mut todo = vec![PathBuf::new()];
     while let Some(relative) = todo.pop() {
         let dir = source.join(&relative);
+        let real_dir = std::fs::canonicalize(&dir)?;
         for entry in std::fs::read_dir(&dir)? {
             let entry = entry?;
             let path = entry.path();
@@ -65,9 +66,14 @@ pub fn sync(source: &Path, mirror: &Path, files: &Files, skip: &[PathBuf]) -> io
                 continue;
             };
             if meta.is_dir() {
+                // A link to a folder that holds it (a copy's link to its target folder,
+                // which holds the copy) would be walked without end.
+                let cycle =
+                    std::fs::canonicalize(&path).is_ok_and(|real| real_dir.starts_with(real));
                 let excluded = name == ".git"
                     || skip.iter().any(|s| s == &path)
                     || path == mirror
+                    || cycle
                     || path.join("CACHEDIR.TAG").is_file();
                 if !excluded {
                     todo.push(relative);
@@ -156,6 +162,22 @@ mod tests {
 
     fn modified(path: &Path) -> SystemTime {
         std::fs::metadata(path).unwrap().modified().unwrap()
+    }
+
+    /// A nested workspace's target folder, untagged, holds its own copy, whose link to that
+    /// target folder leads back into it: walked once, not without end.
+    #[test]
+    fn a_link_to_a_folder_that_holds_it_is_not_followed() {
+        let user = tempfile::tempdir().unwrap();
+        let mirror = tempfile::tempdir().unwrap();
+        let u = user.path();
+        let copy = u.join("nested/target/mutate/all-items");
+        std::fs::create_dir_all(&copy).unwrap();
+        std::fs::write(u.join("nested/target/built"), "x").unwrap();
+        std::os::unix::fs::symlink(u.join("nested/target"), copy.join("target")).unwrap();
+        sync(u, mirror.path(), &Files::default(), &[]).unwrap();
+        assert!(mirror.path().join("nested/target/built").is_file());
+        assert!(!mirror.path().join("nested/target/mutate/all-items/target").exists());
     }
 
     #[test]
