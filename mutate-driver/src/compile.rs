@@ -335,6 +335,9 @@ fn build_with(
     if let Some(active) = active {
         command.env(mutate_protocol::env::ACTIVE, active);
     }
+    if quiet {
+        command.env(crate::rustc_wrapper::EXPANSION_ENV, "1");
+    }
     let mut child = command
         .spawn()
         .map_err(|e| Error::caused(Operation::Build, "cannot run cargo", e))?;

@@ -58,6 +58,22 @@ pub fn wrap_members(
 
 /// Whether rustc's arguments `args` compile one of the doc test crates the driver
 /// generates (`--crate-name doctest_..` from `mutate-doctests/`).
+/// Set in the builds of the proc macros' expansion phase (`compile::build_with_mutant`).
+pub const EXPANSION_ENV: &str = "MUTATE_EXPANSION";
+
+/// Whether this is an integration test built in the expansion phase: it holds no mutant,
+/// and a lint level it sets on what a macro expands for it (`#![deny(non_snake_case)]`)
+/// must hold as under `cargo test`, where a mutant of the macro that breaks it fails the
+/// build.
+fn expanding_test(args: &[OsString]) -> bool {
+    let args: Vec<&str> = args.iter().filter_map(|a| a.to_str()).collect();
+    std::env::var_os(EXPANSION_ENV).is_some()
+        && args.contains(&"--test")
+        && args
+            .iter()
+            .any(|a| a.ends_with(".rs") && (a.starts_with("tests/") || a.contains("/tests/")))
+}
+
 fn is_generated_doc_test(args: &[OsString]) -> bool {
     let args: Vec<&str> = args.iter().filter_map(|a| a.to_str()).collect();
     let named = args
@@ -229,7 +245,7 @@ pub fn run_if_wrapping() {
             let capped = args
                 .iter()
                 .any(|a| a.to_str().is_some_and(|a| a.starts_with("--cap-lints")));
-            if !capped {
+            if !capped && !expanding_test(&args) {
                 command.arg("--cap-lints").arg("warn");
             }
         }

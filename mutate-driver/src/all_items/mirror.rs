@@ -177,7 +177,12 @@ mod tests {
         std::os::unix::fs::symlink(u.join("nested/target"), copy.join("target")).unwrap();
         sync(u, mirror.path(), &Files::default(), &[]).unwrap();
         assert!(mirror.path().join("nested/target/built").is_file());
-        assert!(!mirror.path().join("nested/target/mutate/all-items/target").exists());
+        assert!(
+            !mirror
+                .path()
+                .join("nested/target/mutate/all-items/target")
+                .exists()
+        );
     }
 
     #[test]
