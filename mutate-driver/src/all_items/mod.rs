@@ -271,7 +271,7 @@ fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Re
         annotate_crates(&roots, &attribute_path, &extern_crates, &mut mirrored.files)?;
     mirrored.annotated_items += items;
     mirrored.annotated_files += count;
-    link_runtime_into_tests(package, needs_extern_crate, &mut mirrored.files)?;
+    link_runtime_into_tests(package, &mut mirrored.files)?;
     if let Some(root) = proc_macro(package) {
         track_active_mutant(&root, &mut mirrored.files)?;
     }
@@ -304,27 +304,22 @@ fn track_active_mutant(root: &Path, files: &mut mirror::Files) -> Result<()> {
 /// Has each integration test of `package` link the runtime's fork server, which it would
 /// not where it calls no annotated code (a test that only runs the package's programs,
 /// or any test of a package with no library): its tests can then be run forked, and the
-/// programs they start count into their runs. The line goes after the file's last, so no
-/// line or column the user wrote moves.
-fn link_runtime_into_tests(
-    package: &Package,
-    extern_crate: bool,
-    files: &mut mirror::Files,
-) -> Result<()> {
+/// programs they start count into their runs. The lines go after the file's last, so no
+/// line or column the user wrote moves; in an anonymous `const` with a crate of its own,
+/// so a test root another includes (`include!("a.rs")`) holds them twice without a clash,
+/// and a target of any edition (its own may differ from its package's) resolves the path.
+fn link_runtime_into_tests(package: &Package, files: &mut mirror::Files) -> Result<()> {
     let runtime = manifest::RUNTIME.replace('-', "_");
     for target in package.targets.iter().filter(|t| t.is_test()) {
         let root = canonical(target.src_path.as_std_path());
         let Ok(mut text) = std::fs::read_to_string(&root) else {
             continue;
         };
-        if extern_crate {
-            text.push_str(&format!(
-                "\n#[allow(unused_extern_crates)]\nextern crate {runtime};"
-            ));
-        }
         text.push_str(&format!(
-            "\n#[used]\n#[doc(hidden)]\nstatic __MUTATE_RUNTIME_LINKED: fn() -> usize = \
-             ::{runtime}::__private::linked;\n"
+            "\n#[doc(hidden)]\nconst _: () = {{\n    #[allow(unused_extern_crates)]\n    \
+             extern crate {runtime} as __mutate_runtime;\n    #[used]\n    \
+             static __MUTATE_RUNTIME_LINKED: fn() -> usize = \
+             __mutate_runtime::__private::linked;\n}};\n"
         ));
         files.replace(&root, text.into_bytes());
     }
