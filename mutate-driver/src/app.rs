@@ -661,20 +661,16 @@ impl Incremental {
     }
 }
 
-pub(crate) fn shell_quote(text: &str) -> String {
-    format!("'{}'", text.replace('\'', r"'\''"))
-}
-
 fn reproduce_command(args: &Args, id: &str) -> String {
     let mut command = String::from("cargo mutate-driver");
     if let Some(path) = &args.manifest_path {
         command.push_str(&format!(
             " --manifest-path {}",
-            shell_quote(&path.display().to_string())
+            crate::shell::quote(&path.display().to_string())
         ));
     }
     for p in &args.package {
-        command.push_str(&format!(" -p {}", shell_quote(p)));
+        command.push_str(&format!(" -p {}", crate::shell::quote(p)));
     }
     if args.all_items {
         command.push_str(" --all-items");
@@ -682,10 +678,10 @@ fn reproduce_command(args: &Args, id: &str) -> String {
     if let Some(path) = &args.runtime_path {
         command.push_str(&format!(
             " --runtime-path {}",
-            shell_quote(&path.display().to_string())
+            crate::shell::quote(&path.display().to_string())
         ));
     }
-    command.push_str(&format!(" --run-mutant {}", shell_quote(id)));
+    command.push_str(&format!(" --run-mutant {}", crate::shell::quote(id)));
     command
 }
 

@@ -39,6 +39,7 @@ mod scratch;
 mod selection;
 pub mod server;
 mod shard;
+mod shell;
 mod source;
 mod test_args;
 mod together;

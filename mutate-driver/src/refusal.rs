@@ -122,7 +122,7 @@ impl Refusal {
             self.tests.iter().map(|t| t.libtest_name.as_str()).collect();
         let skips: Vec<String> = names
             .iter()
-            .map(|name| format!("--skip {}", crate::app::shell_quote(name)))
+            .map(|name| format!("--skip {}", crate::shell::quote(name)))
             .collect();
         format!(
             "To leave them out, as `cargo test -- --skip NAME` does: \

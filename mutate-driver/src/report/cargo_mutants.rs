@@ -286,8 +286,8 @@ fn log(d: &Discovery, entry: &CatalogEntry, r: &MutantResult) -> String {
     text.push_str(&format!("killed by: {}\n", tests(&r.killed_by)));
     text.push_str(&format!("covered by: {}\n", tests(&r.covered_by)));
     text.push_str(&format!(
-        "reproduce: cargo mutate-driver --run-mutant '{}'\n",
-        entry.id.replace('\'', r"'\''")
+        "reproduce: cargo mutate-driver --run-mutant {}\n",
+        crate::shell::quote(&entry.id)
     ));
     text
 }
