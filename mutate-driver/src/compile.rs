@@ -287,12 +287,14 @@ pub fn build_with_mutant(
     build_with(args, workspace, build_errors, &mut shown, (true, active))
 }
 
+/// `expansion`: a build of the proc macros' expansion phase: cargo's lines not shown, and
+/// integration tests under their own lint levels (`rustc_wrapper::EXPANSION_ENV`).
 fn build_with(
     args: &Args,
     workspace: &Workspace,
     build_errors: &Path,
     shown: &mut HashSet<String>,
-    (quiet, active): (bool, Option<&str>),
+    (expansion, active): (bool, Option<&str>),
 ) -> Result<Attempt> {
     let rules = workspace.rules.write(&workspace.target_dir)?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
@@ -335,7 +337,7 @@ fn build_with(
     if let Some(active) = active {
         command.env(mutate_protocol::env::ACTIVE, active);
     }
-    if quiet {
+    if expansion {
         command.env(crate::rustc_wrapper::EXPANSION_ENV, "1");
     }
     let mut child = command
@@ -344,7 +346,7 @@ fn build_with(
     let stdout = child.stdout.take().expect("piped stdout");
     let stderr = child.stderr.take().expect("piped stderr");
     // A mutant's build is one of many, under the run's progress: cargo's lines are not shown.
-    let forward = std::thread::spawn(move || forward_progress(stderr, quiet));
+    let forward = std::thread::spawn(move || forward_progress(stderr, expansion));
     let mut attempt = Attempt {
         binaries: Vec::new(),
         executables: Vec::new(),

@@ -98,15 +98,12 @@ pub fn run(
         );
         return Ok(None);
     }
-    let mut baseline: HashMap<PathBuf, (Vec<u8>, Duration)> = HashMap::new();
+    // Each expanding executable's digest and its time whole, with every mutant off.
+    let mut baseline: HashMap<PathBuf, (u64, Duration)> = HashMap::new();
     for binary in expanding(&none.binaries, &none.rebuilt, &macro_roots) {
         let before = Instant::now();
-        match run_whole(
-            binary,
-            &d.libtest_args,
-            Some(NONE_ON),
-            Duration::from_secs(600),
-        ) {
+        let limit = Duration::from_secs_f64(args.baseline_timeout);
+        match run_whole(binary, &d.libtest_args, Some(NONE_ON), limit) {
             Whole::Passed => {}
             _ => {
                 progress.note(&format!(
@@ -117,8 +114,8 @@ pub fn run(
                 return Ok(None);
             }
         }
-        let bytes = std::fs::read(&binary.path).unwrap_or_default();
-        baseline.insert(binary.path.clone(), (bytes, before.elapsed()));
+        let took = before.elapsed();
+        baseline.insert(binary.path.clone(), (digest_of(&binary.path), took));
     }
     progress.phase(
         "Expansion",
@@ -171,17 +168,17 @@ pub fn run(
 fn judge(
     attempt: &compile::Attempt,
     macro_roots: &[String],
-    baseline: &HashMap<PathBuf, (Vec<u8>, Duration)>,
+    baseline: &HashMap<PathBuf, (u64, Duration)>,
     d: &Discovery,
     (id, current): (&str, Status),
 ) -> Option<(Status, String)> {
     let mut changed = Vec::new();
     let mut same = Vec::new();
     for binary in expanding(&attempt.binaries, &attempt.rebuilt, macro_roots) {
-        let Some((bytes, took)) = baseline.get(&binary.path) else {
+        let Some((digest, took)) = baseline.get(&binary.path) else {
             continue;
         };
-        if std::fs::read(&binary.path).is_ok_and(|now| &now == bytes) {
+        if digest_of(&binary.path) == *digest {
             same.push(binary.src_path.clone());
             continue;
         }
@@ -228,6 +225,12 @@ fn judge(
             ),
         )
     })
+}
+
+/// An executable's content, to tell whether a build made it again the same; 0 where it
+/// cannot be read.
+fn digest_of(path: &Path) -> u64 {
+    std::fs::read(path).map_or(0, |bytes| mutate_protocol::build_errors::digest(&bytes))
 }
 
 /// The test executables a build compiled anew that are not a proc-macro crate's own unit

@@ -410,7 +410,7 @@ fn const_entry(error: &Diagnostic, root: &Path) -> Option<BuildError> {
         .iter()
         .filter(|note| note.message.ends_with("is not const"))
         .flat_map(|note| &note.spans)
-        .find(|s| !Path::new(&s.file_name).is_absolute() && root.join(&s.file_name).is_file());
+        .find(|span| is_local(span, root));
     let (file, line, column) = match defined {
         Some(span) => (
             span.file_name.clone(),
@@ -431,17 +431,19 @@ fn const_entry(error: &Diagnostic, root: &Path) -> Option<BuildError> {
     })
 }
 
+/// Whether `span` is in the workspace's own files (rustc names them relative to its root).
+fn is_local(span: &DiagnosticSpan, root: &Path) -> bool {
+    !Path::new(&span.file_name).is_absolute() && root.join(&span.file_name).is_file()
+}
+
 /// Where an error is: each primary span in the workspace's own files; for one elsewhere
 /// (in a macro's definition, say), the first span of its expansion chain that is in them.
 fn places(error: &Diagnostic, root: &Path) -> Vec<(String, u32, u32)> {
-    let local = |span: &DiagnosticSpan| {
-        !Path::new(&span.file_name).is_absolute() && root.join(&span.file_name).is_file()
-    };
     let mut out = Vec::new();
     for span in error.spans.iter().filter(|s| s.is_primary) {
         let mut at = Some(span);
         while let Some(span) = at {
-            if local(span) {
+            if is_local(span, root) {
                 out.push((
                     span.file_name.clone(),
                     span.line_start as u32,

@@ -31,7 +31,7 @@ pub fn deletable(stmt: &Stmt) -> bool {
 /// `Result`), which its deletion loses. Where rustc's error is elsewhere than at the
 /// statement, the rebuild net takes such deletions for suspects (`function.rs`).
 pub fn ends_by_diverging(block: &Block, i: usize) -> bool {
-    i + 1 == block.stmts.len() && deletable(&block.stmts[i]) && diverges(&block.stmts[i])
+    i + 1 == block.stmts.len() && deletable(&block.stmts[i]) && never_returns(&block.stmts[i])
 }
 
 /// Whether any block in `block` [`ends_by_diverging`].
@@ -57,7 +57,7 @@ const DIVERGING: &[&str] = &[
     "unreachable_unchecked",
 ];
 
-fn diverges(stmt: &Stmt) -> bool {
+fn never_returns(stmt: &Stmt) -> bool {
     let Stmt::Expr(Expr::Call(call), _) = stmt else {
         return false;
     };
