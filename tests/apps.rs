@@ -132,6 +132,15 @@ fn programs_the_tests_run_are_mutated_and_judged_by_those_tests() {
         "{}",
         message.reason
     );
+    // The lint level a test crate sets holds for what the macro expands there: without the
+    // `#[allow(..)]` the macro writes, the test crate does not build.
+    let allows = verdict("shout/src/lib.rs:52:5: replace allows_its_name -> bool with false");
+    assert_eq!(allows.status, "Killed");
+    assert!(
+        allows.reason.contains("should have a snake case name"),
+        "{}",
+        allows.reason
+    );
     let whisper = verdict("shout/src/lib.rs:28:5: replace whisper -> String with String::new()");
     assert_eq!(whisper.killed_by, ["shout::tests::whispers"]);
     assert!(

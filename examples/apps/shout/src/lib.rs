@@ -35,3 +35,19 @@ mod tests {
         assert_eq!(super::whisper("AB"), "ab");
     }
 }
+
+/// `shout_fn!(Name)` is `fn Name() -> &'static str`, returning `"NAME!"`, under the
+/// `#[allow(non_snake_case)]` its name needs: a test crate that denies the lint builds only
+/// while the macro writes it, as under `cargo test`.
+#[proc_macro]
+pub fn shout_fn(input: TokenStream) -> TokenStream {
+    let ident: syn::Ident = syn::parse(input).expect("an identifier");
+    let text = loud(&ident.to_string(), 1);
+    let allow = allows_its_name().then(|| quote!(#[allow(non_snake_case)]));
+    quote!(#allow fn #ident() -> &'static str { #text }).into()
+}
+
+/// Whether `shout_fn!` lets its function keep its name's case.
+fn allows_its_name() -> bool {
+    true
+}
