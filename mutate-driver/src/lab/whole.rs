@@ -44,13 +44,20 @@ pub fn run(
     progress: &mut Progress,
     results: &mut [MutantResult],
 ) {
+    // Which mutants a program holds, once for every binary run for the programs alone.
+    let mut in_programs = vec![false; results.len()];
+    for indexes in &d.indexes[d.binaries.len()..] {
+        for &m in indexes.values() {
+            in_programs[m] = true;
+        }
+    }
     for (b, why) in &d.whole {
         let binary = &d.binaries[*b];
         let name = format!("`{}`", binary.src_path);
         let programs_only = d.programs_only.contains(b);
         let candidates: Vec<usize> = (0..results.len())
             .filter(|&m| to_run[m])
-            .filter(|&m| !programs_only || d.in_executable(m))
+            .filter(|&m| !programs_only || in_programs[m])
             .filter(|&m| matches!(results[m].status, Status::Survived | Status::NoCoverage))
             .collect();
         if candidates.is_empty() {
