@@ -46,7 +46,7 @@ pub fn run(
 ) {
     // Which mutants a program holds, once for every binary run for the programs alone.
     let mut in_programs = vec![false; results.len()];
-    for indexes in &d.indexes[d.binaries.len()..] {
+    for indexes in d.indexes.get(d.binaries.len()..).unwrap_or_default() {
         for &m in indexes.values() {
             in_programs[m] = true;
         }
