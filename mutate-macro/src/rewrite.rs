@@ -17,7 +17,8 @@ pub use constant_locals::ConstantLocals;
 use crate::location::{self, LineColumn};
 use crate::model::Collector;
 use crate::operators::{
-    binary, comparison, constant, field, index, literal, method, regroup, rule, statement, unary,
+    binary, comparison, constant, field, index, literal, method, regroup, rule, statement, textual,
+    unary,
 };
 use crate::syntax::{self, first_span, is_destructuring, negated_literal, strip_parens};
 use mutate_operators::Selection;
@@ -500,6 +501,72 @@ impl Rewriter<'_> {
     }
 }
 
+impl Rewriter<'_> {
+    /// The swaps of a chain of binary operators (`e`, as written, where it is no binary
+    /// operator's operand) whose text groups otherwise (`operators/textual.rs`), each with
+    /// rustc's message where the driver's last build failed at its operator: its arm is
+    /// located there, and claims that error before the chain's own sites can.
+    fn textual_variants(&self, e: &Expr) -> Vec<(textual::Textual, Option<&'static str>)> {
+        let Expr::Binary(root) = e else {
+            return Vec::new();
+        };
+        if self.operand_of.is_some() {
+            return Vec::new();
+        }
+        textual::variants(root)
+            .into_iter()
+            .map(|t| {
+                let claimed = crate::build_errors::any()
+                    .then(|| {
+                        let at = location::start(t.at);
+                        let file = crate::location::file_of(t.at);
+                        crate::build_errors::claim_site(&file, at, at, at)
+                    })
+                    .flatten();
+                (t, claimed)
+            })
+            .collect()
+    }
+
+    /// A site around the chain `e` (rewritten) whose arms are its swaps as text.
+    fn place_textual(&mut self, e: &mut Expr, variants: Vec<(textual::Textual, Option<&str>)>) {
+        let site = self.collector.new_site();
+        let mut arms = TokenStream::new();
+        for (t, claimed) in variants {
+            let k = self
+                .collector
+                .add(site, t.operator, t.location, t.original, t.replacement);
+            let Some(id) = self.collector.id_of(k) else {
+                continue;
+            };
+            if let Some(message) = claimed {
+                self.collector.unviable(k, message);
+                continue;
+            }
+            // Regrouped constant arithmetic can overflow where the tree's could not: rustc's
+            // deny-by-default lints would reject the text, so the driver reads them as such.
+            let note = mutate_protocol::unviable_marks::note(
+                mutate_protocol::unviable_marks::Kind::Constant,
+                &id,
+            );
+            let code = t.code;
+            arms.extend(quote::quote! {
+                #k => {
+                    #[allow(unused_parens, clippy::all)]
+                    #[warn(arithmetic_overflow, unconditional_panic, reason = #note)]
+                    let __mutate_v = #code;
+                    __mutate_v
+                }
+            });
+        }
+        if arms.is_empty() {
+            return;
+        }
+        let sw = crate::operators::switch(site);
+        *e = Expr::Verbatim(quote::quote!(({ match #sw { #arms _ => #e } })));
+    }
+}
+
 /// rustc's error at a deleted statement's own place, in the driver's last build: its
 /// guard, located there (`statement::rewrite`), is what failed (a call that never returns,
 /// whose divergence gave its block a type), so only its deletion is unviable.
@@ -545,8 +612,12 @@ impl VisitMut for Rewriter<'_> {
             .filter(|x| crate::build_errors::any_in(&x.file));
         let takes_place = index::takes_place_mutably(e);
         let hoisted = self.hoisted.len();
+        let textual = self.textual_variants(e);
         if let Some(site) = self.rewrite_expr(e, extent.as_ref()) {
             self.place(e, site, extent.as_ref());
+        }
+        if !textual.is_empty() {
+            self.place_textual(e, textual);
         }
         if takes_place && self.hoisted.len() > hoisted {
             let witnesses: TokenStream = self.hoisted.drain(hoisted..).collect();

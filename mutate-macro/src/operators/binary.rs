@@ -162,17 +162,29 @@ pub fn regrouped(
     written: &ExprBinary,
     operand_of: Option<(BinOp, Side)>,
 ) -> Vec<(&'static str, Shown)> {
-    let replacements: Vec<&'static str> = match &written.op {
-        BinOp::And(_) => vec!["||"],
-        BinOp::Or(_) => vec!["&&"],
-        op => value_op(op).map_or(Vec::new(), |(_, _, rs)| {
-            rs.iter().map(|r| r.symbol).collect()
-        }),
-    };
+    let replacements = swaps(written).map_or(Vec::new(), |(_, _, rs)| rs);
     replacements
         .into_iter()
         .filter_map(|r| Some((r, regroup::shown(written, operand_of, r)?)))
         .collect()
+}
+
+/// The swaps of `e`'s operator that may group otherwise as text (arithmetic, bitwise and
+/// logical ones): its family, its symbol and its replacements. Not `&&` or `||` in a let
+/// chain, which have no swap.
+pub fn swaps(e: &ExprBinary) -> Option<(Operator, &'static str, Vec<&'static str>)> {
+    match &e.op {
+        BinOp::And(_) | BinOp::Or(_) if has_let(&e.left) || has_let(&e.right) => None,
+        BinOp::And(_) => Some((Operator::Logical, "&&", vec!["||"])),
+        BinOp::Or(_) => Some((Operator::Logical, "||", vec!["&&"])),
+        op => value_op(op).map(|(family, original, rs)| {
+            (
+                family,
+                original.symbol,
+                rs.iter().map(|r| r.symbol).collect(),
+            )
+        }),
+    }
 }
 
 /// Where a binary operator's mutants are shown: at the operator, or on the whole expression
@@ -191,17 +203,17 @@ impl Shows<'_> {
         original: &str,
         replacement: &str,
     ) -> u32 {
-        let change = format!("replace {original} with {replacement}");
         let whole = self.regrouped.iter().find(|(r, _)| *r == replacement);
         match whole {
             Some((_, whole)) => {
-                let k = c.add_described(
+                // `replace + with *` is the text's program, made too (`textual.rs`): this
+                // one is named by what it computes.
+                let k = c.add(
                     site,
                     operator,
                     whole.location.clone(),
                     &whole.original,
                     &whole.replacement,
-                    change,
                 );
                 // Named at its operator, as the others are.
                 c.name_at(k, self.loc.clone());
@@ -593,7 +605,8 @@ mod tests {
                 .find(|(id, ..)| id.ends_with(change))
                 .unwrap_or_else(|| panic!("no {change}: {mutants:?}"))
         };
-        let (id, original, replacement) = of(": replace + with * in f");
+        let (id, original, replacement) =
+            of(": replace byte - b'A' + 10 with (byte - b'A') * 10 in f");
         // Named at the `+`, column 13, as the other mutant of it is.
         assert!(id.contains(":1:13: "), "{id}");
         assert_eq!(original, "byte - b'A' + 10");

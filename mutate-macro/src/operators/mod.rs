@@ -28,6 +28,7 @@ pub mod returns;
 pub mod reverse;
 pub mod rule;
 pub mod statement;
+pub mod textual;
 pub mod unary;
 
 use crate::emit::{rt, table};
