@@ -205,10 +205,12 @@ pub fn run(args: &Args) -> Result<i32> {
     };
     progress.finish();
     if let Some(expansion) = &expansion {
+        let of_macros = expansion.mutants - expansion.constants;
         eprintln!(
-            "   Expansion {} mutants of proc macros built into the crates that expand them: \
-             {} detected, {:.1}s ({:.1}s a mutant)",
+            "   Expansion {} mutants built into the tests ({} of constants, {of_macros} of proc \
+             macros): {} detected, {:.1}s ({:.1}s a mutant)",
             expansion.mutants,
+            expansion.constants,
             expansion.detected,
             expansion.time.as_secs_f64(),
             expansion.time.as_secs_f64() / expansion.mutants.max(1) as f64

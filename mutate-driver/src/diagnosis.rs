@@ -257,6 +257,9 @@ pub fn of_survivors(d: &crate::discover::Discovery, results: &crate::lab::Result
         .iter()
         .enumerate()
         .filter(|(_, r)| r.status == crate::outcome::Status::Survived)
+        // Judged by builds (a constant's, a proc macro's expansion): no coverage run saw
+        // it, and its verdict's reason says what the builds showed.
+        .filter(|(m, r)| !d.mutants[*m].entry.compile_time && !r.covered_by.is_empty())
         .map(|(m, r)| {
             // By name: the suggestion reads the same from run to run.
             let mut covering: Vec<(String, u8)> = r
@@ -291,6 +294,7 @@ mod tests {
             description: "x".into(),
             function: "classify".into(),
             build_error: String::new(),
+            compile_time: false,
         }
     }
 

@@ -8,6 +8,13 @@
 //! `cargo test` would run them. A test crate that no longer builds fails `cargo test`:
 //! the mutant is killed. Test executables that come out the same as with no mutant on
 //! cannot judge it otherwise than they did: they are not run.
+//!
+//! Mutants of constant contexts (a `const` or `static` initializer, whose value rustc
+//! computes) are judged the same way: no run-time switch reaches them, so each is built
+//! into the tests (`MUTATE_ACTIVE` chooses its branch of the initializer: the macro's
+//! `operators/compile_time.rs`) and they are run whole. A constant that rustc then
+//! rejects (its evaluation overflows, its type no longer fits) is unviable, as with
+//! cargo-mutants; tests that come out byte for byte the same prove the mutant equivalent.
 
 use crate::cli::Args;
 use crate::compile::{self, TestBinary, Workspace};
@@ -24,8 +31,11 @@ use std::time::{Duration, Instant};
 /// What the phase did, for the summary.
 #[derive(Debug, Default, Clone)]
 pub struct Expansion {
-    /// Mutants built into the crates that expand their macro.
+    /// Mutants built into the crates that expand their macro, or into the tests (a
+    /// constant's).
     pub mutants: usize,
+    /// Of those, mutants of constants.
+    pub constants: usize,
     /// Of those, detected by the tests of those crates.
     pub detected: usize,
     pub time: Duration,
@@ -46,7 +56,13 @@ pub fn run(
     progress: &mut Progress,
 ) -> Result<Option<Expansion>> {
     let macro_dirs = proc_macro_dirs(workspace);
-    let candidates: Vec<usize> = (0..d.mutants.len())
+    let in_macro = |m: usize| {
+        let file = &d.mutants[m].entry.file;
+        macro_dirs
+            .iter()
+            .any(|dir| Path::new(file).starts_with(dir))
+    };
+    let mut candidates: Vec<usize> = (0..d.mutants.len())
         .filter(|&m| selected[m] && d.mutants[m].entry.build_error.is_empty())
         .filter(|&m| {
             matches!(
@@ -54,12 +70,7 @@ pub fn run(
                 Status::Survived | Status::NoCoverage
             )
         })
-        .filter(|&m| {
-            let file = &d.mutants[m].entry.file;
-            macro_dirs
-                .iter()
-                .any(|dir| Path::new(file).starts_with(dir))
-        })
+        .filter(|&m| d.mutants[m].entry.compile_time || in_macro(m))
         .collect();
     if candidates.is_empty() || results.interrupted {
         return Ok(None);
@@ -69,21 +80,33 @@ pub fn run(
         for &m in &candidates {
             let r = &mut results.mutants[m];
             r.status = Status::Ignored;
-            r.reason = format!(
-                "not seen: its proc macro runs when the crates that use it are built, and \
-                 the tests of {expanding} were not built again with it (--no-expansion)"
-            );
+            r.reason = if d.mutants[m].entry.compile_time {
+                "not seen: it is in a constant, whose value rustc computes when it builds the \
+                 crate, and the tests were not built again with it (--no-expansion)"
+                    .to_owned()
+            } else {
+                format!(
+                    "not seen: its proc macro runs when the crates that use it are built, and \
+                     the tests of {expanding} were not built again with it (--no-expansion)"
+                )
+            };
         }
         return Ok(None);
     }
-    if !args.all_items {
+    let of_macros = candidates
+        .iter()
+        .filter(|&&m| !d.mutants[m].entry.compile_time)
+        .count();
+    if !args.all_items && of_macros > 0 {
         progress.note(&format!(
-            "{} mutants of proc-macro crates were judged by the crates' own tests only: \
+            "{of_macros} mutants of proc-macro crates were judged by the crates' own tests only: \
              the tests that expand their macros are built again with each mutant only \
-             with --all-items",
-            candidates.len()
+             with --all-items"
         ));
-        return Ok(None);
+        candidates.retain(|&m| d.mutants[m].entry.compile_time);
+        if candidates.is_empty() {
+            return Ok(None);
+        }
     }
     let started = Instant::now();
     let lists = workspace.target_dir.join("build-errors");
@@ -93,8 +116,8 @@ pub fn run(
     let none = compile::build_with_mutant(args, workspace, &lists, Some(NONE_ON))?;
     if !none.success {
         progress.note(
-            "the crates that expand the proc macros did not build again with every mutant \
-             off; their mutants are judged by the crates' own tests only",
+            "the tests did not build again with every mutant off; the mutants of proc macros \
+             are judged by the crates' own tests only, and those of constants not at all",
         );
         return Ok(None);
     }
@@ -107,8 +130,8 @@ pub fn run(
             Whole::Passed => {}
             _ => {
                 progress.note(&format!(
-                    "`{}` does not pass whole with every mutant off; the mutants of the \
-                     proc macros it expands are judged by the crates' own tests only",
+                    "`{}` does not pass whole with every mutant off; the mutants of proc \
+                     macros and constants it holds are not judged by it",
                     binary.src_path
                 ));
                 return Ok(None);
@@ -121,8 +144,10 @@ pub fn run(
         "Expansion",
         candidates.len(),
         (
-            "mutant of a proc macro, built into the crates that expand it",
-            "mutants of proc macros, each built into the crates that expand them",
+            "mutant seen only when the tests are built (a proc macro's, a constant's), built \
+             into them",
+            "mutants seen only when the tests are built (proc macros', constants'), each built \
+             into them",
         ),
     );
     let mut expansion = Expansion::default();
@@ -132,10 +157,14 @@ pub fn run(
             break;
         }
         let id = d.mutants[m].entry.id.clone();
+        let constant = d.mutants[m].entry.compile_time;
         let attempt = compile::build_with_mutant(args, workspace, &lists, Some(&id))?;
         expansion.mutants += 1;
+        expansion.constants += usize::from(constant);
         let r = &mut results.mutants[m];
-        if !attempt.success {
+        if !attempt.success && constant {
+            (r.status, r.reason) = rejected_constant(&attempt, &d.mutants[m].entry.file);
+        } else if !attempt.success {
             let error = attempt
                 .errors
                 .first()
@@ -146,9 +175,13 @@ pub fn run(
                 "the crates that expand its macro do not build with it, so `cargo test` \
                  fails: {error}"
             );
-        } else if let Some((status, reason)) =
-            judge(&attempt, &macro_roots, &baseline, d, (&id, r.status))
-        {
+        } else if let Some((status, reason)) = judge(
+            &attempt,
+            &macro_roots,
+            &baseline,
+            d,
+            (&id, r.status, constant),
+        ) {
             (r.status, r.reason) = (status, reason);
         }
         if r.status.detected() {
@@ -162,16 +195,50 @@ pub fn run(
     Ok(Some(expansion))
 }
 
+/// The verdict on a constant's mutant (in `file`) with which the tests did not build: where
+/// rustc rejects the constant itself (its evaluation overflows, its value no longer fits
+/// its type), unviable, as cargo-mutants calls a mutant whose crate does not build; where
+/// only a test crate fails (it checks the constant at compile time), killed.
+fn rejected_constant(attempt: &compile::Attempt, file: &str) -> (Status, String) {
+    let in_constant = attempt.errors.iter().find(|(_, e)| {
+        e.spans
+            .iter()
+            .any(|s| s.is_primary && Path::new(&s.file_name).ends_with(file))
+    });
+    match in_constant.or(attempt.errors.first()) {
+        Some((_, e)) if in_constant.is_some() => (
+            Status::Unviable,
+            format!("rustc rejects the constant with it: {}", e.message),
+        ),
+        Some((krate, e)) => (
+            Status::Killed,
+            format!(
+                "the tests do not build with it, so `cargo test` fails: {krate}: {}",
+                e.message
+            ),
+        ),
+        None => (
+            Status::Unviable,
+            "the crate does not build with it (cargo failed)".to_owned(),
+        ),
+    }
+}
+
 /// The verdict of the expanding test executables built with mutant `id`, whose status is
-/// `current`: kept, with the reason, where every one came out as with no mutant on;
-/// `None` where none was built.
+/// `current`: kept, with the reason, where every one came out as with no mutant on (for a
+/// constant's mutant, `constant`: survived, equivalent); `None` where none was built.
 fn judge(
     attempt: &compile::Attempt,
     macro_roots: &[String],
     baseline: &HashMap<PathBuf, (u64, Duration)>,
     d: &Discovery,
-    (id, current): (&str, Status),
+    (id, current, constant): (&str, Status, bool),
 ) -> Option<(Status, String)> {
+    let built = if constant {
+        "built with it"
+    } else {
+        "built with its macro expanded with it"
+    };
     let mut changed = Vec::new();
     let mut same = Vec::new();
     for binary in expanding(&attempt.binaries, &attempt.rebuilt, macro_roots) {
@@ -189,18 +256,14 @@ fn judge(
             Whole::Failed(ended) => {
                 return Some((
                     Status::Killed,
-                    format!(
-                        "`{}`, built with its macro expanded with it, fails ({ended})",
-                        binary.src_path
-                    ),
+                    format!("`{}`, {built}, fails ({ended})", binary.src_path),
                 ));
             }
             Whole::TimedOut => {
                 return Some((
                     Status::Timeout,
                     format!(
-                        "`{}`, built with its macro expanded with it, did not finish within \
-                         {limit:?}",
+                        "`{}`, {built}, did not finish within {limit:?}",
                         binary.src_path
                     ),
                 ));
@@ -208,9 +271,23 @@ fn judge(
         }
     }
     if !changed.is_empty() {
+        let reason = if constant {
+            format!(
+                "the tests built with it ({}) all passed, run whole",
+                changed.join(", ")
+            )
+        } else {
+            format!(
+                "its macro expands otherwise with it in {}, and every test there passed",
+                changed.join(", ")
+            )
+        };
+        return Some((Status::Survived, reason));
+    }
+    if constant && !same.is_empty() {
         let reason = format!(
-            "its macro expands otherwise with it in {}, and every test there passed",
-            changed.join(", ")
+            "equivalent: the tests built with it come out byte for byte as without it ({})",
+            same.join(", ")
         );
         return Some((Status::Survived, reason));
     }

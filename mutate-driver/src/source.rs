@@ -32,6 +32,7 @@ mod tests {
             description: String::new(),
             function: String::new(),
             build_error: String::new(),
+            compile_time: false,
         }
     }
 

@@ -47,6 +47,7 @@ pub fn table_items(collector: &Collector) -> TokenStream {
             let site = m.site;
             let cfg = &m.cfg;
             let build_error = m.build_error.as_deref().unwrap_or("");
+            let compile_time = m.compile_time;
             let compiled = if cfg.is_empty() {
                 quote!(true)
             } else {
@@ -65,6 +66,7 @@ pub fn table_items(collector: &Collector) -> TokenStream {
                     site: #site,
                     compiled: #compiled,
                     build_error: #build_error,
+                    compile_time: #compile_time,
                 }
             }
         });

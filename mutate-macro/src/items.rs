@@ -9,6 +9,7 @@
 use crate::attr::{self, Options};
 use crate::errors::Errors;
 use crate::function;
+use crate::model::Collector;
 use crate::observe::Reach;
 use crate::syntax::{self_type_name, type_params};
 use mutate_operators::{Selection, is_test_only, skipped_for_cargo_mutants};
@@ -44,7 +45,7 @@ impl<'e> Walk<'e> {
     pub fn top(&mut self, item: &mut Item, selection: &Selection) -> Item {
         // A fn is rewritten whatever its attributes; an impl, trait or mod is not when
         // it is test-only. Neither is when cargo-mutants' mark says to skip it.
-        let test_only = !matches!(item, Item::Fn(_))
+        let test_only = !matches!(item, Item::Fn(_) | Item::Const(_) | Item::Static(_))
             && own_attrs(item).is_some_and(|attrs| is_test_only(attrs));
         let skipped = own_attrs(item).is_some_and(|attrs| skipped_for_cargo_mutants(attrs));
         self.item(item, "", (!test_only && !skipped).then_some(selection))
@@ -100,6 +101,22 @@ impl<'e> Walk<'e> {
                 }
                 Item::Fn(schemata)
             }
+            Item::Const(k) => {
+                let mut schemata = k.clone();
+                if let Some(selection) = selection {
+                    let name = self.constant_name(prefix, &k.ident);
+                    constant(&mut schemata.expr, name, selection);
+                }
+                Item::Const(schemata)
+            }
+            Item::Static(s) => {
+                let mut schemata = s.clone();
+                if let Some(selection) = selection {
+                    let name = self.constant_name(prefix, &s.ident);
+                    constant(&mut schemata.expr, name, selection);
+                }
+                Item::Static(schemata)
+            }
             Item::Impl(i) => Item::Impl(self.impl_block(i, prefix, selection)),
             Item::Trait(t) => Item::Trait(self.trait_item(t, prefix, selection)),
             Item::Mod(m) => Item::Mod(self.module(m, prefix, selection)),
@@ -118,6 +135,16 @@ impl<'e> Walk<'e> {
         let generics = type_params(&i.generics);
         let reach = Reach::of_impl(i.trait_.as_ref().map(|(path, _)| path));
         for inner in &mut i.items {
+            if let ImplItem::Const(k) = inner {
+                let own = self.selection(&mut k.attrs, selection);
+                let mut copy = k.clone();
+                if let Some(selection) = own {
+                    let name = self.constant_name(&format!("{prefix}{ty}::"), &k.ident);
+                    constant(&mut copy.expr, name, &selection);
+                }
+                schemata.items.push(ImplItem::Const(copy));
+                continue;
+            }
             let ImplItem::Fn(f) = inner else {
                 schemata.items.push(inner.clone());
                 continue;
@@ -149,6 +176,18 @@ impl<'e> Walk<'e> {
         let mut schemata = without(t, |t| &mut t.items);
         let generics = type_params(&t.generics);
         for inner in &mut t.items {
+            if let TraitItem::Const(k) = inner {
+                let own = self.selection(&mut k.attrs, selection);
+                let mut copy = k.clone();
+                if let Some(selection) = own
+                    && let Some((_, expr)) = &mut copy.default
+                {
+                    let name = self.constant_name(&format!("{prefix}{}::", t.ident), &k.ident);
+                    constant(expr, name, &selection);
+                }
+                schemata.items.push(TraitItem::Const(copy));
+                continue;
+            }
             let TraitItem::Fn(f) = inner else {
                 schemata.items.push(inner.clone());
                 continue;
@@ -168,6 +207,16 @@ impl<'e> Walk<'e> {
         schemata
     }
 
+    /// How a constant's mutants are named: in a function body, as cargo-mutants names
+    /// them, `in` the function (`prefix` is its name and `::`); elsewhere by themselves,
+    /// their table under the constant's path.
+    fn constant_name(&self, prefix: &str, ident: &syn::Ident) -> ConstantName {
+        match self.nested {
+            Nested::Leave => ConstantName::InFunction(prefix.trim_end_matches("::").to_owned()),
+            Nested::Read(_) => ConstantName::Own(format!("{prefix}{ident}")),
+        }
+    }
+
     fn module(&mut self, m: &mut ItemMod, prefix: &str, selection: Option<&Selection>) -> ItemMod {
         let mut schemata = without(m, |m| &mut m.content);
         if let Some((brace, items)) = &mut m.content {
@@ -179,6 +228,26 @@ impl<'e> Walk<'e> {
             schemata.content = Some((*brace, copies));
         }
         schemata
+    }
+}
+
+/// Where a constant is, for its mutants' names.
+enum ConstantName {
+    /// In a function's body: its mutants are named `in` the function.
+    InFunction(String),
+    /// An item of a module, an `impl` or a trait: its mutants are named by their change.
+    Own(String),
+}
+
+/// A constant's initializer made its schemata copy (`operators/compile_time.rs`).
+fn constant(expr: &mut syn::Expr, name: ConstantName, selection: &Selection) {
+    let (function, in_function) = match name {
+        ConstantName::InFunction(f) => (f, true),
+        ConstantName::Own(path) => (path, false),
+    };
+    let mut c = Collector::new(function, selection.clone());
+    if let Some(tokens) = crate::operators::compile_time::initializer(&mut c, expr, in_function) {
+        *expr = syn::Expr::Verbatim(tokens);
     }
 }
 
@@ -203,6 +272,8 @@ fn own_attrs(item: &Item) -> Option<&Vec<Attribute>> {
         Item::Impl(i) => Some(&i.attrs),
         Item::Trait(t) => Some(&t.attrs),
         Item::Mod(m) => Some(&m.attrs),
+        Item::Const(k) => Some(&k.attrs),
+        Item::Static(s) => Some(&s.attrs),
         _ => None,
     }
 }
@@ -213,6 +284,8 @@ fn own_attrs_mut(item: &mut Item) -> Option<&mut Vec<Attribute>> {
         Item::Impl(i) => Some(&mut i.attrs),
         Item::Trait(t) => Some(&mut t.attrs),
         Item::Mod(m) => Some(&mut m.attrs),
+        Item::Const(k) => Some(&mut k.attrs),
+        Item::Static(s) => Some(&mut s.attrs),
         _ => None,
     }
 }

@@ -42,6 +42,8 @@ pub struct Mutant {
     /// Where its id names it, where that is not its `location`: an operator whose mutant
     /// is shown on its whole expression (`operators/regroup.rs`) is named at itself.
     pub named_at: Option<Location>,
+    /// In a constant context: on only in a build that names it (`operators/compile_time.rs`).
+    pub compile_time: bool,
 }
 
 impl Mutant {
@@ -207,6 +209,7 @@ impl Collector {
             cfg: self.cfg.clone(),
             build_error: None,
             named_at: None,
+            compile_time: false,
         });
         (self.mutants.len() - 1) as u32
     }

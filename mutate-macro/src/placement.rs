@@ -60,13 +60,16 @@ fn expand_item(options: Options, input: TokenStream, mut errors: Errors) -> Toke
 /// The error for an item the attribute cannot go on.
 fn misplaced(item: &Item) -> Option<syn::Error> {
     let message = match item {
-        Item::Fn(_) | Item::Impl(_) | Item::Trait(_) => return None,
+        Item::Fn(_) | Item::Impl(_) | Item::Trait(_) | Item::Const(_) | Item::Static(_) => {
+            return None;
+        }
         Item::Mod(m) if m.content.is_some() => return None,
         Item::Mod(_) => "`#[mutate]` cannot see into `mod name;`: put `#[mutate]` on the items \
                          inside that file, or on an inline `mod name { ... }`"
             .to_owned(),
         other => format!(
-            "`#[mutate]` goes on a fn, an impl block, a trait or an inline mod, not on {}",
+            "`#[mutate]` goes on a fn, an impl block, a trait, an inline mod, a const or a \
+             static, not on {}",
             kind(other)
         ),
     };

@@ -83,13 +83,17 @@ pub struct CatalogEntry {
     /// rustc's message when the driver's schemata build failed in the mutant's function
     /// (the rebuild net compiled it as written: the mutant is unviable); empty else.
     pub build_error: String,
+    /// The mutant is in a constant context (a `const` or `static` initializer): its value
+    /// is computed when the crate is built, so only a build with it named in
+    /// `MUTATE_ACTIVE` has it on (`mutate-runtime`'s `__private::compile_time`).
+    pub compile_time: bool,
 }
 
 impl CatalogEntry {
     pub fn encode(&self) -> String {
         let [l1, c1, l2, c2] = self.span;
         format!(
-            "mutant\t{}\t{}\t{}\t{}\t{}\t{l1}\t{c1}\t{l2}\t{c2}\t{}\t{}\t{}\t{}\t{}",
+            "mutant\t{}\t{}\t{}\t{}\t{}\t{l1}\t{c1}\t{l2}\t{c2}\t{}\t{}\t{}\t{}\t{}\t{}",
             self.index,
             self.site,
             escape(&self.id),
@@ -100,12 +104,13 @@ impl CatalogEntry {
             escape(&self.description),
             escape(&self.function),
             escape(&self.build_error),
+            u8::from(self.compile_time),
         )
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 15 || f[0] != "mutant" {
+        if f.len() != 16 || f[0] != "mutant" {
             return None;
         }
         let n = |s: &str| s.parse::<u32>().ok();
@@ -121,6 +126,7 @@ impl CatalogEntry {
             description: unescape(f[12]),
             function: unescape(f[13]),
             build_error: unescape(f[14]),
+            compile_time: f[15] == "1",
         })
     }
 }
@@ -143,6 +149,7 @@ mod tests {
             description: "replace < with <= in f".into(),
             function: "f".into(),
             build_error: "mismatched types".into(),
+            compile_time: true,
         };
         assert_eq!(CatalogEntry::decode(&entry.encode()), Some(entry));
     }

@@ -522,6 +522,7 @@ fn catalog_line(entry: catalog::Entry) -> String {
         description: info.description.into(),
         function: info.function.into(),
         build_error: info.build_error.into(),
+        compile_time: info.compile_time,
     }))
     .encode()
 }

@@ -26,11 +26,50 @@ pub fn debug_dump(values: &[u32]) -> String {
 }
 
 pub fn timezone_name(offset: i32) -> &'static str {
-    if offset == 0 { "UTC" } else { "local" }
+    if offset == 0 {
+        "UTC"
+    } else {
+        "local"
+    }
 }
 
 pub fn lookup(i: usize) -> u32 {
     generated::lookup(i)
+}
+
+// Constants: rustc computes their values, so each of their mutants is built into the
+// tests, one at a time, as cargo-mutants builds them.
+
+const SECONDS_PER_DAY: u64 = 24 * 60 * 60;
+
+/// `<<` made `>>` is `1 >> 0`, the same value: the tests build the same, equivalent.
+const FIRST_BIT: u32 = 1 << 0;
+
+/// `+` made `*` overflows a `u8`: rustc rejects the constant, unviable.
+const LIMIT: u8 = 200 + 50;
+
+static ZONES: usize = 4 * 100;
+
+pub struct Offset;
+
+impl Offset {
+    pub const WEST: i32 = -12;
+}
+
+pub fn days_to_seconds(days: u64) -> u64 {
+    days * SECONDS_PER_DAY
+}
+
+pub fn first_bit() -> u32 {
+    FIRST_BIT
+}
+
+pub fn limit() -> u8 {
+    LIMIT
+}
+
+pub fn zones() -> usize {
+    ZONES
 }
 
 #[cfg(test)]
@@ -46,6 +85,15 @@ mod tests {
     fn timezone_names() {
         assert_eq!(timezone_name(0), "UTC");
         assert_eq!(timezone_name(60), "local");
+    }
+
+    #[test]
+    fn constants() {
+        assert_eq!(days_to_seconds(2), 172_800);
+        assert_eq!(first_bit(), 1);
+        assert_eq!(limit(), 250);
+        assert_eq!(zones(), 400);
+        assert_eq!(Offset::WEST, -12);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Where `--all-items` puts the attribute in one source file: before every fn, impl block,
-//! trait and inline mod (those a `cfg_if!` passes on included), leaving out test-only
+//! trait, const, static and inline mod (those a `cfg_if!` passes on included), leaving out test-only
 //! code and items that already carry it; and which module files the file
 //! declares, so the whole library is reached.
 //!
@@ -85,6 +85,10 @@ impl Walk {
                 Item::Fn(f) if annotate && wanted(&f.attrs) => self.mark(item),
                 Item::Impl(i) if annotate && wanted(&i.attrs) => self.mark(item),
                 Item::Trait(t) if annotate && wanted(&t.attrs) => self.mark(item),
+                // Constant contexts: their mutants are judged by builds
+                // (`operators/compile_time.rs` in the macro).
+                Item::Const(k) if annotate && wanted(&k.attrs) => self.mark(item),
+                Item::Static(s) if annotate && wanted(&s.attrs) => self.mark(item),
                 Item::Mod(m) if wanted_module(&m.attrs) => match &m.content {
                     Some((_, inner)) => {
                         let whole = annotate && !has_mutate(&m.attrs);
@@ -250,11 +254,22 @@ mod tests {
     }
 
     #[test]
-    fn columns_count_characters_not_bytes() {
-        let out = run("const É: u8 = 1; fn a() {}\n");
+    fn annotates_consts_and_statics_whose_initializers_are_constant_contexts() {
+        let out = run("const A: u8 = 1 + 2;\nstatic B: u8 = !0;\n#[cfg(test)]\nconst T: u8 = 1;\n");
         assert_eq!(
             out.text,
-            "const É: u8 = 1; #[::mutate_runtime::mutate(__written_at_column = 18)] fn a() {}\n"
+            "#[::mutate_runtime::mutate(__written_at_column = 1)] const A: u8 = 1 + 2;\n\
+             #[::mutate_runtime::mutate(__written_at_column = 1)] static B: u8 = !0;\n\
+             #[cfg(test)]\nconst T: u8 = 1;\n"
+        );
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let out = run("type É = u8; fn a() {}\n");
+        assert_eq!(
+            out.text,
+            "type É = u8; #[::mutate_runtime::mutate(__written_at_column = 14)] fn a() {}\n"
         );
     }
 

@@ -352,6 +352,7 @@ mod tests {
             description: description.into(),
             function: function.into(),
             build_error: String::new(),
+            compile_time: false,
         }
     }
 

@@ -31,7 +31,7 @@ pub struct Times {
     pub mutants_costs: crate::lab::costs::PhaseCosts,
     /// The propagation runs: survivors' infecting tests traced with and without them.
     pub tracing: Duration,
-    /// Mutants of proc macros built into the crates that expand them (`expansion`).
+    /// Mutants of proc macros and of constants built into the tests (`expansion`).
     #[serde(default)]
     pub expansion: Duration,
     /// Of the tests' coverage runs, what hit counting and the infection probe added

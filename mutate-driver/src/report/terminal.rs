@@ -68,6 +68,9 @@ fn survivors(
                     diagnosis.category.label(),
                     diagnosis.suggestion
                 );
+            } else if status == Status::Survived && !r.reason.is_empty() {
+                // Judged by builds (a constant, a proc macro): what they showed.
+                let _ = writeln!(out, "{:>11} why: {}", "", r.reason);
             }
             if status == Status::Survived {
                 let _ = writeln!(out, "{:>11} reproduce: {}", "", reproduce(&e.id));
@@ -156,7 +159,7 @@ fn totals(out: &mut String, d: &Discovery, results: &Results, times: &super::Tim
     let expansion = match times.expansion.is_zero() {
         true => String::new(),
         false => format!(
-            ", proc macros' expansions {:.1}s",
+            ", mutants built into the tests (proc macros', constants') {:.1}s",
             times.expansion.as_secs_f64()
         ),
     };

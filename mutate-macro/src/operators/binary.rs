@@ -175,6 +175,22 @@ pub fn regrouped(
 pub fn swaps(e: &ExprBinary) -> Option<(Operator, &'static str, Vec<&'static str>)> {
     match &e.op {
         BinOp::And(_) | BinOp::Or(_) if has_let(&e.left) || has_let(&e.right) => None,
+        op if relational(op).is_some() || assign_op(op).is_some() => None,
+        op => all_replacements(op),
+    }
+}
+
+/// Every replacement of `op` in one list, with its family and symbol: for a constant
+/// context, whose mutants are text (`compile_time.rs`).
+pub fn all_replacements(op: &BinOp) -> Option<(Operator, &'static str, Vec<&'static str>)> {
+    if let Some((original, replacements)) = relational(op) {
+        return Some((Operator::Relational, original, replacements.to_vec()));
+    }
+    if let Some((original, replacements)) = assign_op(op) {
+        let symbols = replacements.iter().map(|r| r.symbol).collect();
+        return Some((Operator::Assignment, original.symbol, symbols));
+    }
+    match op {
         BinOp::And(_) => Some((Operator::Logical, "&&", vec!["||"])),
         BinOp::Or(_) => Some((Operator::Logical, "||", vec!["&&"])),
         op => value_op(op).map(|(family, original, rs)| {

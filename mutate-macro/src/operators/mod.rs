@@ -12,6 +12,7 @@
 pub mod arm_order;
 pub mod binary;
 pub mod comparison;
+pub mod compile_time;
 pub mod condition;
 pub mod constant;
 mod fallback;

@@ -6,6 +6,7 @@ pub use crate::registration::register;
 pub use ::ctor;
 
 pub mod case;
+pub mod compile_time;
 pub mod observe;
 mod once;
 pub mod ops;

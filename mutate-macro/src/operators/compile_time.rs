@@ -1,0 +1,281 @@
+//! Mutants of a constant context: a `const` or `static` item's initializer, whose value
+//! rustc computes when it builds the crate. No run-time switch can stand there, so each
+//! mutant is text, as cargo-mutants makes it (the operator's token replaced or deleted,
+//! read with its new precedence), in a branch of the initializer that the build's
+//! `MUTATE_ACTIVE` chooses (`mutate-runtime`'s `__private::compile_time`): every build
+//! but the one that names the mutant takes the initializer as written. The driver builds
+//! the tests again with each such mutant named and runs them whole (`driver/expansion.rs`).
+//!
+//! Each branch is located at its operator: where a branch does not build (its operands'
+//! types have no such operator), rustc's error is there, and the rebuild net gives it to
+//! that mutant; an error it cannot place in the initializer leaves the whole item as
+//! written.
+
+use super::binary;
+use crate::emit::{rt, table_items};
+use crate::location::{self, LineColumn, Location};
+use crate::model::Collector;
+use mutate_operators::Operator;
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::{ToTokens, quote};
+use syn::visit::{self, Visit};
+use syn::{Expr, UnOp};
+
+/// The schemata copy of the initializer `expr` of a constant item, its mutants added to
+/// `c` (one site, which no test reaches: the driver judges them by builds); `None` where
+/// it has none.
+/// `in_function`: the constant is an item of a function's body, and its mutants are named
+/// `in` that function (`c`'s); else by their change alone, as cargo-mutants names them.
+pub fn initializer(c: &mut Collector, expr: &Expr, in_function: bool) -> Option<TokenStream> {
+    let mut found = Targets::default();
+    found.visit_expr(expr);
+    if found.0.is_empty() {
+        return None;
+    }
+    let written = expr.to_token_stream();
+    let site = c.new_site();
+    let mut branches = Vec::new();
+    for target in found.0 {
+        for replacement in &target.replacements {
+            let k = match replacement {
+                Some(r) => c.add(
+                    site,
+                    target.operator,
+                    target.location.clone(),
+                    target.symbol,
+                    r,
+                ),
+                None => c.add_described(
+                    site,
+                    target.operator,
+                    target.location.clone(),
+                    target.symbol,
+                    "",
+                    format!("delete {}", target.symbol),
+                ),
+            };
+            let Some(mutant) = c.mutants.get_mut(k as usize) else {
+                continue;
+            };
+            mutant.compile_time = true;
+            mutant.needs_function = in_function;
+            let at = location::start(target.at);
+            let claimed = crate::build_errors::any()
+                .then(|| crate::build_errors::claim_site(&location::file_of(target.at), at, at, at))
+                .flatten();
+            if let Some(message) = claimed {
+                c.unviable(k, message);
+                continue;
+            }
+            let text = replaced(written.clone(), (at, target.symbol), replacement.as_deref());
+            branches.push((k, crate::syntax::all_located_at(text, target.at)));
+        }
+    }
+    // An error listed in the initializer that no branch claimed: it is left as written.
+    if let Some(message) = unplaced(&written) {
+        let from = c.mutants.len()
+            - c.mutants
+                .iter()
+                .rev()
+                .take_while(|m| m.compile_time)
+                .count();
+        c.unviable_since(from, message);
+        branches.clear();
+    }
+    let rt = rt();
+    let ids = c.ids();
+    let chosen = branches.iter().map(|(k, text)| {
+        let id = &ids[*k as usize];
+        quote!(if #rt::compile_time::on(::core::option_env!("MUTATE_ACTIVE"), #id) { #text } else)
+    });
+    let table = table_items(c);
+    Some(quote! {{
+        #table
+        #(#chosen)* { #written }
+    }})
+}
+
+/// rustc's message for a listed error in `written` that no mutant claimed.
+fn unplaced(written: &TokenStream) -> Option<&'static str> {
+    let mut tokens = written.clone().into_iter();
+    let first = tokens.next()?.span();
+    let last = tokens.last().map_or(first, |t| t.span());
+    let file = location::file_of(first);
+    crate::build_errors::any_in(&file)
+        .then(|| {
+            crate::build_errors::in_function(&file, location::start(first), location::end(last))
+        })
+        .flatten()
+}
+
+/// An operator of the initializer and its replacements (`None`: deleted).
+struct Target {
+    operator: Operator,
+    at: Span,
+    location: Location,
+    symbol: &'static str,
+    replacements: Vec<Option<&'static str>>,
+}
+
+/// The operators of an initializer, in the order of the text. Not inside what is not
+/// its own expression: closures, items, macros' input, types.
+#[derive(Default)]
+struct Targets(Vec<Target>);
+
+impl<'ast> Visit<'ast> for Targets {
+    fn visit_expr_binary(&mut self, e: &'ast syn::ExprBinary) {
+        self.visit_expr(&e.left);
+        if let Some((operator, symbol, replacements)) = binary::all_replacements(&e.op) {
+            let op = e.op.to_token_stream();
+            self.0.push(Target {
+                operator,
+                at: crate::syntax::first_span(&op),
+                location: location::of_tokens(&op),
+                symbol,
+                replacements: replacements.into_iter().map(Some).collect(),
+            });
+        }
+        self.visit_expr(&e.right);
+    }
+
+    fn visit_expr_unary(&mut self, e: &'ast syn::ExprUnary) {
+        let symbol = match e.op {
+            UnOp::Not(_) => Some("!"),
+            UnOp::Neg(_) => Some("-"),
+            _ => None,
+        };
+        if let Some(symbol) = symbol {
+            let op = e.op.to_token_stream();
+            self.0.push(Target {
+                operator: Operator::Unary,
+                at: crate::syntax::first_span(&op),
+                location: location::of_tokens(&op),
+                symbol,
+                replacements: vec![None],
+            });
+        }
+        visit::visit_expr_unary(self, e);
+    }
+
+    fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+    fn visit_item(&mut self, _: &'ast syn::Item) {}
+    fn visit_macro(&mut self, _: &'ast syn::Macro) {}
+    fn visit_type(&mut self, _: &'ast syn::Type) {}
+}
+
+/// `tokens` with the operator `symbol` that starts at `at` replaced by `replacement`
+/// (deleted for `None`), as text: rustc reads it with the new operator's precedence.
+fn replaced(
+    tokens: TokenStream,
+    (at, symbol): (LineColumn, &str),
+    replacement: Option<&str>,
+) -> TokenStream {
+    let mut done = false;
+    replace_in(tokens, (at, symbol.len()), replacement, &mut done)
+}
+
+fn replace_in(
+    tokens: TokenStream,
+    (at, width): (LineColumn, usize),
+    replacement: Option<&str>,
+    done: &mut bool,
+) -> TokenStream {
+    let mut out = Vec::new();
+    let mut skip = 0;
+    for token in tokens {
+        if skip > 0 {
+            skip -= 1;
+            continue;
+        }
+        match token {
+            TokenTree::Group(g) if !*done => {
+                let inner = replace_in(g.stream(), (at, width), replacement, done);
+                let mut group = proc_macro2::Group::new(g.delimiter(), inner);
+                group.set_span(g.span());
+                out.push(TokenTree::Group(group));
+            }
+            TokenTree::Punct(p) if !*done && location::start(p.span()) == at => {
+                *done = true;
+                skip = width - 1;
+                if let Some(r) = replacement {
+                    let new: TokenStream = r.parse().expect("operator symbols are tokens");
+                    out.extend(crate::syntax::all_located_at(new, p.span()));
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mutate_operators::Selection;
+
+    /// Each mutant's description and its branch's text.
+    fn branches(expr: &str) -> Vec<(String, String)> {
+        let expr: Expr = syn::parse_str(expr).unwrap();
+        let mut c = Collector::new("X".into(), Selection::all());
+        let code = initializer(&mut c, &expr, false)
+            .expect("mutants")
+            .to_string();
+        let texts: Vec<String> = code
+            .split("else")
+            .filter_map(|part| {
+                let (_, branch) = part.split_once("\"MUTATE_ACTIVE\")")?;
+                let (_, rest) = branch.split_once(") {")?;
+                Some(rest.trim().trim_end_matches('}').trim().to_owned())
+            })
+            .collect();
+        assert!(c.mutants.iter().all(|m| m.compile_time));
+        c.mutants
+            .iter()
+            .map(|m| m.change.clone())
+            .zip(texts)
+            .collect()
+    }
+
+    #[test]
+    fn each_operator_is_replaced_as_text() {
+        let found = branches("BUF_SIZE / 4 * 3");
+        assert_eq!(
+            found,
+            vec![
+                ("replace / with *".into(), "BUF_SIZE * 4 * 3".into()),
+                ("replace / with %".into(), "BUF_SIZE % 4 * 3".into()),
+                ("replace * with +".into(), "BUF_SIZE / 4 + 3".into()),
+                ("replace * with /".into(), "BUF_SIZE / 4 / 3".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn unary_operators_are_deleted_inside_arrays_and_blocks() {
+        let found = branches("{ [65, -4, !0] }");
+        assert_eq!(
+            found,
+            vec![
+                ("delete -".into(), "{ [65 , 4 , ! 0] }".into()),
+                ("delete !".into(), "{ [65 , - 4 , 0] }".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn compound_assignments_and_comparisons_in_a_block_have_theirs() {
+        let found = branches("{ let mut m = 0; while c < 8 { m |= 1 << c; c += 1; } m }");
+        let changes: Vec<&str> = found.iter().map(|(c, _)| c.as_str()).collect();
+        assert!(changes.contains(&"replace < with <="), "{changes:?}");
+        assert!(changes.contains(&"replace |= with &="), "{changes:?}");
+        assert!(changes.contains(&"replace << with >>"), "{changes:?}");
+        assert!(changes.contains(&"replace += with -="), "{changes:?}");
+    }
+
+    #[test]
+    fn an_initializer_without_operators_is_left_alone() {
+        let expr: Expr = syn::parse_str("Foo::new(1, \"x\")").unwrap();
+        let mut c = Collector::new("X".into(), Selection::all());
+        assert!(initializer(&mut c, &expr, false).is_none());
+    }
+}
