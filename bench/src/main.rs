@@ -11,6 +11,7 @@ mod incremental;
 mod infection;
 mod jobs;
 mod operators;
+mod parity;
 mod relevance;
 mod report_json;
 mod stats;
@@ -33,9 +34,9 @@ struct Cli {
     /// Runs of one test through the fork server per repetition.
     #[arg(long, default_value_t = 200)]
     requests: usize,
-    /// With `versus`, `corpus`, `tax`, `jobs`, `infection`, `incremental`, `operators` and
-    /// `relevance`: the crates, as NAME@VERSION, comma separated [default: BENCHMARKS.md's
-    /// four for `versus`, the corpus for `corpus` and `tax`].
+    /// With `versus`, `corpus`, `tax`, `jobs`, `infection`, `incremental`, `operators`,
+    /// `relevance` and `parity`: the crates, as NAME@VERSION, comma separated [default:
+    /// BENCHMARKS.md's four for `versus`, the corpus for `corpus` and `tax`].
     #[arg(long)]
     crates: Option<String>,
     /// With the modes that take crates: where crates are copied and each tool's output kept.
@@ -104,6 +105,11 @@ enum What {
     /// in a scratch repository, `--since HEAD~1 --relevance` against a whole run (not part
     /// of `all`).
     Relevance,
+    /// How many of cargo-mutants' mutants mutate also makes, per crate (`--crates`;
+    /// default `versus`'s four, the corpus and five command-line tools): both tools'
+    /// `--list` only, and cargo-mutants' mutants mutate does not make, by name (not part
+    /// of `all`).
+    Parity,
 }
 
 fn repo() -> PathBuf {
@@ -182,6 +188,10 @@ fn main() {
         } else if cli.what == What::Tax {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             tax::run(&crates, &work)?;
+        } else if cli.what == What::Parity {
+            let default = parity::default_crates();
+            let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(&default))?;
+            parity::run(&crates, &work)?;
         } else if cli.what == What::Corpus {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             corpus::run(&crates, &work)?;

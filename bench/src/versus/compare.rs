@@ -66,7 +66,7 @@ pub fn change_of(description: &str, whole_body: bool) -> String {
 
 /// `::std::iter::once(x)` as `std::iter::once(x)`: the tools spell paths from the crate
 /// root differently, which is no difference in the mutant.
-fn without_global_paths(value: &str) -> String {
+pub(crate) fn without_global_paths(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     let mut rest = value;
     while let Some(at) = rest.find("::") {

@@ -4,7 +4,7 @@
 //! every disagreement listed (doc tests count like any test: those only doc tests catch
 //! are marked, not set apart).
 
-mod compare;
+pub(crate) mod compare;
 mod programs;
 pub mod tools;
 

@@ -276,7 +276,7 @@ pub fn ours(driver: &Path, dir: &Path, out: &Path, jobs: usize) -> Result<Run, S
 }
 
 /// The line and column in a mutant's id, `src/lib.rs:55:65: replace || with && in f`.
-fn position_in_id(id: &str) -> Option<(u64, u64)> {
+pub(crate) fn position_in_id(id: &str) -> Option<(u64, u64)> {
     let mut parts = id.splitn(4, ':').skip(1);
     let line = parts.next()?.trim().parse().ok()?;
     let column = parts.next()?.trim().parse().ok()?;
