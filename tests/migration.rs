@@ -86,7 +86,19 @@ fn a_cargo_mutants_users_crate_runs_bare_with_their_marks_config_and_outputs() {
     assert_eq!(caught, with_status(&["Killed"]));
     assert!(caught.contains("src/lib.rs:8:7: replace + with - in add"));
     assert_eq!(missed, with_status(&["Survived", "NoCoverage"]));
-    assert!(lines("timeout.txt").is_empty() && lines("unviable.txt").is_empty());
+    assert!(lines("timeout.txt").is_empty());
+    // A constant rustc rejects with the mutant is unviable, as cargo-mutants says.
+    let unviable = lines("unviable.txt");
+    assert_eq!(unviable, with_status(&["CompileError"]));
+    assert!(
+        unviable.contains("src/lib.rs:49:23: replace + with *"),
+        "{unviable:?}"
+    );
+    // The constants' mutants, under cargo-mutants' names: caught by the tests built with
+    // them, or missed where the tests build the same (equivalent).
+    assert!(caught.contains("src/lib.rs:43:33: replace * with +"));
+    assert!(caught.contains("src/lib.rs:56:27: delete -"));
+    assert!(missed.contains("src/lib.rs:46:26: replace << with >>"));
 
     let outcomes: Value =
         serde_json::from_str(&std::fs::read_to_string(mutants_out.join("outcomes.json")).unwrap())
@@ -94,7 +106,11 @@ fn a_cargo_mutants_users_crate_runs_bare_with_their_marks_config_and_outputs() {
     let list = outcomes["outcomes"].as_array().unwrap();
     assert_eq!(list[0]["scenario"], "Baseline");
     assert_eq!(list[0]["summary"], "Success");
-    assert_eq!(outcomes["total_mutants"], caught.len() + missed.len());
+    assert_eq!(
+        outcomes["total_mutants"],
+        caught.len() + missed.len() + unviable.len()
+    );
+    assert_eq!(outcomes["unviable"], unviable.len());
     assert_eq!(outcomes["caught"], caught.len());
     assert_eq!(outcomes["missed"], missed.len());
     for outcome in &list[1..] {
@@ -103,6 +119,7 @@ fn a_cargo_mutants_users_crate_runs_bare_with_their_marks_config_and_outputs() {
         let expected = match outcome["summary"].as_str().unwrap() {
             "CaughtMutant" => &caught,
             "MissedMutant" => &missed,
+            "Unviable" => &unviable,
             other => panic!("{name}: {other}"),
         };
         assert!(expected.contains(&name), "{name}");

@@ -122,7 +122,9 @@ fn a_behaviour_change_is_relevant_to_its_callers_and_a_refactoring_to_nothing_mo
             "src/lib.rs:9:9: replace 10 with 11 in rate",
             "src/lib.rs:18:22: replace * with + in total",
             "src/lib.rs:19:11: replace - with + in total",
-            "src/lib.rs:19:11: replace - with / in total",
+            // The swap on the tree; the text's `gross / gross * rate(quantity) / 100` is
+            // `rate(quantity) / 100` before and after: 0 for 60 items either way.
+            "src/lib.rs:19:11: replace gross - gross * rate(quantity) / 100 with gross / (gross * rate(quantity) / 100) in total",
             "src/lib.rs:19:19: replace * with / in total",
             "src/lib.rs:19:36: replace / with * in total",
             "src/lib.rs:19:38: replace 100 with 101 in total",
@@ -210,6 +212,7 @@ fn a_behaviour_change_is_relevant_to_its_callers_and_a_refactoring_to_nothing_mo
             "src/lib.rs:25:5: replace discount -> u32 with 1",
             "src/lib.rs:25:11: replace * with + in discount",
             "src/lib.rs:25:11: replace * with / in discount",
+            "src/lib.rs:25:11: replace gross * rate(quantity) with (gross + rate(quantity)) in discount",
             "src/lib.rs:25:28: replace / with % in discount",
             "src/lib.rs:25:28: replace / with * in discount",
             "src/lib.rs:25:30: replace 100 with 101 in discount",

@@ -30,7 +30,7 @@ fn a_test_binary_without_libtest_is_run_whole_against_the_mutants_left() {
         .iter()
         .filter(|m| m.id.ends_with("in scale") || m.id.contains("replace scale"))
         .collect();
-    assert_eq!(scale.len(), 6);
+    assert_eq!(scale.len(), 7);
     for m in scale {
         assert_eq!(m.status, "Killed", "{}", m.id);
         assert!(

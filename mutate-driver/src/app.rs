@@ -98,6 +98,12 @@ pub fn run(args: &Args) -> Result<i32> {
         return Ok(exit_code::SUCCESS);
     }
     if let Some(id) = &args.run_mutant {
+        if let Some(m) = d.index_of(id)
+            && d.mutants[m].entry.build_error.is_empty()
+            && crate::expansion::seen_when_built(args, &workspace, &d, m)
+        {
+            return crate::expansion::run_one(args, &workspace, &d, id);
+        }
         return run_one(&d, id);
     }
     // The version before the change, built before the baseline so that a revision that

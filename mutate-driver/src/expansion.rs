@@ -383,3 +383,61 @@ fn proc_macro_targets(workspace: &Workspace) -> impl Iterator<Item = (PathBuf, P
             Some((dir, t.src_path.as_std_path().to_path_buf()))
         })
 }
+
+/// Whether mutant `m` is seen only when the tests are built: a constant's, or (with
+/// `--all-items`, which has proc-macro crates track `MUTATE_ACTIVE`) a proc macro's.
+pub fn seen_when_built(args: &Args, workspace: &Workspace, d: &Discovery, m: usize) -> bool {
+    let entry = &d.mutants[m].entry;
+    entry.compile_time
+        || (args.all_items
+            && proc_macro_dirs(workspace)
+                .iter()
+                .any(|dir| Path::new(&entry.file).starts_with(dir)))
+}
+
+/// `--run-mutant` for a mutant [`seen_when_built`]: the tests built with it, and each test
+/// executable that build made anew run whole, as `cargo test` would run them. The exit
+/// code is `--run-mutant`'s.
+pub fn run_one(args: &Args, workspace: &Workspace, d: &Discovery, id: &str) -> Result<i32> {
+    let lists = workspace.target_dir.join("build-errors");
+    eprintln!("    Building the tests with `{id}` on");
+    let attempt = compile::build_with_mutant(args, workspace, &lists, Some(id))?;
+    let verdict = if attempt.success {
+        let mut failed = None;
+        for binary in attempt
+            .binaries
+            .iter()
+            .filter(|b| attempt.rebuilt.contains(&b.path))
+        {
+            eprintln!("     Running {} whole", binary.path.display());
+            let limit = Duration::from_secs_f64(args.baseline_timeout);
+            if let Whole::Failed(_) | Whole::TimedOut =
+                run_whole(binary, &d.libtest_args, Some(id), limit)
+            {
+                failed = Some(binary.src_path.clone());
+                break;
+            }
+        }
+        match failed {
+            Some(src) => {
+                println!("KILLED {id}: `{src}`, built with the mutant, fails");
+                crate::exit_code::SUCCESS
+            }
+            None => {
+                println!("SURVIVED {id}: every test built with the mutant passed");
+                crate::exit_code::SURVIVORS
+            }
+        }
+    } else {
+        let error = attempt
+            .errors
+            .first()
+            .map(|(krate, e)| format!("{krate}: {}", e.message))
+            .unwrap_or_else(|| "cargo failed".into());
+        println!("NOT BUILT {id}: the tests do not build with it ({error})");
+        crate::exit_code::BUILD_FAILED
+    };
+    // The test executables as the run's own build leaves them.
+    compile::build_with_mutant(args, workspace, &lists, None)?;
+    Ok(verdict)
+}

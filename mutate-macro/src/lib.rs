@@ -9,6 +9,8 @@
 
 mod attr;
 mod build_errors;
+#[cfg(test)]
+mod cargo_mutants_names;
 mod deletion_witness;
 mod dispatch;
 mod emit;

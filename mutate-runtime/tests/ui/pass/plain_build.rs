@@ -61,8 +61,15 @@ const fn square(x: u32) -> u32 {
 
 const NINE: u32 = square(3);
 
+#[mutate]
+const LIMIT: u32 = 2 + 2;
+
+#[mutate]
+static ZONES: usize = 4 * 100;
+
 fn main() {
     assert_eq!(NINE, 9);
+    assert_eq!((LIMIT, ZONES), (4, 400));
     assert_eq!(gcd(12, 18), 6);
     let mut counter = Counter { items: Vec::new() };
     assert_eq!(counter.push('a'), 0);
