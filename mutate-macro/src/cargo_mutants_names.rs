@@ -103,6 +103,21 @@ fn match_arm_and_guard() {
 }
 
 #[test]
+fn a_match_arm_with_attributes_is_named_where_its_attributes_start() {
+    // Parsed from text, so that its tokens have lines.
+    let item = "fn f(a: u8) -> u8 {\n    match a {\n        #[allow(unused)]\n        1 => 2,\n        _ => 3,\n    }\n}\n";
+    let text = schemata_text(item.parse().unwrap());
+    let id = text
+        .split("id : \"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .find(|id| id.ends_with("delete match arm 1 in f"))
+        .expect("the arm's deletion");
+    // The attribute's line, not the pattern's.
+    assert!(id.contains(":3:9: "), "{id}");
+}
+
+#[test]
 fn struct_field() {
     assert_made(
         quote!(

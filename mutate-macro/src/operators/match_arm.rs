@@ -71,6 +71,10 @@ pub fn rewrite(c: &mut Collector, arms: &mut [Arm], written: &[Arm]) {
             format!("delete match arm {pat}"),
         );
         c.leave_cfg(entered);
+        // Named where the arm starts, its attributes included, as cargo-mutants names it.
+        if !as_written.attrs.is_empty() {
+            c.name_at(k, location::of_tokens(&as_written.to_token_stream()));
+        }
         let sw = switch(site);
         let pat = std::mem::replace(&mut arm.pat, Pat::Verbatim(Default::default()));
         arm.pat = also_only_if(pat, quote!((#sw != #k)));
