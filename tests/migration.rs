@@ -33,6 +33,8 @@ fn a_cargo_mutants_users_crate_runs_bare_with_their_marks_config_and_outputs() {
          item, as --all-items does",
         "(cargo-mutants' configuration)",
         "not taken here: test_tool (tests run in forked children of each test binary)",
+        // `width`, under a feature that is off: cargo-mutants lists its mutants.
+        "Cfg-off 5 lines under a #[cfg(..)] this build leaves out",
     ] {
         assert!(stderr.contains(said), "{said}\n{stderr}");
     }

@@ -7,6 +7,7 @@
 //! tells the macro the column where the user wrote the item, and the macro reports the
 //! rest of that line where the user sees it.
 
+use super::cfg_off::ActiveCfg;
 use crate::modules::{self, is_test_only};
 use std::path::{Path, PathBuf};
 use syn::spanned::Spanned;
@@ -27,17 +28,23 @@ pub struct Annotated {
     /// or not: the caller reads those that exist. Each with whether its own modules live
     /// beside it (see [`modules::children_dir`]).
     pub modules: Vec<(PathBuf, bool)>,
+    /// Lines of items under a `#[cfg(..)]` that is off in the build (`cfg_off.rs`).
+    pub cfg_off_lines: usize,
+    /// Of `modules`, those declared under such a `#[cfg(..)]`: the build leaves them out.
+    pub off_modules: Vec<PathBuf>,
 }
 
 /// Annotates `text`, the content of `path`. `mod_rs`: whether the file's modules live
 /// beside it (crate roots, `mod.rs`, files named by `#[path]`) rather than in a folder
 /// named after it.
 /// `attribute_path`: the attribute's path in the annotations.
+/// `active`: the cfgs of the build, to count the lines it leaves out (`None`: not counted).
 pub fn annotate(
     path: &Path,
     text: &str,
     mod_rs: bool,
     attribute_path: &str,
+    active: Option<&ActiveCfg>,
 ) -> syn::Result<Annotated> {
     let file = syn::parse_file(text)?;
     let here = path.parent().unwrap_or(Path::new(""));
@@ -46,6 +53,9 @@ pub fn annotate(
         file_dir: here.to_path_buf(),
         starts: Vec::new(),
         modules: Vec::new(),
+        active,
+        cfg_off_lines: 0,
+        off_modules: Vec::new(),
     };
     walk.items(&file.items, &children_dir, true, true);
     let mut starts = walk.starts;
@@ -64,23 +74,35 @@ pub fn annotate(
         text: out,
         items: starts.len(),
         modules: walk.modules,
+        cfg_off_lines: walk.cfg_off_lines,
+        off_modules: walk.off_modules,
     })
 }
 
-struct Walk {
+struct Walk<'a> {
     /// The folder of the file itself: `#[path]` on a top-level `mod` is relative to it.
     file_dir: PathBuf,
     /// (line, column) of each item to annotate; line 1-based, column 0-based characters.
     starts: Vec<(usize, usize)>,
     modules: Vec<(PathBuf, bool)>,
+    active: Option<&'a ActiveCfg>,
+    cfg_off_lines: usize,
+    off_modules: Vec<PathBuf>,
 }
 
-impl Walk {
+impl Walk<'_> {
     /// `dir`: where modules declared at this level live. `annotate`: false inside an
     /// inline mod that got the attribute as a whole (the macro handles what it holds).
     /// `top`: the file's own items, not an inline mod's.
     fn items(&mut self, items: &[Item], dir: &Path, annotate: bool, top: bool) {
         for item in items {
+            // Counted, and still annotated as any item: the build is the judge of what it
+            // compiles, this only reports it.
+            let off = self.off(item);
+            if off {
+                let span = item.span();
+                self.cfg_off_lines += span.end().line + 1 - span.start().line;
+            }
             match item {
                 Item::Fn(f) if annotate && wanted(&f.attrs) => self.mark(item),
                 Item::Impl(i) if annotate && wanted(&i.attrs) => self.mark(item),
@@ -100,8 +122,13 @@ impl Walk {
                     }
                     None => {
                         let files = modules::declared_files(m, dir, &self.file_dir, top);
-                        self.modules
-                            .extend(files.into_iter().flat_map(|file| file.candidates))
+                        let candidates = files.into_iter().flat_map(|file| file.candidates);
+                        for (file, beside) in candidates {
+                            if off {
+                                self.off_modules.push(file.clone());
+                            }
+                            self.modules.push((file, beside));
+                        }
                     }
                 },
                 // Items a `cfg_if!` passes on are the module's own, under a `#[cfg]`.
@@ -113,6 +140,27 @@ impl Walk {
                 _ => {}
             }
         }
+    }
+
+    /// Whether `item` is under a `#[cfg(..)]` off in the build (not a test-only one: test
+    /// code is left alone by choice).
+    fn off(&self, item: &Item) -> bool {
+        let attrs = match item {
+            Item::Const(i) => &i.attrs,
+            Item::Enum(i) => &i.attrs,
+            Item::Fn(i) => &i.attrs,
+            Item::Impl(i) => &i.attrs,
+            Item::Macro(i) => &i.attrs,
+            Item::Mod(i) => &i.attrs,
+            Item::Static(i) => &i.attrs,
+            Item::Struct(i) => &i.attrs,
+            Item::Trait(i) => &i.attrs,
+            Item::Type(i) => &i.attrs,
+            Item::Union(i) => &i.attrs,
+            Item::Use(i) => &i.attrs,
+            _ => return false,
+        };
+        self.active.is_some_and(|a| a.off(attrs)) && !is_test_only(attrs)
     }
 
     fn mark(&mut self, item: &Item) {
@@ -168,7 +216,7 @@ mod tests {
     use super::*;
 
     fn run(text: &str) -> Annotated {
-        annotate(Path::new("src/lib.rs"), text, true, RUNTIME_ATTRIBUTE).unwrap()
+        annotate(Path::new("src/lib.rs"), text, true, RUNTIME_ATTRIBUTE, None).unwrap()
     }
 
     const RUNTIME_ATTRIBUTE: &str = "::mutate_runtime::mutate";
@@ -185,6 +233,7 @@ mod tests {
             "fn a() {}\n",
             true,
             "::mutate_macro_0a::mutate",
+            None,
         )
         .unwrap();
         assert_eq!(
@@ -265,6 +314,25 @@ mod tests {
     }
 
     #[test]
+    fn lines_under_a_cfg_the_build_leaves_out_are_counted_and_still_annotated() {
+        let active = ActiveCfg::with("unix\n", ["std".to_owned()]);
+        let text = "#[cfg(feature = \"serde\")]\nfn a() {\n}\n#[cfg(windows)]\nmod win;\n\
+                    #[cfg(feature = \"std\")]\nfn b() {}\n#[cfg(test)]\nfn t() {}\n";
+        let out = annotate(
+            Path::new("src/lib.rs"),
+            text,
+            true,
+            RUNTIME_ATTRIBUTE,
+            Some(&active),
+        )
+        .unwrap();
+        // `a`'s three lines and the `mod`'s two; not `b` (on) nor `t` (test code).
+        assert_eq!(out.cfg_off_lines, 5);
+        assert_eq!(out.off_modules.len(), 2, "{:?}", out.off_modules);
+        assert_eq!(out.items, 2, "a and b are annotated alike");
+    }
+
+    #[test]
     fn columns_count_characters_not_bytes() {
         let out = run("type É = u8; fn a() {}\n");
         assert_eq!(
@@ -276,7 +344,7 @@ mod tests {
     #[test]
     fn finds_module_files_as_rustc_does() {
         let text = "mod a;\n#[cfg(test)]\nmod tests;\n#[path = \"x/y.rs\"]\nmod y;\nmod inner { mod b; }\n";
-        let root = annotate(Path::new("src/lib.rs"), text, true, RUNTIME_ATTRIBUTE).unwrap();
+        let root = annotate(Path::new("src/lib.rs"), text, true, RUNTIME_ATTRIBUTE, None).unwrap();
         let names = module_names(&root);
         assert_eq!(
             names,
@@ -288,7 +356,14 @@ mod tests {
                 "src/inner/b/mod.rs"
             ]
         );
-        let nested = annotate(Path::new("src/a.rs"), "mod c;\n", false, RUNTIME_ATTRIBUTE).unwrap();
+        let nested = annotate(
+            Path::new("src/a.rs"),
+            "mod c;\n",
+            false,
+            RUNTIME_ATTRIBUTE,
+            None,
+        )
+        .unwrap();
         let names = module_names(&nested);
         assert_eq!(names, ["src/a/c.rs", "src/a/c/mod.rs"]);
     }

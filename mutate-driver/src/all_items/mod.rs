@@ -10,6 +10,7 @@
 mod annotate;
 mod attribute;
 mod cache;
+mod cfg_off;
 mod embedded;
 mod manifest;
 mod mirror;
@@ -94,6 +95,9 @@ struct Plan<'a> {
     tested: &'a BTreeSet<String>,
     with_doctests: bool,
     remembered: &'a doctests::Remembered,
+    /// The features asked for, `--all-features`, `--no-default-features`: what the build
+    /// compiles (`cfg_off.rs`).
+    features: (&'a [String], bool, bool),
 }
 
 /// What the mirror holds so far.
@@ -102,6 +106,8 @@ struct Mirrored {
     files: mirror::Files,
     annotated_items: usize,
     annotated_files: usize,
+    /// Lines of the tested crates under a `#[cfg(..)]` off in this build.
+    cfg_off_lines: usize,
     doctest_packages: Vec<doctests::Package>,
 }
 
@@ -133,6 +139,7 @@ pub fn prepare(args: &Args, workspace: &Workspace, mode: Mode, apart: bool) -> R
         tested: &tested,
         with_doctests: doc_tests_wanted(args, workspace),
         remembered: &remembered,
+        features: (&args.features, args.all_features, args.no_default_features),
     };
     let mut mirrored = Mirrored::default();
     for package in &metadata.packages {
@@ -267,10 +274,17 @@ fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Re
         extern_crates.push(manifest::RUNTIME.replace('-', "_"));
         extern_crates.extend(plan.attribute.map(|a| a.crate_name.clone()));
     }
-    let (items, count) =
-        annotate_crates(&roots, &attribute_path, &extern_crates, &mut mirrored.files)?;
+    let active =
+        cfg_off::ActiveCfg::of(package, plan.features.0, plan.features.1, !plan.features.2);
+    let (items, count, cfg_off_lines) = annotate_crates(
+        &roots,
+        (&attribute_path, &extern_crates),
+        &active,
+        &mut mirrored.files,
+    )?;
     mirrored.annotated_items += items;
     mirrored.annotated_files += count;
+    mirrored.cfg_off_lines += cfg_off_lines;
     link_runtime_into_tests(package, &mut mirrored.files)?;
     if let Some(root) = proc_macro(package) {
         track_active_mutant(&root, &mut mirrored.files)?;
@@ -329,12 +343,22 @@ fn link_runtime_into_tests(package: &Package, files: &mut mirror::Files) -> Resu
 fn announce(plan: &Plan, mirrored: &Mirrored, mirror_root: &Path) {
     let tested = plan.tested.iter().cloned().collect::<Vec<_>>().join(", ");
     match plan.mode {
-        Mode::AllItems => eprintln!(
-            "  Annotating {} items in {} files of {tested} (a copy in {})",
-            mirrored.annotated_items,
-            mirrored.annotated_files,
-            mirror_root.display()
-        ),
+        Mode::AllItems => {
+            eprintln!(
+                "  Annotating {} items in {} files of {tested} (a copy in {})",
+                mirrored.annotated_items,
+                mirrored.annotated_files,
+                mirror_root.display()
+            );
+            if mirrored.cfg_off_lines > 0 {
+                eprintln!(
+                    "     Cfg-off {} lines under a #[cfg(..)] this build leaves out (features \
+                     not on, other targets): not compiled, so not mutated; --features or \
+                     --all-features turns features on",
+                    mirrored.cfg_off_lines
+                );
+            }
+        }
         Mode::DocTestsOnly => eprintln!(
             "     Copying {tested} to {}, for its doc tests",
             mirror_root.display()
@@ -563,17 +587,21 @@ fn edit_manifest(edit: &manifest::Edit, path: &Path) -> Result<Vec<u8>> {
 /// declare is annotated once.
 /// `attribute_path`: the attribute as the annotations name it; `extern_crates`: crates each
 /// root declares (edition 2015 reaches other crates through `extern crate` only).
+/// Also counts the lines a `#[cfg(..)]` off in the build leaves out (`active`'s).
 fn annotate_crates(
     roots: &[PathBuf],
-    attribute_path: &str,
-    extern_crates: &[String],
+    (attribute_path, extern_crates): (&str, &[String]),
+    active: &cfg_off::ActiveCfg,
     files: &mut mirror::Files,
-) -> Result<(usize, usize)> {
+) -> Result<(usize, usize, usize)> {
     // Each file with whether its modules live beside it (crate roots, `mod.rs`, files
     // named by `#[path]`).
     let mut queue: Vec<(PathBuf, bool)> = roots.iter().rev().map(|r| (r.clone(), true)).collect();
     let mut seen = BTreeMap::new();
     let mut items = 0;
+    let mut cfg_off_lines = 0;
+    // Module files the build leaves out: counted whole, not item by item.
+    let mut off_files = BTreeSet::new();
     while let Some((path, mod_rs)) = queue.pop() {
         if seen.contains_key(&path) || !path.is_file() {
             continue;
@@ -581,7 +609,12 @@ fn annotate_crates(
         let text = std::fs::read_to_string(&path).map_err(|e| {
             Error::caused(Operation::Prepare, format!("reading {}", path.display()), e)
         })?;
-        let annotated = match annotate::annotate(&path, &text, mod_rs, attribute_path) {
+        let off = off_files.contains(&path);
+        if off {
+            cfg_off_lines += text.lines().count();
+        }
+        let counted = (!off).then_some(active);
+        let annotated = match annotate::annotate(&path, &text, mod_rs, attribute_path, counted) {
             Ok(annotated) => annotated,
             Err(e) => {
                 eprintln!(
@@ -602,11 +635,17 @@ fn annotate_crates(
             }
         }
         items += annotated.items;
+        cfg_off_lines += annotated.cfg_off_lines;
         files.replace(&path, out.into_bytes());
+        if off {
+            off_files.extend(annotated.modules.iter().map(|(m, _)| m.clone()));
+        }
+        off_files.extend(annotated.off_modules);
         queue.extend(annotated.modules);
         seen.insert(path, annotated.items);
     }
-    Ok((items, seen.values().filter(|&&n| n > 0).count()))
+    let annotated_files = seen.values().filter(|&&n| n > 0).count();
+    Ok((items, annotated_files, cfg_off_lines))
 }
 
 /// The names of the packages cargo will test (see [`tested_packages`]).
