@@ -327,6 +327,23 @@ fn measure(
             )
         })
     });
+    // A test build that fails: cargo-mutants' word is unviable, `cargo test`'s a failure.
+    let detected_by_us: std::collections::HashSet<String> = comparison
+        .disagreements
+        .iter()
+        .filter(|(_, o)| o.verdict == Verdict::Detected)
+        .map(|(t, _)| t.name.clone())
+        .collect();
+    comparison.set_apart(|t| {
+        (t.verdict == Verdict::Unviable
+            && detected_by_us.contains(&t.name)
+            && tools::only_tests_failed_to_build(t))
+        .then(|| {
+            "test build: only test targets fail to build with it; cargo-mutants calls that \
+             unviable, `cargo test` fails (mutate: killed)"
+                .to_owned()
+        })
+    });
     let doctest_only = comparison
         .disagreements
         .iter()

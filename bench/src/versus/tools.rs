@@ -225,6 +225,31 @@ pub fn caught_only_by_doctests(mutant: &Mutant) -> bool {
             .all(|l| l.contains(" - ") && l.contains("(line "))
 }
 
+/// Whether cargo-mutants' log of an unviable mutant shows only test targets failing to
+/// build (integration tests, examples, benches, the library's unit tests; not the library
+/// or a program): a proc macro's mutant whose expansion breaks the tests. `cargo test`
+/// fails with it, which mutate reports as killed.
+pub fn only_tests_failed_to_build(mutant: &Mutant) -> bool {
+    let Some(log) = mutant
+        .log
+        .as_ref()
+        .and_then(|l| std::fs::read_to_string(l).ok())
+    else {
+        return false;
+    };
+    let failed: Vec<&str> = log
+        .lines()
+        .filter_map(|l| l.strip_prefix("error: could not compile `"))
+        .filter_map(|rest| Some(rest.split_once("` (")?.1))
+        .collect();
+    !failed.is_empty()
+        && failed.iter().all(|target| {
+            ["test \"", "example \"", "bench \"", "lib test)"]
+                .iter()
+                .any(|kind| target.starts_with(kind))
+        })
+}
+
 /// Our driver with `--all-items` over the crate in `dir`, with the runtime it carries.
 pub fn ours(driver: &Path, dir: &Path, out: &Path, jobs: usize) -> Result<Run, String> {
     std::fs::create_dir_all(out).map_err(|e| e.to_string())?;
@@ -395,5 +420,21 @@ mod tests {
         assert!(!caught_only_by_doctests(&unit));
         let (_d, none) = with_log("test result: ok\n");
         assert!(!caught_only_by_doctests(&none));
+    }
+
+    #[test]
+    fn tells_a_failing_test_build_from_a_failing_library() {
+        let (_d, tests) = with_log(
+            "error: could not compile `sd` (example \"example\") due to 1 previous error\n\
+             error: could not compile `sd` (test \"tests\") due to 9 previous errors\n",
+        );
+        assert!(only_tests_failed_to_build(&tests));
+        let (_d, lib) = with_log(
+            "error: could not compile `sd` (lib) due to 1 previous error\n\
+             error: could not compile `sd` (test \"tests\") due to 1 previous error\n",
+        );
+        assert!(!only_tests_failed_to_build(&lib));
+        let (_d, none) = with_log("test result: ok\n");
+        assert!(!only_tests_failed_to_build(&none));
     }
 }
