@@ -479,7 +479,8 @@ fn report_unbuilt(d: &Discovery, marked: &std::collections::BTreeMap<String, Str
         (
             &by_type,
             "whose replacement the types at hand do not allow (no value of the type, no \
-             reverse of the iterator, a literal out of range)",
+             such operator for the operands, no reverse of the iterator, a literal out of \
+             range)",
             "rustc chose the fallback, or said so; not run",
         ),
         (

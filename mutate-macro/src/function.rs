@@ -137,7 +137,11 @@ pub fn rewrite(
         block.stmts.splice(0..0, witnesses);
     }
     let table = emit::table_items(&collector);
-    block.stmts.insert(0, Stmt::Item(Item::Verbatim(table)));
+    let fallbacks = crate::operators::op_fallbacks::items(&collector);
+    block.stmts.insert(
+        0,
+        Stmt::Item(Item::Verbatim(quote::quote!(#table #fallbacks))),
+    );
 }
 
 /// Whether the function is `default` of an `impl Default`, without parameters.

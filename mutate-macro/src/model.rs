@@ -68,6 +68,9 @@ pub struct Collector {
     selection: Selection,
     /// The `#[cfg(..)]` predicates of the code being visited, outermost first.
     cfg: Vec<TokenStream>,
+    /// The operator mutants whose arms call a fallback method of their own, declared with
+    /// the table (`operators/op_fallbacks.rs`).
+    pub op_fallbacks: Vec<(u32, crate::operators::op_fallbacks::Shape)>,
 }
 
 /// The local index of a mutant whose operator is not selected: no switch ever reads it,
@@ -82,6 +85,7 @@ impl Collector {
             sites: 0,
             selection,
             cfg: Vec::new(),
+            op_fallbacks: Vec::new(),
         }
     }
 

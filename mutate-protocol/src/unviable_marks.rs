@@ -85,6 +85,10 @@ pub enum Kind {
     /// `Default::default()` as the body of `Default::default` calls itself on every path
     /// (`unconditional_recursion`): unviable where the crate denies warnings.
     Recursion,
+    /// An operator swapped or deleted that the operands' types do not have (with the
+    /// written one's output): `String - &str`, `!` deleted from a `u8`'s `!x` where a
+    /// `bool` is wanted.
+    Operator,
 }
 
 impl Kind {
@@ -104,11 +108,12 @@ impl Kind {
             Kind::Unreversible => "unreversible",
             Kind::Comparison => "comparison",
             Kind::Recursion => "recursion",
+            Kind::Operator => "operator",
         }
     }
 
     /// Every kind, in declaration order.
-    const ALL: [Kind; 14] = [
+    const ALL: [Kind; 15] = [
         Kind::Default,
         Kind::Leaked,
         Kind::Unwritable,
@@ -123,6 +128,7 @@ impl Kind {
         Kind::Unreversible,
         Kind::Comparison,
         Kind::Recursion,
+        Kind::Operator,
     ];
 
     fn from_word(word: &str) -> Option<Self> {
@@ -162,6 +168,10 @@ impl Kind {
             Kind::Recursion => {
                 "its text calls itself on every path (`unconditional_recursion`), a warning \
                  the crate denies"
+            }
+            Kind::Operator => {
+                "the operands' types have no such operator here, with the written one's \
+                 output (rustc chose the fallback): its text does not build"
             }
         }
     }

@@ -91,8 +91,8 @@ impl Default for Start {
     }
 }
 
-/// Two strings joined: `+` on a `String` and a `&str` has no `-` or `*`, which the runtime
-/// learns when a test runs them (unviable, said after the runs).
+/// Two strings joined: `+` on a `String` and a `&str` has no `-` or `*`, which rustc's
+/// choice of the fallback says in the build (unviable, whether a test reaches it or not).
 #[mutate]
 pub fn joined(a: String, b: &str) -> String {
     a + b

@@ -3,6 +3,7 @@
 //! short-circuit), and compound assignment.
 
 use super::comparison;
+use super::op_fallbacks;
 use super::regroup::{self, Shown, Side};
 use super::{always_differ, fallback_arms, switch, when_probing};
 use crate::emit::{rt, table};
@@ -421,6 +422,8 @@ fn value_site(
         .map(|r| {
             let k = shown.add(c, (site, family), original.symbol, r.symbol);
             swaps.push((k, *r));
+            c.op_fallbacks.push((k, op_fallbacks::Shape::Binary));
+            let method = op_fallbacks::method(k);
             let (o, n) = markers(original, *r);
             let arms = fallback_arms(
                 quote!((__mutate_l, __mutate_r)),
@@ -428,12 +431,11 @@ fn value_site(
             );
             quote! {
                 #k => {
-                    use #rt::ops::{Swap as _, SwapFallback as _};
                     let __mutate_o = #rt::Operands::<_, _, #rt::ops::#o, #rt::ops::#n>::new(
                         __mutate_l,
                         __mutate_r,
                     );
-                    match (&__mutate_o).swap() { #arms }
+                    match (&__mutate_o).#method() { #arms }
                 }
             }
         })
@@ -512,6 +514,8 @@ fn assign_site(
                 r.symbol,
             );
             swaps.push((k, *r));
+            c.op_fallbacks.push((k, op_fallbacks::Shape::Assign));
+            let method = op_fallbacks::method(k);
             let (o, n) = markers(original, *r);
             let arms = fallback_arms(
                 quote!((__mutate_p, __mutate_r)),
@@ -521,12 +525,11 @@ fn assign_site(
             // `RefMut`, say) live as long as the assignment.
             quote! {
                 #k => {
-                    use #rt::ops::{SwapAssign as _, SwapAssignFallback as _};
                     match (&#rt::PlaceOperand::<_, _, #rt::ops::#o, #rt::ops::#n>::new(
                         &mut #left,
                         __mutate_r,
                     ))
-                    .swap_assign() { #arms }
+                    .#method() { #arms }
                 }
             }
         })

@@ -23,6 +23,7 @@ pub mod jump;
 pub mod literal;
 pub mod match_arm;
 pub mod method;
+pub mod op_fallbacks;
 pub mod range;
 pub mod regroup;
 pub mod returns;

@@ -1,6 +1,7 @@
 //! Deleting a unary `!` or `-`. The operand's type must equal the operator's output for
 //! the deletion to type-check, which the autoref fallback decides.
 
+use super::op_fallbacks::{self, Shape};
 use super::{always_differ, fallback_arms, switch, when_probing};
 use crate::emit::rt;
 use crate::emit::table;
@@ -12,19 +13,9 @@ use quote::{ToTokens, quote};
 use syn::{ExprUnary, UnOp};
 
 pub fn rewrite(c: &mut Collector, e: &ExprUnary) -> Option<TokenStream> {
-    let (symbol, viable, fallback, method) = match e.op {
-        UnOp::Not(_) => (
-            "!",
-            quote!(NotDeleted),
-            quote!(NotDeletedFallback),
-            quote!(not_deleted),
-        ),
-        UnOp::Neg(_) => (
-            "-",
-            quote!(NegDeleted),
-            quote!(NegDeletedFallback),
-            quote!(neg_deleted),
-        ),
+    let (symbol, shape) = match e.op {
+        UnOp::Not(_) => ("!", Shape::NotDeleted),
+        UnOp::Neg(_) => ("-", Shape::NegDeleted),
         _ => return None,
     };
     let op_tokens = e.op.to_token_stream();
@@ -40,6 +31,8 @@ pub fn rewrite(c: &mut Collector, e: &ExprUnary) -> Option<TokenStream> {
         "",
         format!("delete {symbol}"),
     );
+    c.op_fallbacks.push((k, shape));
+    let method = op_fallbacks::method(k);
     let rt = rt();
     let arms = fallback_arms(quote!(__mutate_v), quote!(#op_tokens __mutate_v));
     let sw = switch(site);
@@ -62,7 +55,6 @@ pub fn rewrite(c: &mut Collector, e: &ExprUnary) -> Option<TokenStream> {
             let __mutate_v = #operand;
             match #sw {
                 #k => {
-                    use #rt::ops::{#viable as _, #fallback as _};
                     match (&#rt::Operand::new(__mutate_v)).#method() { #arms }
                 }
                 _ => { #probe #op_tokens __mutate_v }

@@ -29,6 +29,12 @@ impl<L, R, O, N> Operands<L, R, O, N> {
     fn take(&self) -> (L, R) {
         self.0.take().expect("operands are taken once")
     }
+    /// The operands, for the swap traits the macro declares per function (each mutant's
+    /// fallback marked with its id: `macro/operators/swap_marks.rs`).
+    #[inline]
+    pub fn taken(&self) -> (L, R) {
+        self.take()
+    }
 }
 
 /// The place and operand of a compound assignment; `O` written, `N` its replacement.
@@ -42,6 +48,11 @@ impl<'a, L, R, O, N> PlaceOperand<'a, L, R, O, N> {
     #[inline]
     fn take(&self) -> (&'a mut L, R) {
         self.0.take().expect("operands are taken once")
+    }
+    /// The place and operand, for the macro's per-function swap traits.
+    #[inline]
+    pub fn taken(&self) -> (&'a mut L, R) {
+        self.take()
     }
 }
 
@@ -166,6 +177,11 @@ impl<T> Operand<T> {
     #[inline]
     fn take(&self) -> T {
         self.0.take().expect("operand is taken once")
+    }
+    /// The operand, for the macro's per-function deletion traits.
+    #[inline]
+    pub fn taken(&self) -> T {
+        self.take()
     }
 }
 
