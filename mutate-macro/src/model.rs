@@ -58,6 +58,19 @@ impl Mutant {
     }
 }
 
+/// The kind of operand an operator mutant's arm hands its fallback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpShape {
+    /// Both operands of a binary operator, swapped (`Operands`).
+    Binary,
+    /// The place and operand of a compound assignment, swapped (`PlaceOperand`).
+    Assign,
+    /// The operand of a `!` deleted (`Operand`).
+    NotDeleted,
+    /// The operand of a `-` deleted (`Operand`).
+    NegDeleted,
+}
+
 #[derive(Debug)]
 pub struct Collector {
     /// Function the mutants are in, as shown to users: `triangle` or `Shape::area`.
@@ -70,7 +83,7 @@ pub struct Collector {
     cfg: Vec<TokenStream>,
     /// The operator mutants whose arms call a fallback method of their own, declared with
     /// the table (`operators/op_fallbacks.rs`).
-    pub op_fallbacks: Vec<(u32, crate::operators::op_fallbacks::Shape)>,
+    pub op_fallbacks: Vec<(u32, OpShape)>,
 }
 
 /// The local index of a mutant whose operator is not selected: no switch ever reads it,

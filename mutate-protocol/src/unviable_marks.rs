@@ -64,7 +64,7 @@ pub enum Kind {
     /// `W::from_iter([v])` of a type known only by name: it has no `FromIterator` of the
     /// value.
     Collected,
-    /// `[v; N]` of an element the macro cannot tell is `Copy`: it is not even `Clone`.
+    /// `[v; N]` of an element the macro cannot tell is `Copy`: it is not.
     Repeated,
     /// The replacement's text cannot have the declared type (`Cow::Borrowed` of an owned
     /// value, `PhantomData::new()`): cargo-mutants writes it, rustc would reject it.
@@ -151,7 +151,10 @@ impl Kind {
             Kind::Collected => {
                 "the type has no `FromIterator` of the value here (rustc chose the fallback)"
             }
-            Kind::Repeated => "the array's element is not `Clone` here (rustc chose the fallback)",
+            Kind::Repeated => {
+                "the array's element is not `Copy` here, as `[v; N]` needs (rustc chose the \
+                 fallback)"
+            }
             Kind::Mistyped => "its text cannot have the declared type (rustc would reject it)",
             Kind::Constant => "rustc rejects the mutated constant arithmetic",
             Kind::Range => "the replaced literal is out of range for its type",

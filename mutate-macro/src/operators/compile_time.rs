@@ -199,7 +199,7 @@ fn replace_in(
                 skip = width - 1;
                 if let Some(r) = replacement {
                     let new: TokenStream = r.parse().expect("operator symbols are tokens");
-                    out.extend(crate::syntax::all_located_at(new, p.span()));
+                    out.extend(crate::syntax::written_at(new, p.span()));
                 }
             }
             other => out.push(other),

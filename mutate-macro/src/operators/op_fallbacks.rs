@@ -10,22 +10,10 @@
 use super::fallback;
 use crate::emit::rt;
 use crate::model::Collector;
+pub use crate::model::OpShape as Shape;
 use mutate_protocol::unviable_marks::Kind;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
-
-/// The kind of operand an operator mutant's arm hands its fallback.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shape {
-    /// Both operands of a binary operator, swapped (`Operands`).
-    Binary,
-    /// The place and operand of a compound assignment, swapped (`PlaceOperand`).
-    Assign,
-    /// The operand of a `!` deleted (`Operand`).
-    NotDeleted,
-    /// The operand of a `-` deleted (`Operand`).
-    NegDeleted,
-}
 
 /// The method mutant `k`'s arm calls on its operands.
 pub fn method(k: u32) -> Ident {

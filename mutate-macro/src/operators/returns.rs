@@ -1009,7 +1009,7 @@ impl Values<'_> {
                     |c| {
                         quote!({
                             #[allow(unused_imports)]
-                            use #rt::returns::RepeatClone as _;
+                            use #rt::returns::RepeatCopy as _;
                             (&#rt::Repeat::<#elem, { #len }>::new()).make(#c)?
                         })
                     },

@@ -102,7 +102,13 @@ fn write(node: &ExprBinary, path: Option<&[Side]>, replacement: &BinOp, out: &mu
     node.attrs.iter().for_each(|a| a.to_tokens(out));
     operand(Side::Left, &node.left, out);
     match path {
-        Some([]) => replacement.to_tokens(out),
+        // Spanned as the operator it replaces, resolving there too: rustc's lints on the
+        // user's code (`arithmetic_overflow` on `'a' as u8 * 10`) see it as written there,
+        // as they would in cargo-mutants' text; a token of the macro's own they ignore.
+        Some([]) => {
+            let at = crate::syntax::first_span(&node.op.to_token_stream());
+            out.extend(crate::syntax::written_at(replacement.to_token_stream(), at));
+        }
         _ => node.op.to_tokens(out),
     }
     operand(Side::Right, &node.right, out);

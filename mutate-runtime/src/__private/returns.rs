@@ -146,9 +146,10 @@ impl<C: FromIterator<T>, T> CollectFrom<C, T> for Collect<C, T> {
     }
 }
 
-/// `(&Repeat::<T, N>::new()).make(v)`: `[v; N]`, each element a clone of `v`, when
-/// `T: Clone` is known at the call, else `None` (the fallback, on `&Repeat<T, N>`). For an
-/// array of a type the macro cannot tell is `Copy`, as the text `[v; N]` asks.
+/// `(&Repeat::<T, N>::new()).make(v)`: `[v; N]` when `T: Copy` is known at the call, as
+/// the text `[v; N]` asks of a value that is not a constant, else `None` (the fallback,
+/// on `&Repeat<T, N>`): cargo-mutants' `[Default::default(); N]` of a `String` does not
+/// build, and a program that clones instead would be another mutant under its name.
 pub struct Repeat<T, const N: usize>(PhantomData<fn(T) -> [T; N]>);
 
 impl<T, const N: usize> Repeat<T, N> {
@@ -164,14 +165,14 @@ impl<T, const N: usize> Default for Repeat<T, N> {
     }
 }
 
-pub trait RepeatClone<T, const N: usize> {
+pub trait RepeatCopy<T, const N: usize> {
     fn make(&self, value: T) -> Option<[T; N]>;
 }
 
-impl<T: Clone, const N: usize> RepeatClone<T, N> for Repeat<T, N> {
+impl<T: Copy, const N: usize> RepeatCopy<T, N> for Repeat<T, N> {
     #[inline]
     fn make(&self, value: T) -> Option<[T; N]> {
-        Some(std::array::from_fn(|_| value.clone()))
+        Some([value; N])
     }
 }
 
@@ -298,7 +299,7 @@ mod tests {
     #[test]
     fn converts_collects_and_repeats_where_the_types_allow() {
         #[allow(unused_imports)]
-        use super::{CollectFrom as _, ConvertFrom as _, RepeatClone as _};
+        use super::{CollectFrom as _, ConvertFrom as _, RepeatCopy as _};
         struct Opaque;
         let converted: Option<std::task::Poll<u8>> =
             (&Convert::<std::task::Poll<u8>, u8>::new()).make(3);
@@ -310,8 +311,10 @@ mod tests {
         assert_eq!(collected, Some(vec![4]));
         let not: Option<Option<u8>> = (&Collect::<Option<u8>, u16>::new()).make(4);
         assert!(not.is_none());
-        let repeated: Option<[String; 2]> = (&Repeat::<String, 2>::new()).make("a".into());
-        assert_eq!(repeated, Some(["a".to_owned(), "a".to_owned()]));
+        let repeated: Option<[u8; 2]> = (&Repeat::<u8, 2>::new()).make(7);
+        assert_eq!(repeated, Some([7, 7]));
+        let not: Option<[String; 2]> = (&Repeat::<String, 2>::new()).make("a".into());
+        assert!(not.is_none(), "`[String::new(); 2]` does not build as text");
         let not: Option<[Opaque; 2]> = (&Repeat::<Opaque, 2>::new()).make(Opaque);
         assert!(not.is_none());
     }
