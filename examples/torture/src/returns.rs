@@ -478,7 +478,7 @@ pub fn aliased(x: u8) -> alias::Result {
     x.checked_add(200).ok_or_else(|| "overflow".to_owned())
 }
 
-/// `[v; N]` of values that are not `Copy`: each place a clone.
+/// `[v; N]` of values that are not `Copy`: unviable, as the text does not build.
 #[mutate]
 pub fn labels(n: usize) -> [String; 2] {
     [format!("a{n}"), format!("b{n}")]
