@@ -95,6 +95,7 @@ impl Witnesses {
             open: &open,
             index: 0,
             found: Vec::new(),
+            bound_untyped: HashSet::new(),
         };
         finder.visit_block(written);
         if finder.found.is_empty() {
@@ -197,6 +198,8 @@ struct Finder<'a> {
     open: &'a HashMap<String, Open>,
     index: usize,
     found: Vec<Candidate>,
+    /// Where the `match`es are that a `let` without a type binds (their `match` keyword).
+    bound_untyped: HashSet<location::LineColumn>,
 }
 
 impl<'ast> Visit<'ast> for Finder<'_> {
@@ -226,14 +229,34 @@ impl<'ast> Visit<'ast> for Finder<'_> {
 
     /// quoted_printable's `filter_map(|&c| match c { b'\t' | .. => Some(c as char), _ =>
     /// None })`: without the first arm, nothing gives `None` its type.
+    fn visit_local(&mut self, local: &'ast syn::Local) {
+        if let Some(init) = &local.init
+            && let syn::Expr::Match(m) = crate::syntax::strip_parens(&init.expr)
+            && !matches!(local.pat, Pat::Type(_))
+        {
+            self.bound_untyped
+                .insert(location::start(m.match_token.span));
+        }
+        syn::visit::visit_local(self, local);
+    }
+
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        // Bound by a `let` without a type, a match whose other arms all diverge gets its
+        // type from this arm alone: derive-new's `let list = match attr.meta { List(ref l)
+        // => l, _ if .. => panic!(..), _ => continue };` without the first arm is E0282.
+        let bound_untyped = self
+            .bound_untyped
+            .contains(&location::start(m.match_token.span));
         if let Some(wildcard) = m.arms.iter().position(match_arm::is_wildcard) {
             for (i, arm) in m.arms.iter().enumerate().take(wildcard) {
                 let others = m.arms.iter().enumerate().filter(|(j, _)| *j != i);
                 let others: Vec<&syn::Arm> = others.map(|(_, a)| a).collect();
                 let values = others.iter().filter(|a| !diverges(&a.body));
                 let without = values.clone().fold(0, |fixed, a| fixed | fixes(&a.body));
-                let open_without = values.count() > 0 && without != FIXES_ALL;
+                let open_without = match values.count() {
+                    0 => bound_untyped,
+                    _ => without != FIXES_ALL,
+                };
                 let adds = without | fixes(&arm.body) != without;
                 if open_without && adds && !diverges(&arm.body) {
                     let mut bare = arm.clone();
@@ -551,6 +574,27 @@ mod tests {
         assert!(!copy.contains("Some (c as char)"), "{copy}");
         assert!(copy.contains("b'\\n' => panic ! ()"), "{copy}");
         assert!(copy.contains("0 => 1"), "{copy}");
+    }
+
+    #[test]
+    fn an_arm_whose_siblings_all_diverge_gets_a_witness_where_a_let_binds_the_match_untyped() {
+        let arms = |function: &str| {
+            witnesses(function)
+                .0
+                .candidates
+                .iter()
+                .filter(|c| matches!(c.deleted, Deleted::Arm { .. }))
+                .count()
+        };
+        let loop_of = |binding: &str| {
+            format!(
+                "fn f(v: &[Option<u8>]) {{ for x in v {{ {binding} = match x {{ \
+                 Some(n) => n, _ if v.is_empty() => panic!(), _ => continue }}; \
+                 drop(n); }} }}"
+            )
+        };
+        assert_eq!(arms(&loop_of("let n")), 1);
+        assert_eq!(arms(&loop_of("let n: &u8")), 0, "the type is written");
     }
 
     /// huniq's delimiter check: without the `Ok` arm, nothing gives the `Ok` side its type;

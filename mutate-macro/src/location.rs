@@ -9,7 +9,7 @@ use proc_macro2::Span;
 use std::cell::Cell;
 
 /// A position in a file: 1-based line, 0-based column in characters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct LineColumn {
     pub line: usize,
     pub column: usize,
