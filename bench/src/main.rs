@@ -35,8 +35,9 @@ struct Cli {
     #[arg(long, default_value_t = 200)]
     requests: usize,
     /// With `versus`, `corpus`, `tax`, `jobs`, `infection`, `incremental`, `operators`,
-    /// `relevance` and `parity`: the crates, as NAME@VERSION, comma separated [default:
-    /// BENCHMARKS.md's four for `versus`, the corpus for `corpus` and `tax`].
+    /// `relevance` and `parity`: the crates, as NAME@VERSION, comma separated, or a named
+    /// set: `corpus`, `applications` (five command-line tools and three proc-macro crates)
+    /// [default: BENCHMARKS.md's four for `versus`, the corpus for `corpus` and `tax`].
     #[arg(long)]
     crates: Option<String>,
     /// With the modes that take crates: where crates are copied and each tool's output kept.

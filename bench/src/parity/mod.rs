@@ -12,13 +12,10 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Command-line tools, whose code is laid out unlike a library's (a `main.rs`, argument
-/// parsing, I/O), beside the crates `versus` and the corpus use.
-const CLI_CRATES: &str = "huniq@2.7.0,ccase@0.5.1,toml-cli@0.2.3,b3sum@1.8.7,sd@1.0.0";
-
-/// `versus`'s crates, the corpus, and the command-line tools.
+/// `versus`'s crates, the corpus, and the command-line tools (whose code is laid out unlike
+/// a library's: a `main.rs`, argument parsing, I/O).
 pub fn default_crates() -> String {
-    [versus::DEFAULT_CRATES, versus::CORPUS, CLI_CRATES].join(",")
+    [versus::DEFAULT_CRATES, versus::CORPUS, versus::CLI_TOOLS].join(",")
 }
 
 struct Row {

@@ -22,6 +22,12 @@ pub const CORPUS: &str = "fnv@1.0.7,scopeguard@1.2.0,itoa@1.0.19,either@1.19.0,\
 smallvec@1.16.6,arrayvec@0.7.8,semver@1.0.28,base64@0.23.1,percent-encoding@2.3.2,\
 byteorder@1.5.0,textwrap@0.16.4,shlex@2.0.1,num-integer@0.1.47,indexmap@2.14.2";
 
+/// Applications nobody on the team picked: command-line tools whose integration tests run
+/// their programs, and proc-macro crates whose tests expand their macros (BENCHMARKS.md,
+/// "Applications against cargo-mutants"). `--crates applications` names them all.
+pub const CLI_TOOLS: &str = "huniq@2.7.0,ccase@0.5.1,toml-cli@0.2.3,b3sum@1.8.7,sd@1.0.0";
+pub const PROC_MACROS: &str = "smart-default@0.7.1,derive-new@0.7.0,getset@0.1.7";
+
 pub struct Options {
     pub crates: Vec<(String, String)>,
     pub work: PathBuf,
@@ -35,6 +41,11 @@ pub struct Options {
 }
 
 pub fn parse_crates(list: &str) -> Result<Vec<(String, String)>, String> {
+    let list = match list {
+        "applications" => format!("{CLI_TOOLS},{PROC_MACROS}"),
+        "corpus" => CORPUS.to_owned(),
+        other => other.to_owned(),
+    };
     list.split(',')
         .map(|spec| {
             spec.split_once('@')
@@ -558,5 +569,23 @@ fn print_table(rows: &[Row], options: &Options) {
         for t in &c.only_theirs {
             println!("  cargo-mutants only: {}", t.name);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_sets_and_lists_of_crates() {
+        let apps = parse_crates("applications").unwrap();
+        assert_eq!(apps.len(), 8);
+        assert!(apps.contains(&("getset".into(), "0.1.7".into())));
+        assert_eq!(parse_crates("corpus").unwrap().len(), 14);
+        assert_eq!(
+            parse_crates("fnv@1.0.7").unwrap(),
+            [("fnv".to_owned(), "1.0.7".to_owned())]
+        );
+        assert!(parse_crates("fnv").is_err());
     }
 }
