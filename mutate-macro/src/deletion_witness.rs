@@ -576,16 +576,18 @@ mod tests {
         assert!(copy.contains("0 => 1"), "{copy}");
     }
 
+    /// How many arm deletions of `function` get a witness.
+    fn arms(function: &str) -> usize {
+        witnesses(function)
+            .0
+            .candidates
+            .iter()
+            .filter(|c| matches!(c.deleted, Deleted::Arm { .. }))
+            .count()
+    }
+
     #[test]
     fn an_arm_whose_siblings_all_diverge_gets_a_witness_where_a_let_binds_the_match_untyped() {
-        let arms = |function: &str| {
-            witnesses(function)
-                .0
-                .candidates
-                .iter()
-                .filter(|c| matches!(c.deleted, Deleted::Arm { .. }))
-                .count()
-        };
         let loop_of = |binding: &str| {
             format!(
                 "fn f(v: &[Option<u8>]) {{ for x in v {{ {binding} = match x {{ \
@@ -601,14 +603,6 @@ mod tests {
     /// without the `Err` arm, the `Ok(())` still fixes only its own side.
     #[test]
     fn an_arm_that_fixes_one_side_of_a_result_gets_a_witness() {
-        let arms = |function: &str| {
-            witnesses(function)
-                .0
-                .candidates
-                .iter()
-                .filter(|c| matches!(c.deleted, Deleted::Arm { .. }))
-                .count()
-        };
         assert_eq!(
             arms("fn f(d: usize) { let r = match d { 1 => Ok(()), _ => Err(d) }; drop(r); }"),
             1

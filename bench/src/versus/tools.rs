@@ -208,13 +208,17 @@ fn read_outcomes(out: &Path, text: &str, seconds: f64) -> Result<Run, String> {
     Ok(Run { seconds, mutants })
 }
 
-/// Whether cargo-mutants' log of a caught mutant shows only doctests failing.
-pub fn caught_only_by_doctests(mutant: &Mutant) -> bool {
-    let Some(log) = mutant
+/// cargo-mutants' log of `mutant`'s run, where it kept one and it can be read.
+fn log_of(mutant: &Mutant) -> Option<String> {
+    mutant
         .log
         .as_ref()
         .and_then(|l| std::fs::read_to_string(l).ok())
-    else {
+}
+
+/// Whether cargo-mutants' log of a caught mutant shows only doctests failing.
+pub fn caught_only_by_doctests(mutant: &Mutant) -> bool {
+    let Some(log) = log_of(mutant) else {
         return false;
     };
     let failed: Vec<&str> = log.lines().filter(|l| l.ends_with("... FAILED")).collect();
@@ -230,11 +234,7 @@ pub fn caught_only_by_doctests(mutant: &Mutant) -> bool {
 /// or a program): a proc macro's mutant whose expansion breaks the tests. `cargo test`
 /// fails with it, which mutate reports as killed.
 pub fn only_tests_failed_to_build(mutant: &Mutant) -> bool {
-    let Some(log) = mutant
-        .log
-        .as_ref()
-        .and_then(|l| std::fs::read_to_string(l).ok())
-    else {
+    let Some(log) = log_of(mutant) else {
         return false;
     };
     let failed: Vec<&str> = log
