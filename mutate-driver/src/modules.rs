@@ -3,7 +3,7 @@
 
 pub use mutate_operators::is_test_only;
 use std::path::{Path, PathBuf};
-use syn::{Attribute, ItemMod};
+use syn::{Attribute, Item, ItemMod};
 
 /// Where the modules a file declares with `mod name;` live: beside it for crate roots,
 /// `mod.rs` and files named by `#[path]` (`mod_rs`), else in a folder named after it.
@@ -176,6 +176,28 @@ pub fn cfg_if_branches(m: &syn::ItemMacro) -> Option<Vec<CfgIfBranch>> {
         }
     }
     Some(branches)
+}
+
+/// The outer attributes of `item`; none for kinds that have no attributes of their own.
+pub fn item_attrs(item: &Item) -> &[Attribute] {
+    match item {
+        Item::Const(i) => &i.attrs,
+        Item::Enum(i) => &i.attrs,
+        Item::ExternCrate(i) => &i.attrs,
+        Item::Fn(i) => &i.attrs,
+        Item::ForeignMod(i) => &i.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Macro(i) => &i.attrs,
+        Item::Mod(i) => &i.attrs,
+        Item::Static(i) => &i.attrs,
+        Item::Struct(i) => &i.attrs,
+        Item::Trait(i) => &i.attrs,
+        Item::TraitAlias(i) => &i.attrs,
+        Item::Type(i) => &i.attrs,
+        Item::Union(i) => &i.attrs,
+        Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
 }
 
 #[cfg(test)]

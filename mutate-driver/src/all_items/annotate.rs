@@ -8,7 +8,7 @@
 //! rest of that line where the user sees it.
 
 use super::cfg_off::ActiveCfg;
-use crate::modules::{self, is_test_only};
+use crate::modules::{self, is_test_only, item_attrs};
 use std::path::{Path, PathBuf};
 use syn::spanned::Spanned;
 use syn::{Attribute, Item};
@@ -145,21 +145,7 @@ impl Walk<'_> {
     /// Whether `item` is under a `#[cfg(..)]` off in the build (not a test-only one: test
     /// code is left alone by choice).
     fn off(&self, item: &Item) -> bool {
-        let attrs = match item {
-            Item::Const(i) => &i.attrs,
-            Item::Enum(i) => &i.attrs,
-            Item::Fn(i) => &i.attrs,
-            Item::Impl(i) => &i.attrs,
-            Item::Macro(i) => &i.attrs,
-            Item::Mod(i) => &i.attrs,
-            Item::Static(i) => &i.attrs,
-            Item::Struct(i) => &i.attrs,
-            Item::Trait(i) => &i.attrs,
-            Item::Type(i) => &i.attrs,
-            Item::Union(i) => &i.attrs,
-            Item::Use(i) => &i.attrs,
-            _ => return false,
-        };
+        let attrs = item_attrs(item);
         self.active.is_some_and(|a| a.off(attrs)) && !is_test_only(attrs)
     }
 

@@ -4,7 +4,7 @@
 //! rustdoc; `#[cfg(..)]` conditions are kept so a test exists only where its item does.
 
 use super::markdown::{self, Info};
-use crate::modules::{self, is_test_only};
+use crate::modules::{self, is_test_only, item_attrs};
 use quote::ToTokens;
 use std::path::{Path, PathBuf};
 use syn::spanned::Spanned;
@@ -567,27 +567,6 @@ fn doc_literals(tokens: proc_macro2::TokenStream, lines: &mut Vec<DocLine>) {
             continue;
         }
         doc_literals(group.stream(), lines);
-    }
-}
-
-fn item_attrs(item: &Item) -> &[Attribute] {
-    match item {
-        Item::Const(i) => &i.attrs,
-        Item::Enum(i) => &i.attrs,
-        Item::ExternCrate(i) => &i.attrs,
-        Item::Fn(i) => &i.attrs,
-        Item::ForeignMod(i) => &i.attrs,
-        Item::Impl(i) => &i.attrs,
-        Item::Macro(i) => &i.attrs,
-        Item::Mod(i) => &i.attrs,
-        Item::Static(i) => &i.attrs,
-        Item::Struct(i) => &i.attrs,
-        Item::Trait(i) => &i.attrs,
-        Item::TraitAlias(i) => &i.attrs,
-        Item::Type(i) => &i.attrs,
-        Item::Union(i) => &i.attrs,
-        Item::Use(i) => &i.attrs,
-        _ => &[],
     }
 }
 

@@ -33,6 +33,7 @@ pub fn initializer(c: &mut Collector, expr: &Expr, in_function: bool) -> Option<
         return None;
     }
     let written = expr.to_token_stream();
+    let first = c.mutants.len();
     let site = c.new_site();
     let mut branches = Vec::new();
     for target in found.0 {
@@ -73,13 +74,7 @@ pub fn initializer(c: &mut Collector, expr: &Expr, in_function: bool) -> Option<
     }
     // An error listed in the initializer that no branch claimed: it is left as written.
     if let Some(message) = unplaced(&written) {
-        let from = c.mutants.len()
-            - c.mutants
-                .iter()
-                .rev()
-                .take_while(|m| m.compile_time)
-                .count();
-        c.unviable_since(from, message);
+        c.unviable_since(first, message);
         branches.clear();
     }
     let rt = rt();

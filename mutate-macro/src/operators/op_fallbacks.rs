@@ -4,8 +4,8 @@
 //! or not, and each mutant's fallback method is deprecated with a note naming it
 //! (`mutate_protocol::unviable_marks`, `Kind::Operator`): the driver reads the mutant
 //! unviable from the build, as `cargo test` on its text would fail to build, even where no
-//! test reaches it. (The runtime's own `Swap`/`SwapFallback` pair serves every mutant
-//! alike, and so can say nothing of which one fell back until it runs.)
+//! test reaches it. (One pair of traits for every mutant, as the runtime had, could not
+//! say which one fell back until it ran.)
 
 use super::fallback;
 use crate::emit::rt;
@@ -25,6 +25,8 @@ pub fn method(k: u32) -> Ident {
 /// the autoref, each mutant's method marked with its id. Nothing where there are none.
 pub fn items(c: &Collector) -> TokenStream {
     let rt = rt();
+    // Every id at once: `id_of` counts the earlier mutants of the same name each time.
+    let ids = c.ids();
     let mut out = TokenStream::new();
     for shape in [
         Shape::Binary,
@@ -46,7 +48,7 @@ pub fn items(c: &Collector) -> TokenStream {
         let methods: Vec<Ident> = ks.iter().map(|&k| method(k)).collect();
         let marks: Vec<TokenStream> = ks
             .iter()
-            .map(|&k| fallback::mark(Kind::Operator, c.id_of(k).as_deref()))
+            .map(|&k| fallback::mark(Kind::Operator, ids.get(k as usize).map(String::as_str)))
             .collect();
         out.extend(match shape {
             Shape::Binary => quote! {
