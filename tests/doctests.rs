@@ -39,7 +39,7 @@ fn doc_tests_kill_as_cargo_test_would() {
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
         stderr.contains(
-            "Doctests 12 doc tests, built as integration tests: 11 sharing a crate, 1 apart; 3 \
+            "Doctests 13 doc tests, built as integration tests: 12 sharing a crate, 1 apart; 3 \
              under a #[cfg] (their item's, or the cfg_attr their text is written under), \
              built and run only where it holds, as rustdoc runs them"
         ),

@@ -234,6 +234,8 @@ pub struct Attempt {
     /// rustc's errors, unrendered (the rebuild net decides whether the user sees them),
     /// each with the name of the crate it is in.
     pub errors: Vec<(String, Diagnostic)>,
+    /// What each crate with errors is, in cargo's words (`test target \`lexical\``).
+    pub targets: BTreeMap<String, String>,
     pub success: bool,
     /// The test executables this build compiled anew (cargo did not find them fresh).
     pub rebuilt: HashSet<PathBuf>,
@@ -353,6 +355,7 @@ fn build_with(
         unviable: BTreeMap::new(),
         warnings: Default::default(),
         errors: Vec::new(),
+        targets: BTreeMap::new(),
         success: false,
         rebuilt: HashSet::new(),
     };
@@ -420,9 +423,22 @@ fn take_message(
                 diagnostic.level,
                 DiagnosticLevel::Error | DiagnosticLevel::Ice | DiagnosticLevel::FailureNote
             ) {
+                let krate = m.target.name.replace('-', "_");
+                let kind = m
+                    .target
+                    .kind
+                    .first()
+                    .map_or_else(String::new, |k| k.to_string());
+                let kind = match kind.as_str() {
+                    "lib" | "rlib" | "proc-macro" => "library",
+                    "bin" => "binary",
+                    "test" => "test target",
+                    other => other,
+                };
                 attempt
-                    .errors
-                    .push((m.target.name.replace('-', "_"), diagnostic));
+                    .targets
+                    .insert(krate.clone(), format!("{kind} `{}`", m.target.name));
+                attempt.errors.push((krate, diagnostic));
             } else if attempt.warnings.take(&key, &diagnostic) {
                 // Not the user's: read, not shown.
             } else if let Some((id, reason)) = mark(&diagnostic) {

@@ -43,6 +43,7 @@ mod shell;
 mod source;
 mod test_args;
 mod together;
+mod unplaced;
 
 /// The whole of `cargo mutate-driver`: parses the arguments, runs, and exits with the
 /// run's code (or runs as rustc's wrapper, when cargo calls it so in the driver's builds).

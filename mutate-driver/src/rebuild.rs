@@ -33,6 +33,7 @@ pub fn build(
     let mut lists = Lists::load(workspace)?;
     let mut shown = HashSet::new();
     let mut last_errors = Vec::new();
+    let mut last_targets = BTreeMap::new();
     let mut code_rounds = 0;
     for round in 0.. {
         let attempt = compile::build_once(args, workspace, lists.path(), &mut shown)?;
@@ -71,6 +72,7 @@ pub fn build(
             .collect();
         let added = lists.add(&in_code, &workspace.build_root);
         last_errors = attempt.errors;
+        last_targets = attempt.targets;
         let Absorbed {
             set_apart,
             left_out,
@@ -150,6 +152,9 @@ pub fn build(
         }
     }
     if compile::plain_build_succeeds(args, workspace, false)? {
+        for note in lists.unplaced(&last_errors, &last_targets, &workspace.build_root) {
+            eprintln!("note: {note}");
+        }
         Err(Error::BuildFailed(
             "the schemata build fails where mutate cannot compile the code as written \
              instead (a bug in mutate: please report it with rustc's messages above)"
@@ -347,47 +352,132 @@ impl Lists {
     /// rustc said where a value was moved or a binding initialized, its function's suspect
     /// mutants' first. Returns how many entries changed.
     fn add(&mut self, errors: &[(String, Diagnostic)], root: &Path) -> usize {
-        let mut seen = BTreeSet::new();
         let mut changed = 0;
-        for (krate, error) in errors {
-            if is_const_call(error) {
+        for (krate, entry) in entries(errors, root, |error| {
+            let const_call = is_const_call(error);
+            if const_call {
                 changed += usize::from(self.add_const(error, root));
-                continue;
             }
-            let message = error.message.lines().next().unwrap_or_default().to_owned();
-            for (file, line, column) in places(error, root) {
-                let moved = labelled_places(error, &file, is_move);
-                let initialized = labelled_places(error, &file, is_some_initialization);
-                // The library and its unit tests are two compilations with the same errors.
-                if !seen.insert((krate.clone(), file.clone(), line, column)) {
-                    continue;
-                }
-                let Some(digest) = digest_of(root, &file) else {
-                    continue;
-                };
-                let entry = BuildError {
-                    file,
-                    line,
-                    column,
-                    scope: Scope::Site,
-                    digest,
-                    message: message.clone(),
-                    moved,
-                    initialized,
-                };
-                let list = self.by_crate.entry(krate.clone()).or_default();
-                match list.iter_mut().find(|e| e.same_place(&entry)) {
-                    Some(known) => match widened(known) {
+            !const_call
+        }) {
+            let list = self.by_crate.entry(krate.clone()).or_default();
+            match list.iter_mut().find(|e| e.same_place(&entry)) {
+                Some(known) => {
+                    // What this round's messages say of moves counts in the widening.
+                    merge(&mut known.moved, entry.moved);
+                    merge(&mut known.initialized, entry.initialized);
+                    match widened(known) {
                         Some(scope) => known.scope = scope,
                         None => continue,
-                    },
-                    None => list.push(entry),
+                    }
                 }
-                self.changed.insert(krate.clone());
-                changed += 1;
+                None => list.push(entry),
             }
+            self.changed.insert(krate);
+            changed += 1;
         }
         changed
+    }
+}
+
+/// The site-scope entries of a round's `errors` that `keep` keeps, one per crate and
+/// place: the library and its unit tests are two compilations with the same errors, and
+/// rustc may report two errors at one place (E0505 and E0382 at a use of a value a
+/// `continue` took round the loop again), whose labels are merged: the second's may be
+/// the one that says where the value was moved.
+fn entries(
+    errors: &[(String, Diagnostic)],
+    root: &Path,
+    mut keep: impl FnMut(&Diagnostic) -> bool,
+) -> Vec<(String, BuildError)> {
+    let mut out: Vec<(String, BuildError)> = Vec::new();
+    for (krate, error) in errors {
+        if !keep(error) {
+            continue;
+        }
+        let message = error.message.lines().next().unwrap_or_default().to_owned();
+        for (file, line, column) in places(error, root) {
+            let moved = labelled_places(error, &file, is_move);
+            let initialized = labelled_places(error, &file, is_some_initialization);
+            let seen = out.iter_mut().find(|(k, e)| {
+                k == krate && e.file == file && e.line == line && e.column == column
+            });
+            if let Some((_, seen)) = seen {
+                if labels(error, &file).any(|label| label.contains(PREVIOUS_ROUND)) {
+                    seen.scope = Scope::Jumps;
+                }
+                merge(&mut seen.moved, moved);
+                merge(&mut seen.initialized, initialized);
+                continue;
+            }
+            let Some(digest) = digest_of(root, &file) else {
+                continue;
+            };
+            // rustc says a jump took the value round the loop again: no site can hold that.
+            let round_again = labels(error, &file).any(|label| label.contains(PREVIOUS_ROUND));
+            let entry = BuildError {
+                file,
+                line,
+                column,
+                scope: if round_again {
+                    Scope::Jumps
+                } else {
+                    Scope::Site
+                },
+                digest,
+                message: message.clone(),
+                moved,
+                initialized,
+            };
+            out.push((krate.clone(), entry));
+        }
+    }
+    out
+}
+
+fn merge(into: &mut Vec<(u32, u32)>, more: Vec<(u32, u32)>) {
+    for place in more {
+        if !into.contains(&place) {
+            into.push(place);
+        }
+    }
+}
+
+impl Lists {
+    /// For each place of `errors` in the workspace's files, what the net had done there
+    /// and why it stops ([`crate::unplaced::describe`]).
+    fn unplaced(
+        &self,
+        errors: &[(String, Diagnostic)],
+        targets: &BTreeMap<String, String>,
+        root: &Path,
+    ) -> Vec<String> {
+        let mut notes = Vec::new();
+        for (krate, error) in errors {
+            let message = error.message.lines().next().unwrap_or_default();
+            for (file, line, column) in places(error, root) {
+                let listed = self.by_crate.get(krate).and_then(|list| {
+                    list.iter()
+                        .find(|e| e.file == file && e.line == line && e.column == column)
+                        .map(|e| e.scope)
+                });
+                let target = targets
+                    .get(krate)
+                    .cloned()
+                    .unwrap_or_else(|| format!("`{krate}`"));
+                let note = crate::unplaced::describe(
+                    root,
+                    (&file, line, column),
+                    &target,
+                    listed,
+                    message,
+                );
+                if !notes.contains(&note) {
+                    notes.push(note);
+                }
+            }
+        }
+        notes
     }
 }
 
@@ -413,7 +503,7 @@ fn const_entry(error: &Diagnostic, root: &Path) -> Option<BuildError> {
         .find(|span| is_local(span, root));
     let (file, line, column) = match defined {
         Some(span) => (
-            span.file_name.clone(),
+            normal_name(&span.file_name),
             span.line_start as u32,
             span.column_start as u32,
         ),
@@ -445,7 +535,7 @@ fn places(error: &Diagnostic, root: &Path) -> Vec<(String, u32, u32)> {
         while let Some(span) = at {
             if is_local(span, root) {
                 out.push((
-                    span.file_name.clone(),
+                    normal_name(&span.file_name),
                     span.line_start as u32,
                     span.column_start as u32,
                 ));
@@ -456,6 +546,14 @@ fn places(error: &Diagnostic, root: &Path) -> Vec<(String, u32, u32)> {
     }
     out.dedup();
     out
+}
+
+/// A file as rustc names it, in the form the macro names its own files by
+/// ([`build_errors::lexically_normal`]).
+fn normal_name(file: &str) -> String {
+    build_errors::lexically_normal(Path::new(file))
+        .to_string_lossy()
+        .into_owned()
 }
 
 /// This driver's build: its version, and its executable's size and time (a build of the
@@ -475,21 +573,35 @@ fn widened(known: &BuildError) -> Option<Scope> {
         Scope::Site if !known.moved.is_empty() || !known.initialized.is_empty() => {
             Some(Scope::Suspects)
         }
+        Scope::Jumps => Some(Scope::Suspects),
         Scope::Site | Scope::Suspects => Some(Scope::Function),
         Scope::Function | Scope::Const => None,
     }
 }
 
+/// The end of rustc's label on a move a loop repeats ("`it` moved due to this method call,
+/// in previous iteration of loop").
+const PREVIOUS_ROUND: &str = "in previous iteration of loop";
+
 /// The places of `error`'s secondary spans in `file` (the error's own) whose label
 /// `says` what the rebuild net looks for.
 fn labelled_places(error: &Diagnostic, file: &str, says: fn(&str) -> bool) -> Vec<(u32, u32)> {
-    error
-        .spans
-        .iter()
-        .filter(|s| !s.is_primary && s.file_name == file)
+    secondary(error, file)
         .filter(|s| s.label.as_deref().is_some_and(says))
         .map(|s| (s.line_start as u32, s.column_start as u32))
         .collect()
+}
+
+/// The labels of `error`'s secondary spans in `file`.
+fn labels<'a>(error: &'a Diagnostic, file: &'a str) -> impl Iterator<Item = &'a str> {
+    secondary(error, file).filter_map(|s| s.label.as_deref())
+}
+
+fn secondary<'a>(error: &'a Diagnostic, file: &'a str) -> impl Iterator<Item = &'a DiagnosticSpan> {
+    error
+        .spans
+        .iter()
+        .filter(move |s| !s.is_primary && normal_name(&s.file_name) == file)
 }
 
 /// Where rustc says the value an error uses was moved ("value moved here", "`it` moved
@@ -603,6 +715,65 @@ mod tests {
             labelled_places(&error, "src/lib.rs", is_some_initialization),
             vec![]
         );
+    }
+
+    #[test]
+    fn two_errors_at_one_place_make_one_entry_with_both_labels_under_the_librarys_name() {
+        // serde_json's float parser compiled again by a test (`#[path]`): rustc names the
+        // file through `tests/..`, and reports E0505 and E0382 at one use; only the second
+        // says where a previous round of the loop moved the value.
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(root.path().join("src")).unwrap();
+        std::fs::create_dir_all(root.path().join("tests")).unwrap();
+        std::fs::write(root.path().join("src/parse.rs"), "fn f() {}\n").unwrap();
+        let file = "tests/../src/parse.rs";
+        let diagnostic = |code: &str, message: &str, spans: Vec<serde_json::Value>| {
+            let value = serde_json::json!({
+                "message": message, "code": { "code": code, "explanation": null },
+                "level": "error", "spans": spans, "children": [], "rendered": null,
+            });
+            ("lexical".to_owned(), serde_json::from_value(value).unwrap())
+        };
+        let errors = [
+            diagnostic(
+                "E0505",
+                "cannot move out of `iter` because it is borrowed",
+                vec![
+                    span(file, 66, true, "move out of `iter` occurs here"),
+                    span(file, 62, false, "borrow of `iter` occurs here"),
+                ],
+            ),
+            diagnostic(
+                "E0382",
+                "use of moved value: `iter`",
+                vec![
+                    span(
+                        file,
+                        66,
+                        false,
+                        "`iter` moved due to this method call, in previous iteration of loop",
+                    ),
+                    span(file, 66, true, ""),
+                ],
+            ),
+        ];
+        let entries = entries(&errors, root.path(), |_| true);
+        assert_eq!(entries.len(), 1, "{entries:?}");
+        let (krate, entry) = &entries[0];
+        assert_eq!(krate, "lexical");
+        assert_eq!(entry.file, "src/parse.rs");
+        assert_eq!((entry.line, entry.column), (66, 9));
+        assert_eq!(entry.scope, Scope::Jumps);
+        assert_eq!(entry.moved, vec![(66, 9)]);
+        assert_eq!(
+            entry.message,
+            "cannot move out of `iter` because it is borrowed"
+        );
+        // Failing again with those jumps as written, every jump is suspect; then the function.
+        let mut known = entry.clone();
+        known.scope = widened(&known).unwrap();
+        assert_eq!(known.scope, Scope::Suspects);
+        assert_eq!(widened(&known), Some(Scope::Function));
     }
 
     #[test]

@@ -143,7 +143,7 @@ pub fn file_of(span: Span) -> String {
     let Some(path) = local else {
         return file;
     };
-    let path = lexically_normal(&path);
+    let path = mutate_protocol::build_errors::lexically_normal(&path);
     if path.is_relative() {
         return path.to_string_lossy().replace('\\', "/");
     }
@@ -153,23 +153,6 @@ pub fn file_of(span: Span) -> String {
         return relative.to_string_lossy().replace('\\', "/");
     }
     path.to_string_lossy().into_owned()
-}
-
-/// `path` without `.` steps, and without a folder followed by `..`, as written (links are
-/// not followed: the compiler read the file by the path as written).
-fn lexically_normal(path: &std::path::Path) -> std::path::PathBuf {
-    use std::path::Component;
-    let mut out: Vec<Component> = Vec::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out.iter().collect()
 }
 
 /// Location of a run of tokens: from the first token's start to the last token's end.
@@ -185,29 +168,5 @@ pub fn of_tokens(tokens: &proc_macro2::TokenStream) -> Location {
     Location {
         file: start.file,
         span: [start.span[0], start.span[1], end.span[2], end.span[3]],
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::lexically_normal;
-    use std::path::Path;
-
-    #[test]
-    fn a_file_included_from_another_folder_is_named_as_the_library_names_it() {
-        let normal = |p: &str| {
-            lexically_normal(Path::new(p))
-                .to_string_lossy()
-                .into_owned()
-        };
-        assert_eq!(normal("tests/../src/common.rs"), "src/common.rs");
-        assert_eq!(normal("./src/./lib.rs"), "src/lib.rs");
-        assert_eq!(normal("a/b/../../c.rs"), "c.rs");
-        assert_eq!(
-            normal("../shared/x.rs"),
-            "../shared/x.rs",
-            "above the root stays"
-        );
-        assert_eq!(normal("/w/tests/../src/x.rs"), "/w/src/x.rs");
     }
 }

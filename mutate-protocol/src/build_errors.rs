@@ -55,6 +55,10 @@ pub struct BuildError {
 pub enum Scope {
     /// The innermost expression with mutants holding the place.
     Site,
+    /// A use of a value rustc says a loop's previous round moved: no site can hold the
+    /// cause, a jump that takes the loop round again after the move does. The jumps after
+    /// the places in `moved`, in the loop that holds them, are left as written.
+    Jumps,
     /// Placed by no expression, and failed again with only the jumps rustc's moved places
     /// point at left as written: every `break`/`continue` swap of the function holding
     /// it; for an uninitialized binding, the mutants that skip its initializations.
@@ -71,6 +75,7 @@ impl BuildError {
     pub fn encode(&self) -> String {
         let scope = match self.scope {
             Scope::Site => "site",
+            Scope::Jumps => "jumps",
             Scope::Suspects => "suspects",
             Scope::Function => "function",
             Scope::Const => "const",
@@ -111,6 +116,7 @@ impl BuildError {
             column: f[3].parse().ok()?,
             scope: match f[4] {
                 "site" => Scope::Site,
+                "jumps" => Scope::Jumps,
                 "suspects" => Scope::Suspects,
                 "function" => Scope::Function,
                 "const" => Scope::Const,
@@ -127,6 +133,25 @@ impl BuildError {
     pub fn same_place(&self, other: &BuildError) -> bool {
         self.file == other.file && self.line == other.line && self.column == other.column
     }
+}
+
+/// `path` without `.` steps, and without a folder followed by `..`, as written (links are
+/// not followed: the compiler read the file by the path as written). The macro names files
+/// so, and the driver names rustc's so: a test target that compiles a library file through
+/// `#[path = "../src/m.rs"]` has rustc say `tests/../src/m.rs`.
+pub fn lexically_normal(path: &std::path::Path) -> std::path::PathBuf {
+    use std::path::Component;
+    let mut out: Vec<Component> = Vec::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out.iter().collect()
 }
 
 /// The list of crate `krate` (its name as rustc knows it: `-` written `_`) in `dir`.
@@ -202,6 +227,26 @@ pub fn digest(bytes: &[u8]) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
+    #[test]
+    fn a_file_included_from_another_folder_is_named_as_the_library_names_it() {
+        let normal = |p: &str| {
+            lexically_normal(Path::new(p))
+                .to_string_lossy()
+                .into_owned()
+        };
+        assert_eq!(normal("tests/../src/common.rs"), "src/common.rs");
+        assert_eq!(normal("./src/./lib.rs"), "src/lib.rs");
+        assert_eq!(normal("a/b/../../c.rs"), "c.rs");
+        assert_eq!(
+            normal("../shared/x.rs"),
+            "../shared/x.rs",
+            "above the root stays"
+        );
+        assert_eq!(normal("/w/tests/../src/x.rs"), "/w/src/x.rs");
+    }
+
     use super::*;
 
     #[test]

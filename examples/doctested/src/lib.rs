@@ -197,3 +197,19 @@ as_written! {
         9
     }
 }
+
+/// Multiplies by five. Its only test is an example whose `main` is written once per target
+/// family, the one that does nothing first (as camino's `absolute_utf8` examples are):
+/// rustdoc calls the one the build keeps, and so must the driver.
+///
+/// ```
+/// # #[cfg(not(unix))]
+/// # fn main() {}
+/// # #[cfg(unix)]
+/// fn main() {
+///     assert_eq!(doctested::quintuple(3), 15);
+/// }
+/// ```
+pub fn quintuple(x: u32) -> u32 {
+    x * 5
+}

@@ -88,3 +88,9 @@ fn tells_upper_case() {
 fn stacks_twice() {
     assert_eq!(stacked(3), Stack(vec![3, 3]));
 }
+
+#[test]
+fn sums_digits_until_full() {
+    assert_eq!(digits::truncated_sum(&[9, 9]), (18, 0));
+    assert_eq!(digits::truncated_sum(&[250, 5, 1, 7]), (255, 2));
+}

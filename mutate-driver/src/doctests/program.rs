@@ -60,8 +60,19 @@ pub fn make(code: &str) -> Result<Program, Skip> {
         rest.push(line.clone());
     }
     let code = rest.join("\n");
-    let body = if let Some(main) = main_name_at(&code) {
-        format!("{}{ENTRY}{}", &code[..main], &code[main + "main".len()..])
+    let mains = main_names_at(&code);
+    let body = if !mains.is_empty() {
+        // Every one: a program may define `main` once per `#[cfg]` (one for unix, one for
+        // the rest), and the one the build keeps is the one to call.
+        let mut body = String::with_capacity(code.len() + mains.len() * ENTRY.len());
+        let mut from = 0;
+        for main in mains {
+            body.push_str(&code[from..main]);
+            body.push_str(ENTRY);
+            from = main + "main".len();
+        }
+        body.push_str(&code[from..]);
+        body
     } else if code.trim_end().ends_with("(())") {
         format!(
             "fn {ENTRY}() {{ fn _inner() -> ::core::result::Result<(), impl ::core::fmt::Debug> \
@@ -103,27 +114,33 @@ fn macro_use_crate(line: &str) -> Option<String> {
     (!name.is_empty()).then(|| name.to_owned())
 }
 
-/// Where the name of the code's own top-level `fn main` starts (a byte offset), if it has
-/// one.
-fn main_name_at(code: &str) -> Option<usize> {
+/// Where the names of the code's own top-level `fn main`s start (byte offsets, in order),
+/// if it has any.
+fn main_names_at(code: &str) -> Vec<usize> {
     // Statements at the top level do not parse as a file: rustdoc wraps them.
-    let file = syn::parse_file(code).ok()?;
-    let main = file.items.iter().find_map(|item| match item {
-        syn::Item::Fn(f) if f.sig.ident == "main" => Some(f.sig.ident.span().start()),
-        _ => None,
-    })?;
-    // The span's line is 1-based and its column counts characters.
-    let line_start: usize = code
-        .split_inclusive('\n')
-        .take(main.line - 1)
-        .map(str::len)
-        .sum();
-    let column: usize = code[line_start..]
-        .chars()
-        .take(main.column)
-        .map(char::len_utf8)
-        .sum();
-    Some(line_start + column)
+    let Ok(file) = syn::parse_file(code) else {
+        return Vec::new();
+    };
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(code.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    file.items
+        .iter()
+        .filter_map(|item| match item {
+            syn::Item::Fn(f) if f.sig.ident == "main" => Some(f.sig.ident.span().start()),
+            _ => None,
+        })
+        .map(|main| {
+            // The span's line is 1-based and its column counts characters.
+            let line_start = line_starts[main.line - 1];
+            let column: usize = code[line_start..]
+                .chars()
+                .take(main.column)
+                .map(char::len_utf8)
+                .sum();
+            line_start + column
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -145,6 +162,22 @@ mod tests {
         assert_eq!(
             make(code).unwrap().body,
             "/// é\nfn run() {}\n  fn doctest_main() {\n    run();\n}"
+        );
+    }
+
+    #[test]
+    fn renames_a_main_per_cfg_in_either_order() {
+        let unix_first = "# #[cfg(unix)]\nfn main() -> std::io::Result<()> {\n    Ok(())\n}\n\
+                          # #[cfg(not(unix))]\n# fn main() {}";
+        assert_eq!(
+            make(unix_first).unwrap().body,
+            "#[cfg(unix)]\nfn doctest_main() -> std::io::Result<()> {\n    Ok(())\n}\n\
+             #[cfg(not(unix))]\nfn doctest_main() {}"
+        );
+        let rest_first = "#[cfg(not(unix))]\nfn main() {}\n#[cfg(unix)]\nfn main() {}";
+        assert_eq!(
+            make(rest_first).unwrap().body,
+            "#[cfg(not(unix))]\nfn doctest_main() {}\n#[cfg(unix)]\nfn doctest_main() {}"
         );
     }
 
