@@ -570,6 +570,7 @@ fn write_reports(
         .map_err(io)?;
     }
     write_json("report.json", &json)?;
+    write_json("report.sarif", &report::sarif::from_report(&json))?;
     std::fs::write(dir.join("report.html"), report::html::page(&json)).map_err(io)?;
     let complete = reports.analysis.is_some();
     write_json(

@@ -1,6 +1,6 @@
 //! Everything the user reads after a run: the terminal summary, `report.json` in the
-//! mutation-testing-report-schema, `report.html` drawn from it, and plain lists of mutant
-//! ids per outcome.
+//! mutation-testing-report-schema, `report.html` drawn from it, `report.sarif` for code
+//! scanning, and plain lists of mutant ids per outcome.
 
 pub mod annotations;
 pub mod cargo_mutants;
@@ -10,6 +10,7 @@ pub mod lists;
 pub mod matrix;
 pub mod pseudo;
 pub mod relevance;
+pub mod sarif;
 pub mod terminal;
 
 use crate::lab::Results;
