@@ -232,3 +232,53 @@ fn sarif_schema() -> serde_json::Value {
     assert!(fixed > 0, "the schema's erratum is gone: drop this");
     schema
 }
+
+/// `--message-format json`: stdout is one JSON object per line, phases as they start and
+/// mutants as they end, the last line per mutant saying `report.json`'s status, then the
+/// summary; the report's text goes to stderr.
+#[test]
+fn the_json_stream_says_each_phase_each_mutant_and_the_summary() {
+    let (out, dir) = run_example(MANIFEST, &["--message-format", "json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    assert!(lines.iter().all(|l| l["version"] == 1), "{stdout}");
+    let phases: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["type"] == "phase")
+        .map(|l| l["phase"].as_str().unwrap())
+        .collect();
+    assert_eq!(phases.first(), Some(&"build"), "{phases:?}");
+    for phase in ["Baseline", "Mutants"] {
+        assert!(phases.contains(&phase), "{phases:?}");
+    }
+    let mut last = std::collections::BTreeMap::new();
+    for line in lines.iter().filter(|l| l["type"] == "mutant") {
+        let id = line["id"].as_str().unwrap();
+        last.insert(id.to_owned(), line);
+        if line["status"] == "Killed" {
+            assert!(line["test"].is_string(), "{line}");
+        }
+    }
+    let report = Report::read(dir.path());
+    assert_eq!(last.len(), report.mutants.len());
+    for m in &report.mutants {
+        assert_eq!(last[&m.id]["status"], m.status.as_str(), "{}", m.id);
+    }
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["type"], "summary", "{stdout}");
+    assert_eq!(summary["total"], report.mutants.len());
+    assert_eq!(summary["survived"], 10);
+    let score = summary["score"].as_f64().unwrap();
+    assert!((score - 75.6).abs() < 0.05, "{summary}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("mutation score 75.6%"), "{stderr}");
+}

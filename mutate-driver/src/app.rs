@@ -1,6 +1,6 @@
 //! One run of the driver, from the command line to the exit code.
 
-use crate::cli::Args;
+use crate::cli::{Args, MessageFormat};
 use crate::compile::{self, Workspace};
 use crate::discover::{self, Discovery};
 use crate::error::{Error, Operation, Result};
@@ -11,6 +11,7 @@ use crate::outcome::Status;
 use crate::process::test_command;
 use crate::progress::Progress;
 use crate::report;
+use crate::stream::Stream;
 use std::time::{Duration, Instant};
 
 pub fn run(args: &Args) -> Result<i32> {
@@ -18,6 +19,7 @@ pub fn run(args: &Args) -> Result<i32> {
     let mut workspace = compile::locate(args)?;
     let (resolved, test_args) = crate::resolved::resolve(args, &workspace)?;
     let args = &resolved;
+    let mut stream = Stream::new(args.message_format == MessageFormat::Json);
     let (mut mirror_lock, mut doctests) = mirror_if_needed(args, &mut workspace)?;
     let filter = Filter::new(
         &args.file,
@@ -41,6 +43,7 @@ pub fn run(args: &Args) -> Result<i32> {
     let built = match &archived {
         Some(archived) => archived.built.clone(),
         None => {
+            stream.phase("build", None);
             eprintln!(
                 "   Building tests with mutant schemata ({})",
                 workspace.build_target_dir.display()
@@ -115,7 +118,7 @@ pub fn run(args: &Args) -> Result<i32> {
         _ => None,
     };
     let config = lab_config(args);
-    let mut progress = Progress::new();
+    let mut progress = Progress::new(stream);
     let prepared = match archived {
         Some(archived) => archived.prepared(&d),
         None => lab::prepare(&d, &selected, &config, &mut progress),
@@ -209,7 +212,7 @@ pub fn run(args: &Args) -> Result<i32> {
         }
         _ => None,
     };
-    progress.finish();
+    let mut stream = progress.into_stream();
     if let Some(expansion) = &expansion {
         let of_macros = expansion.mutants - expansion.constants;
         eprintln!(
@@ -244,6 +247,7 @@ pub fn run(args: &Args) -> Result<i32> {
         &times,
         fail_under,
         relevance.as_ref(),
+        &mut stream,
     )?;
     let code = exit_code_of(&results, fail_under);
     if let Some((shard, split)) = split {
@@ -263,11 +267,23 @@ pub fn merge(merge: &crate::cli::MergeArgs) -> Result<i32> {
     let workspace = compile::locate(&args)?;
     let (d, results, times) = crate::shard::merge::merge(&merge.dirs)?;
     let fail_under = args.fail_under.or(workspace.config.thresholds.fail_under);
-    report_run(&args, &workspace, &d, &results, &times, fail_under, None)?;
+    let mut stream = Stream::new(args.message_format == MessageFormat::Json);
+    report_run(
+        &args,
+        &workspace,
+        &d,
+        &results,
+        &times,
+        fail_under,
+        None,
+        &mut stream,
+    )?;
     Ok(exit_code_of(&results, fail_under))
 }
 
-/// Writes the reports and prints the terminal's.
+/// Writes the reports and prints the terminal's (on stderr where stdout carries the JSON
+/// stream, which then gets each final verdict it has not said and the summary).
+#[allow(clippy::too_many_arguments)]
 fn report_run(
     args: &Args,
     workspace: &compile::Workspace,
@@ -276,7 +292,13 @@ fn report_run(
     times: &report::Times,
     fail_under: Option<f64>,
     relevance: Option<&crate::relevance::Relevance>,
+    stream: &mut Stream,
 ) -> Result<()> {
+    let on = stream.is_on();
+    let say = |text: &str| match on {
+        true => eprint!("{text}"),
+        false => print!("{text}"),
+    };
     let pseudo = report::pseudo::find(d, results);
     // The full matrix's analysis, for analysis.json and the terminal alike.
     let analysis =
@@ -297,40 +319,57 @@ fn report_run(
         diagnoses: &diagnoses,
     };
     let text = report::terminal::render(d, results, &view, |id| reproduce_command(args, id));
-    print!("{text}");
+    say(&text);
     if let Some((index, analysis)) = &analysis {
-        print!("{}", report::matrix::render(d, results, index, analysis));
+        say(&report::matrix::render(d, results, index, analysis));
     }
     if let Some(relevance) = relevance {
-        print!("{}", report::relevance::render(d, results, relevance));
+        say(&report::relevance::render(d, results, relevance));
     }
     if args.incremental {
         let decided = results
             .mutants
             .iter()
             .filter(|r| r.status != Status::Ignored);
-        println!(
-            "incremental: {} verdicts taken from the previous run, {} decided in this one",
+        say(&format!(
+            "incremental: {} verdicts taken from the previous run, {} decided in this one\n",
             results.reused(),
             decided.count() - results.reused()
-        );
+        ));
     }
     if let Some(threshold) = fail_under {
         let score = report::Summary::of(results).score;
         let below = score.is_some_and(|s| s < threshold);
-        println!(
-            "mutation score {} {} the threshold {threshold:.1}%",
+        say(&format!(
+            "mutation score {} {} the threshold {threshold:.1}%\n",
             score.map_or("n/a".to_owned(), |s| format!("{s:.1}%")),
             if below { "is below" } else { "meets" }
-        );
+        ));
     }
     if args.annotations() == crate::cli::Annotations::Github {
-        print!(
-            "{}",
-            report::annotations::github(d, results, |id| reproduce_command(args, id))
-        );
+        say(&report::annotations::github(d, results, |id| {
+            reproduce_command(args, id)
+        }));
     }
-    println!("reports in {}", out_dir.display());
+    say(&format!("reports in {}\n", out_dir.display()));
+    if on {
+        for (m, r) in results.mutants.iter().enumerate() {
+            if !stream.said(&d.mutants[m].entry.id, r.status) {
+                stream.mutant(&r.ended(d, m));
+            }
+        }
+        let mut summary =
+            serde_json::to_value(report::Summary::of(results)).expect("the summary serializes");
+        summary["coveredScore"] = summary["covered_score"].take();
+        summary["noCoverage"] = summary["no_coverage"].take();
+        if let Some(fields) = summary.as_object_mut() {
+            fields.remove("covered_score");
+            fields.remove("no_coverage");
+        }
+        summary["seconds"] = serde_json::json!(times.total.as_secs_f64());
+        summary["reports"] = serde_json::json!(out_dir);
+        stream.summary(summary);
+    }
     Ok(())
 }
 

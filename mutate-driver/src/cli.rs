@@ -127,6 +127,11 @@ pub struct Args {
     /// the -o folder, else beside the manifest, as cargo-mutants does.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub output_format: Option<OutputFormat>,
+    /// What stdout carries: `human`, the report's text; `json`, one JSON object per line
+    /// as each phase starts and each mutant ends, then a summary, for editors and
+    /// dashboards (the report's text then goes to stderr; format in README, "JSON stream").
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "human")]
+    pub message_format: MessageFormat,
 
     /// A mutant run may take this many times the test's slowest baseline run, plus a
     /// slack from how much its runs varied (at least 1 s)... [default: 5]
@@ -253,7 +258,6 @@ fn percent(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Where annotations go.
 /// Reports of other tools, written beside ours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
@@ -261,6 +265,14 @@ pub enum OutputFormat {
     CargoMutants,
 }
 
+/// What stdout carries (`--message-format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MessageFormat {
+    Human,
+    Json,
+}
+
+/// Where annotations go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Annotations {
     None,
@@ -312,6 +324,9 @@ pub struct MergeArgs {
     /// Print survivors and uncovered mutants as CI annotations.
     #[arg(long, value_enum, value_name = "KIND")]
     pub annotations: Option<Annotations>,
+    /// `json`: the merged mutants and summary as the JSON stream, on stdout.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "human")]
+    pub message_format: MessageFormat,
 }
 
 impl MergeArgs {
@@ -322,6 +337,7 @@ impl MergeArgs {
         args.output = self.output.clone();
         args.fail_under = self.fail_under;
         args.annotations = self.annotations;
+        args.message_format = self.message_format;
         args
     }
 }

@@ -187,7 +187,7 @@ pub fn run(
         if r.status.detected() {
             expansion.detected += 1;
         }
-        progress.mutant(r.status, &id);
+        progress.mutant(r.ended(d, m));
     }
     // The test executables as the run's own build left them, for whatever runs them next.
     compile::build_with_mutant(args, workspace, &lists, None)?;

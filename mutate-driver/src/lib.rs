@@ -41,6 +41,7 @@ pub mod server;
 mod shard;
 mod shell;
 mod source;
+mod stream;
 mod test_args;
 mod together;
 mod unplaced;

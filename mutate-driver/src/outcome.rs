@@ -37,6 +37,20 @@ impl Status {
         }
     }
 
+    /// The status as `report.json` (the mutation-testing-report-schema) and the JSON
+    /// stream write it: crashed is `Killed` (the signal in its reason), unviable
+    /// `CompileError`, so a viewer's score equals ours.
+    pub fn schema_name(self) -> &'static str {
+        match self {
+            Status::Killed | Status::Crashed => "Killed",
+            Status::Timeout => "Timeout",
+            Status::Survived => "Survived",
+            Status::NoCoverage => "NoCoverage",
+            Status::Unviable => "CompileError",
+            Status::Ignored => "Ignored",
+        }
+    }
+
     /// File name of the plain list of mutants with this status.
     pub fn file_stem(self) -> &'static str {
         match self {

@@ -1,26 +1,37 @@
-//! Progress on long work: a bar with live counts on a terminal, plain lines otherwise.
+//! Progress on long work: a bar with live counts on a terminal, plain lines otherwise,
+//! and the JSON stream's lines where it is on (`stream.rs`).
 
 use crate::outcome::Status;
+use crate::stream::{Ended, Stream};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 
 pub struct Progress {
     bar: Option<ProgressBar>,
     counts: [usize; 7],
+    stream: Stream,
 }
 
 impl Progress {
-    pub fn new() -> Self {
+    pub fn new(stream: Stream) -> Self {
         Progress {
             bar: None,
             counts: [0; 7],
+            stream,
         }
+    }
+
+    /// The stream, for the lines that follow the phases (the final verdicts, the summary).
+    pub fn into_stream(mut self) -> Stream {
+        self.finish();
+        std::mem::replace(&mut self.stream, Stream::new(false))
     }
 
     /// A phase of `total` items, which `what` names (one, many) and says what is done
     /// with (`("test, alone", "tests, each alone")`).
     pub fn phase(&mut self, name: &str, total: usize, what: (&str, &str)) {
         let what = if total == 1 { what.0 } else { what.1 };
+        self.stream.phase(name, Some(total));
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
@@ -46,7 +57,9 @@ impl Progress {
     }
 
     /// One mutant finished.
-    pub fn mutant(&mut self, status: Status, id: &str) {
+    pub fn mutant(&mut self, ended: Ended) {
+        let (status, id) = (ended.status, ended.id);
+        self.stream.mutant(&ended);
         self.counts[status as usize] += 1;
         match &self.bar {
             Some(bar) => {

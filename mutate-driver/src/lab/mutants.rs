@@ -156,7 +156,7 @@ pub fn run(
                 if results[m].status == Status::Survived && !reached[m] {
                     results[m].reason = never_reached(d, &order[m]);
                 }
-                progress.mutant(results[m].status, &d.mutants[m].entry.id);
+                progress.mutant(results[m].ended(d, m));
             } else {
                 rank.insert(m, k + 1);
                 enqueue(m, k + 1);
@@ -218,7 +218,10 @@ fn plan(
     );
     for (m, r) in results.iter().enumerate() {
         if selected[m] && r.covered_by.is_empty() {
-            progress.mutant(Status::NoCoverage, &d.mutants[m].entry.id);
+            // Its status is set after the phase; told as it will be.
+            let mut ended = r.ended(d, m);
+            ended.status = Status::NoCoverage;
+            progress.mutant(ended);
         }
     }
     let mut proven = Proven::default();
@@ -230,7 +233,7 @@ fn plan(
         proven.mutants += 1;
         results[m].status = Status::Survived;
         results[m].reason = NOT_INFECTED.into();
-        progress.mutant(Status::Survived, &d.mutants[m].entry.id);
+        progress.mutant(results[m].ended(d, m));
         false
     });
     Plan {

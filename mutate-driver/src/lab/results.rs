@@ -1,7 +1,9 @@
 //! What a run is given (its limits) and what it finds (a verdict per mutant).
 
+use crate::discover::Discovery;
 use crate::limits::Policy;
 use crate::outcome::Status;
+use crate::stream::Ended;
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -87,6 +89,21 @@ impl MutantResult {
     /// What covering test `t`'s coverage run saw the replacement compute (0: not compared).
     pub fn flags(&self, t: usize) -> u8 {
         self.infection.get(&t).copied().unwrap_or(0)
+    }
+
+    /// This verdict of mutant `m`, as progress and the JSON stream tell it.
+    pub fn ended<'a>(&'a self, d: &'a Discovery, m: usize) -> Ended<'a> {
+        let entry = &d.mutants[m].entry;
+        let micros: u64 = self.runs.iter().map(|&(_, us)| us).sum();
+        Ended {
+            id: &entry.id,
+            file: &entry.file,
+            line: entry.span[0],
+            status: self.status,
+            reason: &self.reason,
+            test: self.killed_by.first().map(|&t| d.test_id(t)),
+            seconds: micros as f64 / 1e6,
+        }
     }
 }
 

@@ -117,7 +117,7 @@ pub fn run(
                     Whole::Passed | Whole::NotRun => (r.status, r.reason.clone()),
                 };
                 (r.status, r.reason) = (status, reason);
-                progress.mutant(r.status, &d.mutants[m].entry.id);
+                progress.mutant(r.ended(d, m));
             },
         );
     }

@@ -13,14 +13,7 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
 fn schema_status(status: Status) -> &'static str {
-    match status {
-        Status::Killed | Status::Crashed => "Killed",
-        Status::Timeout => "Timeout",
-        Status::Survived => "Survived",
-        Status::NoCoverage => "NoCoverage",
-        Status::Unviable => "CompileError",
-        Status::Ignored => "Ignored",
-    }
+    status.schema_name()
 }
 
 /// A mutant as both `report.json` and `--list --json` write it: the schema's mutant
