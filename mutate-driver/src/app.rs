@@ -55,7 +55,23 @@ pub fn run(args: &Args) -> Result<i32> {
     drop(mirror_lock);
     let _scratch = crate::scratch::create()?;
     let mut unviable = built.unviable.clone();
-    let d = discover::discover(built, &test_args)?;
+    let mut d = discover::discover(built, &test_args)?;
+    let nextest = crate::nextest::Nextest::load(&workspace.root, args.nextest_profile.as_deref())
+        .map_err(Error::Usage)?
+        .map(|settings| crate::nextest::apply(settings, &workspace, &mut d));
+    if let Some(applied) = &nextest {
+        say_nextest(applied);
+        // A binary run whole (a proc macro's or a constant's mutant built in) runs its tests
+        // one at a time where any is in a test group, as the group may require.
+        let threads_set = d
+            .libtest_args
+            .iter()
+            .any(|a| a.starts_with("--test-threads"));
+        if applied.groups().any() && !threads_set {
+            d.libtest_args.push("--test-threads=1".into());
+        }
+    }
+    let d = d;
     if test_args.filters_tests() && d.tests.is_empty() {
         eprintln!("warning: no test is left by the test arguments after `--`");
     }
@@ -117,19 +133,25 @@ pub fn run(args: &Args) -> Result<i32> {
         )?),
         _ => None,
     };
-    let config = lab_config(args);
+    let mut config = lab_config(args);
+    if let Some(applied) = &nextest {
+        config.groups = std::sync::Arc::new(applied.groups());
+    }
     let mut progress = Progress::new(stream);
     let prepared = match archived {
         Some(archived) => archived.prepared(&d),
         None => lab::prepare(&d, &selected, &config, &mut progress),
     };
-    let prepared = match prepared {
+    let mut prepared = match prepared {
         Ok(prepared) => prepared,
         Err(e) => {
             progress.finish();
             return Err(e);
         }
     };
+    if let Some(applied) = &nextest {
+        prepared.settle(&applied.per_test);
+    }
     if let Some(path) = &args.archive {
         progress.finish();
         crate::shard::archive::write(path, &workspace, &d, &unviable, &prepared)?;
@@ -468,6 +490,26 @@ fn lab_config(args: &Args) -> lab::Config {
         flakes: args.flakes,
         probe: !args.no_probe,
         infection_skip: !args.no_infection_skip && !args.no_probe,
+        groups: Default::default(),
+    }
+}
+
+/// What nextest's settings did to the run, in one line, and their notes.
+fn say_nextest(applied: &crate::nextest::Applied) {
+    let tests = &applied.per_test;
+    let count = |f: fn(&crate::nextest::ForTest) -> bool| tests.iter().filter(|t| f(t)).count();
+    eprintln!(
+        "    Nextest profile `{}` of {}: {} tests left out by its default-filter, {} in test \
+         groups, {} with retries (their failures kill nothing), {} with a time limit",
+        applied.nextest.profile,
+        crate::nextest::FILE,
+        applied.left_out,
+        count(|t| t.group.is_some()),
+        count(|t| t.retries > 0),
+        count(|t| t.terminate_after.is_some()),
+    );
+    for note in &applied.nextest.notes {
+        eprintln!("note: {}: {note}", crate::nextest::FILE);
     }
 }
 

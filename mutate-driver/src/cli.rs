@@ -133,6 +133,12 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "FORMAT", default_value = "human")]
     pub message_format: MessageFormat,
 
+    /// The profile of `.config/nextest.toml` whose settings apply (default filter, test
+    /// groups, slow-timeout's terminate-after, retries) [default: $NEXTEST_PROFILE, else
+    /// `default`].
+    #[arg(long, value_name = "NAME")]
+    pub nextest_profile: Option<String>,
+
     /// A mutant run may take this many times the test's slowest baseline run, plus a
     /// slack from how much its runs varied (at least 1 s)... [default: 5]
     #[arg(long, value_name = "FACTOR", value_parser = positive)]

@@ -23,6 +23,7 @@ mod lab;
 mod limits;
 mod lockfile;
 mod modules;
+mod nextest;
 mod outcome;
 mod pool;
 pub mod process;

@@ -50,6 +50,17 @@ pub struct Policy {
     pub minimum: Duration,
 }
 
+impl Limits {
+    /// These limits, ending by `cap_ms` at the latest (where nextest would end the test).
+    pub fn capped(self, cap_ms: u64) -> Limits {
+        let timeout_ms = self.timeout_ms.min(cap_ms);
+        Limits {
+            timeout_ms,
+            grace_ms: self.grace_ms.min(cap_ms - timeout_ms),
+        }
+    }
+}
+
 impl Policy {
     /// Limits for a test whose passing runs took `samples` (micros; at least one).
     pub fn limits(&self, samples: &[u64]) -> Limits {

@@ -35,6 +35,14 @@ pub struct Baseline {
     pub plain_limits: Option<Limits>,
     /// It passed and then failed with every mutant off: its failures kill no mutant.
     pub flaky: bool,
+    /// nextest retries it this many times (`.config/nextest.toml`): a failure a retry
+    /// passes is no failure there, so its failures kill no mutant either.
+    #[serde(default)]
+    pub retries: u32,
+    /// Where nextest ends it (`slow-timeout`'s `terminate-after`), in milliseconds: no
+    /// limit of a run under it goes past.
+    #[serde(default)]
+    pub terminate_ms: Option<u64>,
     /// Its runs as written made different numbers of calls: where it goes changes from run
     /// to run (random inputs, the time), so one coverage run proves nothing of the others.
     #[serde(default)]
@@ -237,6 +245,7 @@ fn run_alone(
         tests,
         config.jobs,
         |t, send| {
+            let _slot = config.groups.enter(t);
             let runs = time_alone(d, t, (&request, config.flakes), (idle, &starts));
             send((t, runs));
         },
@@ -342,6 +351,8 @@ fn record_baseline(
         limits: config.timeouts.limits(&samples),
         plain_limits: plain.map(|_| config.timeouts.limits(plain_samples)),
         flaky: retimes.iter().any(|r| !passed(r)),
+        retries: 0,
+        terminate_ms: None,
         wanders: wanders(retimes),
         coverage_overhead: plain.map_or(0, |plain| report.micros.saturating_sub(plain)),
     };

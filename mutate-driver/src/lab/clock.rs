@@ -42,7 +42,11 @@ pub type Key = (String, usize);
 /// The limits from an inert run's time; where it did not pass, it tells nothing, and the
 /// limits that cover any function's schemata body apply.
 fn inert_limits(baseline: &Baseline, policy: &Policy, micros: Option<u64>) -> Limits {
-    micros.map_or(baseline.limits, |micros| policy.limits(&[micros]))
+    let limits = micros.map_or(baseline.limits, |micros| policy.limits(&[micros]));
+    match baseline.terminate_ms {
+        Some(cap) => limits.capped(cap),
+        None => limits,
+    }
 }
 
 /// The inert runs' times, by the mutant's function (file and name) and test; `None`

@@ -40,6 +40,20 @@ pub struct Prepared {
 }
 
 impl Prepared {
+    /// nextest's settings put into each test's baseline: its retries, and its limits
+    /// capped where nextest would end it.
+    pub fn settle(&mut self, per_test: &[crate::nextest::ForTest]) {
+        for (b, settings) in self.baseline.iter_mut().zip(per_test) {
+            b.retries = settings.retries;
+            if let Some(end) = settings.terminate_after {
+                let cap = end.as_millis() as u64;
+                b.limits = b.limits.capped(cap);
+                b.plain_limits = b.plain_limits.map(|l| l.capped(cap));
+                b.terminate_ms = Some(cap);
+            }
+        }
+    }
+
     /// Each mutant's expected cost: the baseline time of the tests that reach it, in
     /// microseconds (what it costs if it survives; a kill stops sooner).
     pub fn costs(&self) -> Vec<u64> {

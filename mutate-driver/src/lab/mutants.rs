@@ -317,6 +317,51 @@ fn record(
     true
 }
 
+/// A detection by a test nextest retries (`.config/nextest.toml`), as nextest would take
+/// it: the run again, up to its retries; a retry that passes makes it a pass there (nextest
+/// calls the test flaky), so the mutant survives that test.
+fn retried(
+    server: &mut Server,
+    request: &Request,
+    baseline: &Baseline,
+    verdict: Verdict,
+    costs: &Gathering,
+) -> Result<Verdict> {
+    for retry in 1..=baseline.retries {
+        let since = Instant::now();
+        let report = server.run(request)?;
+        costs.ran(since, report.micros);
+        if !outcome::judge(&report).status.detected() {
+            return Ok(Verdict {
+                status: Status::Survived,
+                reason: format!(
+                    "it failed ({}), then passed on retry {retry} of {}: nextest, which \
+                     retries this test (.config/nextest.toml), passes it",
+                    verdict.reason, baseline.retries
+                ),
+            });
+        }
+    }
+    Ok(verdict)
+}
+
+/// A detection in a later run (the tracing's, a chance rerun) by a test nextest retries:
+/// the mutant's runs under it already passed once within its retries, which nextest takes
+/// as a pass, so this failure kills nothing either.
+pub(super) fn unless_retried(baseline: &Baseline, verdict: Verdict) -> Verdict {
+    if baseline.retries == 0 || !verdict.status.detected() {
+        return verdict;
+    }
+    Verdict {
+        status: Status::Survived,
+        reason: format!(
+            "a later run failed ({}), but nextest retries this test (.config/nextest.toml) \
+             and a try of it passed with the mutant",
+            verdict.reason
+        ),
+    }
+}
+
 /// A flaky test's failure kills no mutant: it counts as surviving that test, and says so.
 pub(super) fn unless_flaky(
     d: &Discovery,
@@ -403,6 +448,8 @@ fn work(
                 own => &mut own.insert((t, start()?)).1,
             },
         };
+        // Held through the clock's check too: that runs the test again.
+        let slot = config.groups.enter(t);
         let since = Instant::now();
         let report = match server.run(&request) {
             Ok(report) => report,
@@ -422,11 +469,16 @@ fn work(
             costs,
         };
         let report = clock::checked(server, &request, report, check)?;
+        let mut verdict = outcome::judge(&report);
+        if verdict.status.detected() && baseline[t].retries > 0 {
+            verdict = retried(server, &request, &baseline[t], verdict, costs)?;
+        }
+        drop(slot);
         // The receiver lives until every worker is done.
         let judged = Judged {
             m,
             t,
-            verdict: outcome::judge(&report),
+            verdict,
             reached: report.reached,
             micros: report.micros,
         };
@@ -457,6 +509,7 @@ mod tests {
             flakes: 0,
             probe: true,
             infection_skip: true,
+            groups: Default::default(),
         }
     }
 

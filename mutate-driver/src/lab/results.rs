@@ -21,6 +21,8 @@ pub struct Config {
     pub probe: bool,
     /// Skip a mutant under a test its coverage run proved it does not infect.
     pub infection_skip: bool,
+    /// nextest's test groups: how many of a group's tests may run at once.
+    pub groups: std::sync::Arc<crate::nextest::Groups>,
 }
 
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]

@@ -141,6 +141,7 @@ pub fn run(
 /// run look like a detection.
 fn trace_unmutated(d: &Discovery, config: &Config, baseline: &Baseline, t: usize) -> Option<Trace> {
     let mut server = start(d, t)?;
+    let _slot = config.groups.enter(t);
     let report = server.run(&traced_request(baseline, config, None)).ok()?;
     super::baseline::passed(&report).then(|| Trace::parse(&report.trace))
 }
@@ -210,9 +211,11 @@ fn trace(
                 output: true,
                 ..traced_request(baseline, config, Some(entry.id.clone()))
             };
+            let slot = config.groups.enter(t);
             let Ok(mutant) = server.run(&request) else {
                 return (m, Traced::Propagated(Propagation::Untraced));
             };
+            drop(slot);
             if let Some(detected) = failed_again(d, baseline, t, &mutant) {
                 return (m, Traced::Detected(detected));
             }
@@ -234,6 +237,7 @@ fn failed_again(
     report: &mutate_protocol::Report,
 ) -> Option<Verdict> {
     let verdict = super::mutants::unless_flaky(d, baseline, t, outcome::judge(report));
+    let verdict = super::mutants::unless_retried(baseline, verdict);
     (verdict.status == Status::Killed).then(|| {
         found_again(
             verdict,
@@ -265,8 +269,11 @@ fn rerun(
         if interrupt::interrupted() {
             return None;
         }
+        let slot = config.groups.enter(t);
         let verdict = outcome::judge(&server.run(&request).ok()?);
+        drop(slot);
         let verdict = super::mutants::unless_flaky(d, baseline, t, verdict);
+        let verdict = super::mutants::unless_retried(baseline, verdict);
         verdict.status.detected().then(|| {
             found_again(
                 verdict,

@@ -1,0 +1,96 @@
+//! nextest's test groups as a gate: a run of a test in a group waits while `max-threads`
+//! of that group's tests run, whichever phase runs it (the baseline, the mutant phase,
+//! the tracing of survivors). Tests in no group pass straight through.
+
+use std::sync::{Condvar, Mutex, MutexGuard};
+
+#[derive(Debug, Default)]
+pub struct Groups {
+    /// By test index: its group, if any.
+    of_test: Vec<Option<usize>>,
+    /// By group: how many of its tests may run at once.
+    limits: Vec<usize>,
+    running: Mutex<Vec<usize>>,
+    freed: Condvar,
+}
+
+/// A place in a group, held while its test runs.
+pub struct Slot<'a> {
+    groups: &'a Groups,
+    group: Option<usize>,
+}
+
+impl Groups {
+    pub fn new(of_test: Vec<Option<usize>>, limits: Vec<usize>) -> Groups {
+        Groups {
+            running: Mutex::new(vec![0; limits.len()]),
+            of_test,
+            limits,
+            freed: Condvar::new(),
+        }
+    }
+
+    /// Whether any test is in a group.
+    pub fn any(&self) -> bool {
+        self.of_test.iter().any(Option::is_some)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Vec<usize>> {
+        self.running.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits for a place for test `t` in its group.
+    pub fn enter(&self, t: usize) -> Slot<'_> {
+        let group = self.of_test.get(t).copied().flatten();
+        if let Some(g) = group {
+            let mut running = self.lock();
+            while running[g] >= self.limits[g] {
+                running = self.freed.wait(running).unwrap_or_else(|e| e.into_inner());
+            }
+            running[g] += 1;
+        }
+        Slot {
+            groups: self,
+            group,
+        }
+    }
+}
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        if let Some(g) = self.group {
+            self.groups.lock()[g] -= 1;
+            self.groups.freed.notify_all();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Groups;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn a_group_of_one_runs_its_tests_one_at_a_time() {
+        // Tests 0..4 in group 0 (one thread), 4..8 in none.
+        let of_test = (0..8).map(|t| (t < 4).then_some(0)).collect();
+        let groups = Groups::new(of_test, vec![1]);
+        let (inside, most) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        std::thread::scope(|scope| {
+            for t in 0..8 {
+                let (groups, inside, most) = (&groups, &inside, &most);
+                scope.spawn(move || {
+                    let _slot = groups.enter(t);
+                    if t < 4 {
+                        let now = inside.fetch_add(1, Ordering::SeqCst) + 1;
+                        most.fetch_max(now, Ordering::SeqCst);
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                        inside.fetch_sub(1, Ordering::SeqCst);
+                    }
+                });
+            }
+        });
+        assert_eq!(most.load(Ordering::SeqCst), 1);
+        assert!(groups.any());
+    }
+}
