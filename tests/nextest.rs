@@ -17,8 +17,8 @@ fn a_nextest_configuration_is_honoured() {
     assert!(
         stderr.contains(
             "Nextest profile `default` of .config/nextest.toml: 1 tests left out by its \
-             default-filter, 3 in test groups, 2 with retries (their failures kill nothing), \
-             1 with a time limit"
+             default-filter, 3 in test groups, 2 with retries (a failure a retry passes kills \
+             nothing), 1 with a time limit"
         ),
         "{stderr}"
     );

@@ -41,6 +41,22 @@ pub struct Expansion {
     pub time: Duration,
 }
 
+impl Expansion {
+    /// What the phase did, in one line.
+    pub fn say(&self) {
+        let of_macros = self.mutants - self.constants;
+        eprintln!(
+            "   Expansion {} mutants built into the tests ({} of constants, {of_macros} of proc \
+             macros): {} detected, {:.1}s ({:.1}s a mutant)",
+            self.mutants,
+            self.constants,
+            self.detected,
+            self.time.as_secs_f64(),
+            self.time.as_secs_f64() / self.mutants.max(1) as f64
+        );
+    }
+}
+
 /// An id no mutant has: the build with it on is the expansion with every mutant off.
 const NONE_ON: &str = "mutate: no mutant";
 

@@ -181,7 +181,7 @@ pub fn open(path: &Path, workspace: &Workspace) -> Result<Opened> {
         .iter()
         .map(|e| restore(&dir.join(&e.file), e, workspace))
         .collect::<Result<_>>()?;
-    // The build's marks by location were read into the index's by id (`app.rs`).
+    // The build's marks by location were read into the index's by id (`app/found.rs`).
     let built = Built {
         binaries,
         executables,
