@@ -117,17 +117,12 @@ pub fn round_trip_ms() -> Result<f64, String> {
 
 pub fn measure(runs: usize, requests: usize) -> Result<(), String> {
     let binary = fixture()?;
-    let mutant = some_mutant(&binary)?;
     println!("fork server: one test run with a mutant on ({requests} runs x {runs}, median)");
-    let (mut served, mut child, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
-    // Interleaved, so drift in the machine's load hits both alike.
-    for _ in 0..runs {
-        let (round_trip, in_child) = through_server(&binary, "tests::empty", requests)?;
-        served.push(round_trip);
-        child.push(in_child);
-        fresh.push(fresh_process(&binary, "tests::empty", &mutant, requests)?);
-    }
-    let (served, child, fresh) = (median(served), median(child), median(fresh));
+    let Overhead {
+        served,
+        child,
+        fresh,
+    } = overhead(&binary, runs, requests)?;
     row(
         "empty test, fork server (per-mutant overhead)",
         format!("{served:.3} ms"),
@@ -150,4 +145,44 @@ pub fn measure(runs: usize, requests: usize) -> Result<(), String> {
         format!("{:.3} ms", median(slow) - 5.0),
     );
     Ok(())
+}
+
+/// One empty test's run with a mutant on, in milliseconds (medians): through the fork
+/// server, of that the child's life, and as a fresh process.
+pub struct Overhead {
+    pub served: f64,
+    pub child: f64,
+    pub fresh: f64,
+}
+
+/// [`Overhead`] over `runs` repetitions of `requests` runs, the two ways interleaved so
+/// drift in the machine's load hits both alike.
+pub fn overhead(binary: &TestBinary, runs: usize, requests: usize) -> Result<Overhead, String> {
+    let mutant = some_mutant(binary)?;
+    let (mut served, mut child, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..runs {
+        let (round_trip, in_child) = through_server(binary, "tests::empty", requests)?;
+        served.push(round_trip);
+        child.push(in_child);
+        fresh.push(fresh_process(binary, "tests::empty", &mutant, requests)?);
+    }
+    Ok(Overhead {
+        served: median(served),
+        child: median(child),
+        fresh: median(fresh),
+    })
+}
+
+/// The headline table's row for the per-mutant overhead, measured now.
+pub fn headline_row(runs: usize, requests: usize) -> Result<String, String> {
+    let binary = fixture()?;
+    let o = overhead(&binary, runs, requests)?;
+    Ok(format!(
+        "| Per-mutant overhead: a forked run through the fork server | {:.2} ms ({:.1}× less \
+         than a fresh process) | starting the test binary per run | {} | `mutate-bench \
+         fork-server --runs {runs}` | |",
+        o.served,
+        o.fresh / o.served,
+        crate::stats::today()
+    ))
 }

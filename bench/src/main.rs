@@ -106,6 +106,10 @@ enum What {
     /// in a scratch repository, `--since HEAD~1 --relevance` against a whole run (not part
     /// of `all`).
     Relevance,
+    /// The rows of BENCHMARKS.md's headline table this can measure in a minute, measured
+    /// now, as table rows to paste over the old (not part of `all`); the other rows name
+    /// their own commands.
+    Headline,
     /// How many of cargo-mutants' mutants mutate also makes, per crate (`--crates`;
     /// default `versus`'s four, the corpus and five command-line tools): both tools'
     /// `--list` only, and cargo-mutants' mutants mutate does not make, by name (not part
@@ -129,6 +133,9 @@ fn main() {
         }
         if all || cli.what == What::ForkServer {
             fork_server::measure(cli.runs, cli.requests)?;
+        }
+        if cli.what == What::Headline {
+            println!("{}", fork_server::headline_row(cli.runs, cli.requests)?);
         }
         if all || cli.what == What::ActiveBody {
             active_body::measure(cli.runs)?;
