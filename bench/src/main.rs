@@ -36,7 +36,8 @@ struct Cli {
     requests: usize,
     /// With `versus`, `corpus`, `tax`, `jobs`, `infection`, `incremental`, `operators`,
     /// `relevance` and `parity`: the crates, as NAME@VERSION, comma separated, or a named
-    /// set: `corpus`, `applications` (five command-line tools and three proc-macro crates)
+    /// set: `corpus`, `applications` (five command-line tools and three proc-macro crates),
+    /// `popular` (the 40 most downloaded library crates)
     /// [default: BENCHMARKS.md's four for `versus`, the corpus for `corpus` and `tax`].
     #[arg(long)]
     crates: Option<String>,

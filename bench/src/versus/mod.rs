@@ -28,6 +28,20 @@ byteorder@1.5.0,textwrap@0.16.4,shlex@2.0.1,num-integer@0.1.47,indexmap@2.14.2";
 pub const CLI_TOOLS: &str = "huniq@2.7.0,ccase@0.5.1,toml-cli@0.2.3,b3sum@1.8.7,sd@1.0.0";
 pub const PROC_MACROS: &str = "smart-default@0.7.1,derive-new@0.7.0,getset@0.1.7";
 
+/// The most downloaded library crates of the registry (JSON, regular expressions, URLs,
+/// dates and times, UUIDs, random numbers, hashing, parsing, buffers, serialization's
+/// numbers, collections, error handling), newest versions as of 2026-12-06; serde_json at
+/// the version a first try stopped on. `--crates popular` names them all (issue 48's
+/// corpus: each must run to the end with `--all-items`).
+pub const POPULAR: &str = "serde_json@1.0.145,regex-syntax@0.8.12,regex@1.13.2,\
+aho-corasick@1.1.5,memchr@2.8.3,url@2.5.9,idna@1.1.0,form_urlencoded@1.2.3,\
+percent-encoding@2.3.2,chrono@0.4.45,time@0.3.55,uuid@1.29.3,rand@0.10.4,rand_core@0.10.1,\
+sha2@0.11.3,crc32fast@1.5.6,siphasher@1.0.4,fnv@1.0.7,nom@8.0.0,bytes@1.12.2,slab@0.4.12,\
+itoa@1.0.19,ryu@1.0.23,smallvec@1.16.6,arrayvec@0.7.9,indexmap@2.14.2,either@1.19.0,\
+itertools@0.15.0,semver@1.0.28,hex@0.4.3,base64@0.23.1,byteorder@1.5.0,strsim@0.11.1,\
+unicode-width@0.2.3,bitflags@2.13.2,log@0.4.35,once_cell@1.21.4,anyhow@1.0.105,\
+num-traits@0.2.19,httparse@1.10.1";
+
 pub struct Options {
     pub crates: Vec<(String, String)>,
     pub work: PathBuf,
@@ -44,6 +58,7 @@ pub fn parse_crates(list: &str) -> Result<Vec<(String, String)>, String> {
     let list = match list {
         "applications" => format!("{CLI_TOOLS},{PROC_MACROS}"),
         "corpus" => CORPUS.to_owned(),
+        "popular" => POPULAR.to_owned(),
         other => other.to_owned(),
     };
     list.split(',')
