@@ -88,16 +88,7 @@ fn since_a_revision_in_a_real_repository() {
     let repo_dir = tempfile::tempdir().unwrap();
     let root = repo_dir.path();
     std::fs::create_dir_all(root.join("src")).unwrap();
-    let manifest = std::fs::read_to_string(repo().join(MANIFEST))
-        .unwrap()
-        .replace(
-            "path = \"../../mutate-runtime\"",
-            &format!(
-                "path = {:?}",
-                repo().join("mutate-runtime").display().to_string()
-            ),
-        )
-        + "\n[workspace]\n";
+    let manifest = standalone_manifest(&repo().join(MANIFEST));
     std::fs::write(root.join("Cargo.toml"), manifest).unwrap();
     let lib = std::fs::read_to_string(repo().join(LIB)).unwrap();
     std::fs::write(root.join("src/lib.rs"), &lib).unwrap();

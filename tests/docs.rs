@@ -141,37 +141,17 @@ fn user_crate(name: &str) -> tempfile::TempDir {
     let example = repo().join("examples").join(name);
     copy_dir(&example.join("src"), &dir.path().join("src"));
     copy_dir(&example.join("tests"), &dir.path().join("tests"));
-    let manifest = std::fs::read_to_string(example.join("Cargo.toml"))
-        .unwrap()
-        .replace(
-            "path = \"../../mutate-runtime\"",
-            &format!(
-                "path = {:?}",
-                repo().join("mutate-runtime").display().to_string()
-            ),
-        );
-    std::fs::write(dir.path().join("Cargo.toml"), manifest + "\n[workspace]\n").unwrap();
+    let manifest = standalone_manifest(&example.join("Cargo.toml"));
+    std::fs::write(dir.path().join("Cargo.toml"), manifest).unwrap();
     std::fs::write(dir.path().join(".gitignore"), "target/\nmutate.out/\n").unwrap();
-    let git = |args: &[&str]| {
-        let status = Command::new("git")
-            .args([
-                "-c",
-                "user.name=t",
-                "-c",
-                "user.email=t@t",
-                "-c",
-                "init.defaultBranch=main",
-            ])
-            .args(args)
-            .current_dir(dir.path())
-            .status()
-            .unwrap();
-        assert!(status.success(), "git {args:?}");
-    };
-    git(&["init", "-q"]);
-    git(&["add", "."]);
-    git(&["commit", "-qm", "the crate"]);
-    git(&["update-ref", "refs/remotes/origin/main", "HEAD"]);
+    for args in [
+        &["init", "-q", "-b", "main"][..],
+        &["add", "."],
+        &["commit", "-qm", "the crate"],
+        &["update-ref", "refs/remotes/origin/main", "HEAD"],
+    ] {
+        git(dir.path(), args);
+    }
     dir
 }
 

@@ -262,6 +262,18 @@ pub fn detected(status: &str) -> Option<bool> {
     }
 }
 
+/// An example's manifest as a crate of its own elsewhere: the runtime named by its absolute
+/// path, and a `[workspace]` of its own.
+pub fn standalone_manifest(example_manifest: &Path) -> String {
+    std::fs::read_to_string(example_manifest).unwrap().replace(
+        "path = \"../../mutate-runtime\"",
+        &format!(
+            "path = {:?}",
+            repo().join("mutate-runtime").display().to_string()
+        ),
+    ) + "\n[workspace]\n"
+}
+
 /// `git ARGS` in `dir` with a test identity, which must succeed: its standard output.
 pub fn git(dir: &Path, args: &[&str]) -> String {
     let out = Command::new("git")
