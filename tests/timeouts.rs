@@ -31,6 +31,14 @@ fn slow_tests_keep_their_verdicts_and_hangs_end_by_the_clock() {
     );
     let actual = verdicts(dir.path());
     check_expected("examples/patient/expected/verdicts.txt", &actual);
+    // The test that sleeps and the one that waits for another thread are known to wait
+    // (their CPU time, from the child's reaping, under a quarter of their time): their
+    // runs go beside the others' beyond the jobs, and keep their verdicts.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("2 tests spend most of their time waiting"),
+        "{stderr}"
+    );
 
     for (status, id, reason) in reasons(dir.path()) {
         // Slow, varying and sleeping tests: what survives there survives, what fails

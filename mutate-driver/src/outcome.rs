@@ -236,6 +236,7 @@ mod tests {
         Report {
             end,
             micros: 1,
+            cpu_micros: 0,
             total_hits: 1,
             fell_back: FellBack::No,
             passed,

@@ -63,6 +63,9 @@ impl FellBack {
 pub struct Report {
     pub end: End,
     pub micros: u64,
+    /// The child's user and system time (its own threads'; not what it started), in
+    /// microseconds: against `micros`, whether the test computed or waited.
+    pub cpu_micros: u64,
     /// Loop rounds and calls counted in mutated code (what the hit budget counts).
     pub total_hits: u64,
     /// Whether the active mutant's type fallback ran, and why.
@@ -117,9 +120,10 @@ impl Report {
     /// The lines (without prefix) that carry this report; the last is `done`.
     pub fn encode(&self) -> Vec<String> {
         let mut lines = vec![format!(
-            "result\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "result\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             self.end.encode(),
             self.micros,
+            self.cpu_micros,
             self.total_hits,
             self.fell_back.code(),
             u8::from(self.passed),
@@ -159,17 +163,18 @@ impl Report {
             "result" => {
                 let f: Vec<&str> = rest.split('\t').collect();
                 let parsed = (|| {
-                    if f.len() != 8 {
+                    if f.len() != 9 {
                         return None;
                     }
                     Some(Report {
                         end: End::decode(f[0], f[1])?,
                         micros: f[2].parse().ok()?,
-                        total_hits: f[3].parse().ok()?,
-                        fell_back: FellBack::decode(f[4])?,
-                        passed: f[5] == "1",
-                        reached: f[6] == "1",
-                        budget_waived: f[7] == "1",
+                        cpu_micros: f[3].parse().ok()?,
+                        total_hits: f[4].parse().ok()?,
+                        fell_back: FellBack::decode(f[5])?,
+                        passed: f[6] == "1",
+                        reached: f[7] == "1",
+                        budget_waived: f[8] == "1",
                         hits: Vec::new(),
                         infection: Vec::new(),
                         output: None,
@@ -227,6 +232,7 @@ mod tests {
         let report = Report {
             end: End::Signaled(11),
             micros: 5,
+            cpu_micros: 1_500,
             total_hits: 9,
             fell_back: FellBack::OtherType,
             passed: false,

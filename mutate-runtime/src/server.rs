@@ -167,7 +167,7 @@ fn run_child(
         become_child(request, index, capture, trace, spawn);
         return None;
     }
-    let end = wait_for(pid, request.timeout_ms, request.grace_ms);
+    let (end, cpu_micros) = wait_for(pid, request.timeout_ms, request.grace_ms);
     // Whatever the test spawned in its group goes with it.
     // SAFETY: signalling our child's process group.
     unsafe { libc::kill(-pid, libc::SIGKILL) };
@@ -192,6 +192,7 @@ fn run_child(
     Some(Report {
         end,
         micros,
+        cpu_micros,
         total_hits: counters::total_hits() + spawned.total,
         fell_back: FellBack::from_code(header.fell_back.load(Relaxed).max(spawned.fell_back)),
         passed: libtest_passed(&output) || crate::lost_output::noted(&output),
@@ -218,6 +219,7 @@ fn failed_fork(started: Instant) -> Report {
     Report {
         end: End::Exited(-1),
         micros: started.elapsed().as_micros() as u64,
+        cpu_micros: 0,
         total_hits: 0,
         fell_back: FellBack::No,
         passed: false,
@@ -326,8 +328,9 @@ const RECHECK: Duration = Duration::from_millis(20);
 
 /// Waits for the child, killing its group at its limit. A child computing flat out ends at
 /// `timeout_ms`; one that is not (the machine starved it, or it waits) goes on until it has
-/// used that much CPU time or `grace_ms` more have passed, whichever comes first.
-fn wait_for(pid: libc::pid_t, timeout_ms: u64, grace_ms: u64) -> End {
+/// used that much CPU time or `grace_ms` more have passed, whichever comes first. Returns
+/// how it ended and the CPU time it used, in microseconds.
+fn wait_for(pid: libc::pid_t, timeout_ms: u64, grace_ms: u64) -> (End, u64) {
     let started = Instant::now();
     let limit = |ms: u64| (ms > 0).then(|| started + Duration::from_millis(ms));
     let mut deadline = limit(timeout_ms);
@@ -363,13 +366,17 @@ fn wait_for(pid: libc::pid_t, timeout_ms: u64, grace_ms: u64) -> End {
         }
     }
     let mut status = 0;
+    // SAFETY: all-zero is a valid `rusage`, which wait4 fills.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: reaping our own child.
-    while unsafe { libc::waitpid(pid, &mut status, 0) } < 0 {
+    while unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } < 0 {
         if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
             break;
         }
     }
-    if let Some(end) = timed_out {
+    let micros = |t: libc::timeval| t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64;
+    let cpu = micros(usage.ru_utime) + micros(usage.ru_stime);
+    let end = if let Some(end) = timed_out {
         end
     } else if libc::WIFEXITED(status) {
         End::Exited(libc::WEXITSTATUS(status))
@@ -377,7 +384,8 @@ fn wait_for(pid: libc::pid_t, timeout_ms: u64, grace_ms: u64) -> End {
         End::Signaled(libc::WTERMSIG(status))
     } else {
         End::Exited(-1)
-    }
+    };
+    (end, cpu)
 }
 
 /// Waits until the child has ended (true) or `deadline` has passed (false), through its
@@ -568,8 +576,11 @@ mod tests {
             }
         });
         let started = Instant::now();
-        assert_eq!(wait_for(pid, 100, 60_000), End::WallClock);
+        let (end, cpu_micros) = wait_for(pid, 100, 60_000);
+        assert_eq!(end, End::WallClock);
         assert!(started.elapsed() < Duration::from_secs(60));
+        // It computed for most of its 100 ms, as the rusage of its reaping says.
+        assert!(cpu_micros >= 50_000, "{cpu_micros}");
     }
 
     #[test]
@@ -580,14 +591,16 @@ mod tests {
                 unsafe { libc::pause() };
             }
         });
-        assert_eq!(wait_for(pid, 50, 100), End::WallClockGraced);
+        let (end, cpu_micros) = wait_for(pid, 50, 100);
+        assert_eq!(end, End::WallClockGraced);
+        assert!(cpu_micros < 50_000, "it waited: {cpu_micros}");
     }
 
     #[test]
     fn a_child_that_exits_is_reported_as_such() {
         // SAFETY: _exit is async-signal-safe.
         let pid = child(|| unsafe { libc::_exit(3) });
-        assert_eq!(wait_for(pid, 10_000, 10_000), End::Exited(3));
+        assert_eq!(wait_for(pid, 10_000, 10_000).0, End::Exited(3));
     }
 
     #[test]

@@ -43,6 +43,12 @@ pub struct Baseline {
     /// limit of a run under it goes past.
     #[serde(default)]
     pub terminate_ms: Option<u64>,
+    /// It spends its time waiting (a sleep, a channel, a lock, I/O), not computing: in its
+    /// runs without coverage it used under [`WAITING_SHARE`] of its wall time in CPU time,
+    /// and took [`WAITING_AT_LEAST`] or more. Its runs may go beside the others' past the
+    /// core count (`lab::mutants`).
+    #[serde(default)]
+    pub waits: bool,
     /// Its runs as written made different numbers of calls: where it goes changes from run
     /// to run (random inputs, the time), so one coverage run proves nothing of the others.
     #[serde(default)]
@@ -327,6 +333,23 @@ pub fn passed(report: &Report) -> bool {
     report.end == End::Exited(0) && report.passed
 }
 
+/// The CPU time a test that waits uses at most, as a share of its wall time.
+pub const WAITING_SHARE: f64 = 0.25;
+/// How long a run must take for its waiting to count: shorter, and starting the child is
+/// most of it.
+pub const WAITING_AT_LEAST: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Whether every passing run without coverage of a test waited more than it computed
+/// ([`Baseline::waits`]); false without such a run.
+fn waits(retimes: &[Report]) -> bool {
+    let plain: Vec<&Report> = retimes.iter().filter(|r| passed(r)).collect();
+    let long = WAITING_AT_LEAST.as_micros() as u64;
+    !plain.is_empty()
+        && plain
+            .iter()
+            .all(|r| r.micros >= long && (r.cpu_micros as f64) < WAITING_SHARE * r.micros as f64)
+}
+
 /// A passing test's time, hits, coverage and time limits (from its coverage run and the
 /// runs that timed it again and passed).
 fn record_baseline(
@@ -353,6 +376,7 @@ fn record_baseline(
         flaky: retimes.iter().any(|r| !passed(r)),
         retries: 0,
         terminate_ms: None,
+        waits: waits(retimes),
         wanders: wanders(retimes),
         coverage_overhead: plain.map_or(0, |plain| report.micros.saturating_sub(plain)),
     };
@@ -458,6 +482,7 @@ mod tests {
         Report {
             end: End::Exited(if passed { 0 } else { 101 }),
             micros: 10,
+            cpu_micros: 0,
             total_hits,
             fell_back: mutate_protocol::FellBack::No,
             passed,
@@ -478,5 +503,22 @@ mod tests {
         // One passing run tells nothing; a failed run is not compared.
         assert!(!wanders(&[run(40, true)]));
         assert!(!wanders(&[run(40, true), run(7, false)]));
+    }
+
+    fn timed(micros: u64, cpu_micros: u64) -> Report {
+        Report {
+            micros,
+            cpu_micros,
+            ..run(40, true)
+        }
+    }
+
+    #[test]
+    fn a_test_waits_when_every_passing_run_computed_under_a_quarter_of_its_time() {
+        assert!(waits(&[timed(200_000, 10_000), timed(210_000, 40_000)]));
+        assert!(!waits(&[timed(200_000, 10_000), timed(200_000, 150_000)]));
+        // Too short for its waiting to count, and no run to tell.
+        assert!(!waits(&[timed(5_000, 100)]));
+        assert!(!waits(&[]));
     }
 }

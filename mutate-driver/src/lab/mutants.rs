@@ -47,6 +47,10 @@ pub fn limited(baseline: &Baseline, config: &Config, mutant: Option<String>) -> 
     }
 }
 
+/// How many workers per core run only the tests that wait (`Baseline::waits`), beside the
+/// one per core that runs any: a waiting run uses under a quarter of a core.
+const WAITING_PER_CORE: usize = 3;
+
 /// A run's verdict: mutant, test, verdict, and the forked child's life in microseconds.
 struct Judged {
     m: usize,
@@ -100,13 +104,30 @@ pub fn run(
     }
     let mut error = None;
     let (send, receive) = mpsc::channel::<Result<Judged>>();
+    // Runs of tests that wait use little of a core: workers beyond the cores take only
+    // those, so a suite that sleeps and blocks is not paced by the core count.
+    let jobs = config.jobs.max(1);
+    let waiting = baseline.iter().filter(|b| b.waits).count();
+    let beside = match waiting {
+        0 => 0,
+        _ => jobs * WAITING_PER_CORE,
+    };
+    if waiting > 0 && !rank.is_empty() {
+        progress.note(&format!(
+            "{waiting} tests spend most of their time waiting (their CPU time under a quarter \
+             of their wall time): their runs go beside the others', {beside} at once beyond \
+             the {jobs} for the rest"
+        ));
+    }
     std::thread::scope(|scope| {
-        for _ in 0..config.jobs.max(1) {
+        for worker in 0..jobs + beside {
             let send = send.clone();
             let (queue, idle, inert) = (&queue, &idle, &inert);
+            let waiting_only = worker >= jobs;
             scope.spawn(move || {
                 let _close = CloseOnPanic(queue);
-                if let Err(e) = work(d, config, baseline, queue, (idle, costs, inert), &send) {
+                let gathered = (idle, costs, inert);
+                if let Err(e) = work(d, config, baseline, (queue, waiting_only), gathered, &send) {
                     // The receiver lives until every worker is done.
                     send.send(Err(e)).unwrap_or(());
                 }
@@ -394,8 +415,8 @@ fn not_run(undecided: impl IntoIterator<Item = usize>, results: &mut [MutantResu
     true
 }
 
-/// A worker: takes runs from `queue` until it closes, each `(test, mutant)` on a server of
-/// the test's binary, and sends each verdict as it comes with its child's life in
+/// A worker: takes runs from `queue` until it closes (with `waiting_only`, only those of
+/// tests that wait), each `(test, mutant)` on a server of the test's binary, and sends each verdict as it comes with its child's life in
 /// microseconds. It keeps its server while its binary has runs waiting, and leaves it idle
 /// for another worker when it moves on. A test whose name does not fit a server's slot,
 /// or a binary whose server found none, gets a server of its own. What servers and runs
@@ -405,7 +426,7 @@ fn work(
     d: &Discovery,
     config: &Config,
     baseline: &[Baseline],
-    queue: &Queue<(usize, usize)>,
+    (queue, waiting_only): (&Queue<(usize, usize)>, bool),
     (idle, costs, inert): (&Idle, &Gathering, &InertTimes),
     send: &mpsc::Sender<Result<Judged>>,
 ) -> Result<()> {
@@ -413,7 +434,8 @@ fn work(
     let mut held: Option<(usize, Server)> = None;
     // The server of a test that cannot share, with its test.
     let mut own: Option<(usize, Server)> = None;
-    while let Some((b, (t, m))) = queue.take(held.as_ref().map(|(b, _)| *b)) {
+    let accept = |&(t, _): &(usize, usize)| !waiting_only || baseline[t].waits;
+    while let Some((b, (t, m))) = queue.take(held.as_ref().map(|(b, _)| *b), accept) {
         if interrupt::interrupted() {
             return Err(Error::Interrupted);
         }

@@ -40,7 +40,8 @@ impl<T> Queue<T> {
 
     pub fn push(&self, key: usize, item: T) {
         self.lock().waiting.entry(key).or_default().push_back(item);
-        self.changed.notify_one();
+        // Every waiting worker looks: the one woken might not accept it.
+        self.changed.notify_all();
     }
 
     /// No more runs: workers waiting for one end, and those that ask get none.
@@ -49,27 +50,31 @@ impl<T> Queue<T> {
         self.changed.notify_all();
     }
 
-    /// The next run for a worker holding a server of `current`: one of that key if any is
-    /// waiting, else one of the key with the most waiting (the lowest such key). Waits
-    /// while none is and the queue is open; `None` once it is closed.
-    pub fn take(&self, current: Option<usize>) -> Option<(usize, T)> {
+    /// The next run `accept`s for a worker holding a server of `current`: one of that key
+    /// if any is waiting, else one of the key with the most waiting (the lowest such key),
+    /// each key's first accepted. Waits while none is and the queue is open; `None` once it
+    /// is closed.
+    pub fn take(&self, current: Option<usize>, accept: impl Fn(&T) -> bool) -> Option<(usize, T)> {
         let mut state = self.lock();
         loop {
             if state.closed {
                 return None;
             }
-            let kept = current.filter(|k| state.waiting.get(k).is_some_and(|q| !q.is_empty()));
+            let count = |q: &VecDeque<T>| q.iter().filter(|item| accept(item)).count();
+            let kept = current.filter(|k| state.waiting.get(k).is_some_and(|q| count(q) > 0));
             let key = kept.or_else(|| {
                 state
                     .waiting
                     .iter()
-                    .filter(|(_, q)| !q.is_empty())
-                    .max_by_key(|(k, q)| (q.len(), std::cmp::Reverse(**k)))
-                    .map(|(&k, _)| k)
+                    .map(|(k, q)| (*k, count(q)))
+                    .filter(|(_, n)| *n > 0)
+                    .max_by_key(|(k, n)| (*n, std::cmp::Reverse(*k)))
+                    .map(|(k, _)| k)
             });
             if let Some(key) = key {
                 let items = state.waiting.get_mut(&key).expect("chosen among them");
-                let item = items.pop_front().expect("chosen non-empty");
+                let at = items.iter().position(&accept).expect("chosen with one");
+                let item = items.remove(at).expect("at a place it holds");
                 return Some((key, item));
             }
             state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
@@ -99,10 +104,23 @@ mod tests {
         queue.push(2, "b1");
         queue.push(2, "b2");
         queue.push(1, "a2");
-        assert_eq!(queue.take(Some(1)), Some((1, "a1")));
-        assert_eq!(queue.take(Some(1)), Some((1, "a2")));
-        assert_eq!(queue.take(Some(1)), Some((2, "b1")));
-        assert_eq!(queue.take(None), Some((2, "b2")));
+        let any = |_: &&str| true;
+        assert_eq!(queue.take(Some(1), any), Some((1, "a1")));
+        assert_eq!(queue.take(Some(1), any), Some((1, "a2")));
+        assert_eq!(queue.take(Some(1), any), Some((2, "b1")));
+        assert_eq!(queue.take(None, any), Some((2, "b2")));
+    }
+
+    #[test]
+    fn a_worker_takes_only_what_it_accepts() {
+        let queue = Queue::new();
+        queue.push(1, "compute");
+        queue.push(1, "wait-a");
+        queue.push(2, "wait-b");
+        let waits = |item: &&str| item.starts_with("wait");
+        assert_eq!(queue.take(Some(1), waits), Some((1, "wait-a")));
+        assert_eq!(queue.take(Some(1), waits), Some((2, "wait-b")));
+        assert_eq!(queue.take(None, |_: &&str| true), Some((1, "compute")));
     }
 
     #[test]
@@ -111,7 +129,7 @@ mod tests {
         std::thread::scope(|scope| {
             let worker = scope.spawn(|| {
                 let mut got = Vec::new();
-                while let Some((_, item)) = queue.take(None) {
+                while let Some((_, item)) = queue.take(None, |_| true) {
                     got.push(item);
                 }
                 got
