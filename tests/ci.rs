@@ -121,7 +121,8 @@ fn survivors_become_github_annotations() {
 }
 
 /// `report.sarif` is valid SARIF 2.1.0 (checked against the OASIS schema serde-sarif ships)
-/// with one result per survivor and per mutant no test reaches, fingerprinted by its id.
+/// with one result per survivor and per mutant no test reaches, fingerprinted by its file
+/// and description (not its line: an edit above it leaves the alert the same).
 #[test]
 fn the_sarif_log_holds_one_result_per_survivor_and_is_schema_valid() {
     let (out, dir) = run_example(MANIFEST, &[]);
@@ -165,7 +166,7 @@ fn the_sarif_log_holds_one_result_per_survivor_and_is_schema_valid() {
         .map(|r| {
             (
                 r["ruleId"].as_str().unwrap(),
-                r["partialFingerprints"]["mutantId/v1"].as_str().unwrap(),
+                r["properties"]["mutantId"].as_str().unwrap(),
             )
         })
         .collect();
@@ -179,6 +180,11 @@ fn the_sarif_log_holds_one_result_per_survivor_and_is_schema_valid() {
             .count(),
         10
     );
+    let fingerprints: std::collections::BTreeSet<&str> = results
+        .iter()
+        .map(|r| r["partialFingerprints"]["mutant/v1"].as_str().unwrap())
+        .collect();
+    assert_eq!(fingerprints.len(), results.len(), "one alert per result");
     for result in results {
         let location = &result["locations"][0]["physicalLocation"];
         assert_eq!(

@@ -1,6 +1,6 @@
 //! The rebuild net: no mutant can fail the build. When the schemata build fails, each
-//! error rustc reports is placed (file, line, column, as rustc names them) in a list the
-//! macro reads at expansion time; a function holding a listed place is compiled as
+//! error rustc reports is placed (file, line, column, as rustc names them, the file made
+//! lexically normal) in a list the macro reads at expansion time; a function holding a listed place is compiled as
 //! written and its mutants become unviable, with rustc's message as the reason. Cargo
 //! rebuilds only the crates whose list entries changed (the macro makes rustc track the
 //! list). Rounds stop when the build succeeds, or when an error cannot be placed in a
@@ -347,10 +347,12 @@ impl Lists {
         true
     }
 
-    /// Adds the places of `errors` not yet listed, as one site's; a place listed in an
-    /// earlier round that fails again widens: a site's becomes its function's, or, where
-    /// rustc said where a value was moved or a binding initialized, its function's suspect
-    /// mutants' first. Returns how many entries changed.
+    /// Adds the places of `errors` not yet listed, as one site's (as the jumps after a
+    /// move where rustc says a previous round of the loop made it: [`Scope::Jumps`]); a
+    /// place listed in an earlier round that fails again widens: the jumps' to every
+    /// suspect, a site's to its function's or, where rustc said where a value was moved or
+    /// a binding initialized, to its function's suspect mutants first. Returns how many
+    /// entries changed.
     fn add(&mut self, errors: &[(String, Diagnostic)], root: &Path) -> usize {
         let mut changed = 0;
         for (krate, entry) in entries(errors, root, |error| {

@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 
 /// One sentence on an error at `file:line:column`, compiled in `target` (cargo's words:
-/// "test target `lexical` of serde_json"), where the net had listed `listed` (the scope
+/// "test target `lexical`"), where the net had listed `listed` (the scope
 /// of the entry it holds for that place in that crate, if any).
 pub fn describe(
     root: &Path,

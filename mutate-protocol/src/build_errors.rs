@@ -3,8 +3,9 @@
 //! rebuild net). A place is first taken to be one site's (the innermost expression with
 //! mutants that holds it); if the build fails there again, the whole function's. A place
 //! no expression holds costs the function its suspect mutants first: for a use of a value
-//! a `break` made `continue` moved in the round before, the jumps after rustc's moved
-//! places, then all its jumps; for a use of a binding a mutant left uninitialized, the
+//! a `break` made `continue` moved in the round before (at once where rustc's label says
+//! the move was in a previous iteration of the loop: [`Scope::Jumps`]), the jumps after
+//! rustc's moved places, then all its jumps; for a use of a binding a mutant left uninitialized, the
 //! mutants that skip the code rustc says initializes it (a condition forced, a statement
 //! deleted). Then the whole function.
 //!
@@ -12,8 +13,9 @@
 //! [`env::BUILD_ERRORS`](crate::env) and passes that name to every schemata build. The
 //! macro reads its crate's list at expansion time and makes rustc track it
 //! (`include_bytes!`), so cargo rebuilds a crate exactly when its list changes. One error
-//! a line, tab-separated: `error`, the file as rustc names it, line, column (1-based, as
-//! rustc counts them), the scope (`site`, `jumps` or `function`), a digest of the file's
+//! a line, tab-separated: `error`, the file as rustc names it made lexically normal
+//! ([`lexically_normal`]), line, column (1-based, as rustc counts them), the scope (`site`,
+//! `jumps`, `suspects`, `function` or `const`), a digest of the file's
 //! content when the error was seen (an entry whose file changed since is stale), rustc's
 //! message, where rustc says the value used was moved and where it says the binding used
 //! is initialized in some conditions (`line:column` each, comma separated; a list written
@@ -31,7 +33,8 @@ use crate::{escape, unescape};
 /// One place where the schemata build failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BuildError {
-    /// The file as rustc names it: relative to the workspace root, or absolute.
+    /// The file as rustc names it, made lexically normal: relative to the workspace root,
+    /// or absolute.
     pub file: String,
     pub line: u32,
     pub column: u32,

@@ -136,9 +136,6 @@ pub fn discover(
 ) -> Result<Option<Found>> {
     let mut unviable = built.unviable.clone();
     let mut d = discover::discover(built, test_args)?;
-    if test_args.filters_tests() && d.tests.is_empty() {
-        eprintln!("warning: no test is left by the test arguments after `--`");
-    }
     let nextest = Nextest::load(&workspace.root, args.nextest_profile.as_deref())
         .map_err(Error::Usage)?
         .map(|settings| crate::nextest::apply(settings, workspace, &mut d));
@@ -153,6 +150,11 @@ pub fn discover(
         if applied.groups().any() && !threads_set {
             d.libtest_args.push("--test-threads=1".into());
         }
+    }
+    if test_args.filters_tests() && d.tests.is_empty() {
+        eprintln!("warning: no test is left by the test arguments after `--`");
+    } else if nextest.as_ref().is_some_and(|n| n.left_out > 0) && d.tests.is_empty() {
+        eprintln!("warning: no test is left by nextest's default-filter");
     }
     // Those marked by location have their ids now.
     let unused = mutate_protocol::unviable_marks::Kind::Unused.reason();

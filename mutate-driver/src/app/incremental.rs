@@ -25,7 +25,15 @@ impl Incremental {
             .filter_map(|p| p.manifest_path.parent().map(|dir| dir.as_std_path()))
             .collect();
         let out = output_dir(args, workspace);
-        let snapshot = Snapshot::take(&workspace.root, &packages, &out, args.verdict_settings());
+        // nextest's settings decide verdicts too (its filter, limits, retries, groups).
+        let nextest =
+            std::fs::read_to_string(workspace.root.join(crate::nextest::FILE)).unwrap_or_default();
+        let profile = args
+            .nextest_profile
+            .clone()
+            .or_else(|| std::env::var("NEXTEST_PROFILE").ok());
+        let settings = format!("{} {profile:?} {nextest}", args.verdict_settings());
+        let snapshot = Snapshot::take(&workspace.root, &packages, &out, settings);
         let previous = State::load(&out).map(|state| {
             let changes = Changes::between(&state, &snapshot);
             (state, changes)

@@ -46,7 +46,10 @@ pub fn run(args: &Args) -> Result<i32> {
     let mut workspace = compile::locate(args)?;
     let (resolved, test_args) = crate::resolved::resolve(args, &workspace)?;
     let args = &resolved;
-    let mut stream = Stream::new(args.message_format == MessageFormat::Json);
+    // The modes that print their own results on stdout (a list, one mutant, an archive)
+    // keep it: the stream is for runs.
+    let own_stdout = args.list || args.run_mutant.is_some() || args.archive.is_some();
+    let mut stream = Stream::new(args.message_format == MessageFormat::Json && !own_stdout);
     let (mut mirror_lock, mut doctests) = mirror_if_needed(args, &mut workspace)?;
     let filter = Filter::new(
         &args.file,

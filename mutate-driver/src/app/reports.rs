@@ -99,7 +99,7 @@ pub fn report_run(
             fields.remove("no_coverage");
         }
         summary["seconds"] = serde_json::json!(times.total.as_secs_f64());
-        summary["reports"] = serde_json::json!(out_dir);
+        summary["reports"] = serde_json::json!(out_dir.display().to_string());
         stream.summary(summary);
     }
     Ok(())

@@ -36,7 +36,8 @@ pub struct Baseline {
     /// It passed and then failed with every mutant off: its failures kill no mutant.
     pub flaky: bool,
     /// nextest retries it this many times (`.config/nextest.toml`): a failure a retry
-    /// passes is no failure there, so its failures kill no mutant either.
+    /// passes is no failure there, so a detecting run of a mutant is tried again as much
+    /// (`lab::mutants::retried`).
     #[serde(default)]
     pub retries: u32,
     /// Where nextest ends it (`slow-timeout`'s `terminate-after`), in milliseconds: no
@@ -178,7 +179,8 @@ fn together_pass(
         binaries.len(),
         ("test binary, run whole", "test binaries, each run whole"),
     );
-    together::run(d, binaries, config.jobs, timeout, || progress.tick())
+    let jobs = config.groups.whole_runs_at_once(config.jobs);
+    together::run(d, binaries, jobs, timeout, || progress.tick())
 }
 
 /// A test that ran out of time alone but passed with its binary run whole is slow, not

@@ -76,16 +76,17 @@ pub struct Check<'a> {
 }
 
 /// `report`, the first run of `request`, or, where the clock ended it before the limits of
-/// its function's schemata body ran out, the mutant's run again under those.
+/// its function's schemata body ran out, the mutant's run again under those; with the
+/// request of the run returned (a run of the mutant again goes under its limits).
 pub fn checked(
     server: &mut Server,
     request: &Request,
     report: Report,
     check: Check<'_>,
-) -> Result<Report> {
+) -> Result<(Report, Request)> {
     let by_the_clock = matches!(report.end, End::WallClock | End::WallClockGraced);
     if !by_the_clock || check.baseline.plain_limits.is_none() {
-        return Ok(report);
+        return Ok((report, request.clone()));
     }
     let micros = match check.inert.get(&check.key) {
         Some(micros) => micros,
@@ -97,14 +98,15 @@ pub fn checked(
     };
     let limits = inert_limits(check.baseline, check.policy, micros);
     if !longer(limits, given(request)) {
-        return Ok(report);
+        return Ok((report, request.clone()));
     }
     let again = Request {
         timeout_ms: limits.timeout_ms,
         grace_ms: limits.grace_ms,
         ..request.clone()
     };
-    run(server, &again, check.costs)
+    let report = run(server, &again, check.costs)?;
+    Ok((report, again))
 }
 
 /// The time of `request`'s test with its mutant's function in its schemata body and the

@@ -490,10 +490,10 @@ fn work(
             key,
             costs,
         };
-        let report = clock::checked(server, &request, report, check)?;
+        let (report, used) = clock::checked(server, &request, report, check)?;
         let mut verdict = outcome::judge(&report);
         if verdict.status.detected() && baseline[t].retries > 0 {
-            verdict = retried(server, &request, &baseline[t], verdict, costs)?;
+            verdict = retried(server, &used, &baseline[t], verdict, costs)?;
         }
         drop(slot);
         // The receiver lives until every worker is done.

@@ -101,7 +101,7 @@ pub fn run(
             .map(|m| (m, d.mutants[m].entry.id.clone()));
         pool::run(
             jobs.collect(),
-            config.jobs,
+            config.groups.whole_runs_at_once(config.jobs),
             |(m, id): (usize, String), send| send((m, run_whole(Some(&id), limit))),
             |(m, whole)| {
                 let r = &mut results[m];

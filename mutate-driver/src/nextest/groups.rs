@@ -1,6 +1,8 @@
 //! nextest's test groups as a gate: a run of a test in a group waits while `max-threads`
-//! of that group's tests run, whichever phase runs it (the baseline, the mutant phase,
-//! the tracing of survivors). Tests in no group pass straight through.
+//! of that group's tests run, whichever phase runs it alone (the baseline, the mutant
+//! phase, the tracing of survivors). Tests in no group pass straight through. Binaries
+//! run whole (the order check, binaries without a harness, mutants built into the tests)
+//! run one at a time, each test after test, where any test is in a group.
 
 use std::sync::{Condvar, Mutex, MutexGuard};
 
@@ -33,6 +35,13 @@ impl Groups {
     /// Whether any test is in a group.
     pub fn any(&self) -> bool {
         self.of_test.iter().any(Option::is_some)
+    }
+
+    /// How many test binaries may run whole at once, out of `jobs`: one where any test is
+    /// in a group (a binary run whole runs its tests one at a time, and no other binary's
+    /// beside it, so no group runs two tests at once), else `jobs`.
+    pub fn whole_runs_at_once(&self, jobs: usize) -> usize {
+        if self.any() { 1 } else { jobs }
     }
 
     fn lock(&self) -> MutexGuard<'_, Vec<usize>> {

@@ -7,8 +7,9 @@
 //!   of a group run at once, in the baseline and the mutant phase alike ([`Groups`]);
 //! - `slow-timeout` with `terminate-after` caps a test's time limits: nextest would end
 //!   it there and call it failed;
-//! - `retries` marks a test flaky: nextest passes it when a retry does, so its failures
-//!   kill no mutant.
+//! - `retries`: a test's failure with a mutant is tried again as nextest would, and a try
+//!   that passes makes it a pass (nextest calls the test flaky and passes it); a failure
+//!   every try repeats kills.
 //!
 //! Keys nextest knows that have no bearing on a mutation run (reporting, `test-threads`,
 //! `fail-fast`, JUnit) are read over; keys it does not know, and filtersets naming what
@@ -31,7 +32,9 @@ pub const FILE: &str = ".config/nextest.toml";
 /// The profile's settings, resolved.
 pub struct Nextest {
     pub profile: String,
-    default_filter: Option<Filterset>,
+    /// Decided by the nearest profile that sets it (`None` inside: it did not parse, and
+    /// every test is considered).
+    default_filter: Option<Option<Filterset>>,
     retries: Option<u32>,
     terminate: Option<Option<Duration>>,
     overrides: Vec<Override>,
@@ -79,7 +82,6 @@ const PROFILE_KEYS_UNUSED: &[&str] = &[
 ];
 const TOP_KEYS_UNUSED: &[&str] = &["nextest-version", "experimental", "store", "scripts"];
 const OVERRIDE_KEYS_UNUSED: &[&str] = &[
-    "platform",
     "threads-required",
     "run-extra-args",
     "leak-timeout",
@@ -134,12 +136,11 @@ impl Nextest {
                         let text = item
                             .as_str()
                             .ok_or(format!("{} is not a string", at(key)))?;
-                        match Filterset::parse(text) {
-                            Ok(set) => nextest.default_filter = Some(set),
-                            Err(e) => {
-                                notes.push(format!("{}: {e}; every test is considered", at(key)))
-                            }
+                        let parsed = Filterset::parse(text);
+                        if let Err(e) = &parsed {
+                            notes.push(format!("{}: {e}; every test is considered", at(key)));
                         }
+                        nextest.default_filter = Some(parsed.ok());
                     }
                     "retries" if nextest.retries.is_none() => {
                         nextest.retries =
@@ -193,7 +194,11 @@ impl Nextest {
             terminate = terminate.or(o.terminate);
         }
         ForTest {
-            considered: self.default_filter.as_ref().is_none_or(|f| f.matches(q)),
+            considered: self
+                .default_filter
+                .as_ref()
+                .and_then(Option::as_ref)
+                .is_none_or(|f| f.matches(q)),
             group: group.and_then(|g| self.groups.iter().position(|(name, _)| *name == g)),
             terminate_after: terminate.or(self.terminate).flatten(),
             retries: retries.or(self.retries).unwrap_or(0),
@@ -269,6 +274,14 @@ fn override_of(
         retries: None,
         terminate: None,
     };
+    if table.contains_key("platform") {
+        // Which platforms a `cfg()` or a target triple names is not decided here: applied
+        // everywhere, an override meant for one platform would bind every test.
+        notes.push(format!(
+            "{at} names a `platform`, which mutate does not decide; the override is not applied"
+        ));
+        return Ok(None);
+    }
     for (key, item) in table.iter() {
         match key {
             "filter" => {
@@ -336,35 +349,9 @@ fn terminate(item: &Item) -> Result<Option<Duration>, String> {
     )
 }
 
-/// A duration as nextest writes one: `60s`, `1m 30s`, `500ms`, `2h`.
+/// A duration as nextest reads one (humantime's: `60s`, `1m 30s`, `500ms`, `2 minutes`).
 fn duration(text: &str) -> Result<Duration, String> {
-    let mut total = Duration::ZERO;
-    let mut rest = text.trim();
-    if rest.is_empty() {
-        return Err("an empty duration".into());
-    }
-    while !rest.is_empty() {
-        let digits = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let number: u64 = rest[..digits]
-            .parse()
-            .map_err(|_| format!("`{text}` is not a duration"))?;
-        rest = rest[digits..].trim_start();
-        let unit_len = rest
-            .find(|c: char| !c.is_ascii_alphabetic())
-            .unwrap_or(rest.len());
-        let unit = match &rest[..unit_len] {
-            "ms" => Duration::from_millis(number),
-            "s" | "sec" | "secs" => Duration::from_secs(number),
-            "m" | "min" | "mins" => Duration::from_secs(number * 60),
-            "h" | "hr" | "hrs" => Duration::from_secs(number * 3600),
-            _ => return Err(format!("`{text}` is not a duration")),
-        };
-        total += unit;
-        rest = rest[unit_len..].trim_start();
-    }
-    Ok(total)
+    humantime::parse_duration(text.trim()).map_err(|e| format!("`{text}` is not a duration: {e}"))
 }
 
 #[cfg(test)]
@@ -395,6 +382,10 @@ slow-timeout = { period = "1s", terminate-after = 2 }
 [[profile.default.overrides]]
 filter = "platform(host)"
 retries = 5
+
+[[profile.default.overrides]]
+platform = "cfg(windows)"
+retries = 7
 
 [profile.ci]
 retries = { backoff = "fixed", count = 1 }
@@ -431,6 +422,9 @@ retries = { backoff = "fixed", count = 1 }
                  decide (it reads test(), package(), binary(), binary_id(), kind(), all() and \
                  none()); the override is not applied"
                     .to_owned(),
+                "profile.default.overrides[3] names a `platform`, which mutate does not decide; \
+                 the override is not applied"
+                    .to_owned(),
             ]
         );
     }
@@ -459,6 +453,13 @@ retries = { backoff = "fixed", count = 1 }
         );
         assert_eq!(duration("1m 30s"), Ok(Duration::from_secs(90)));
         assert_eq!(duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(duration("2 minutes"), Ok(Duration::from_secs(120)));
         assert!(duration("soon").is_err());
+        let huge =
+            "[profile.default]\nslow-timeout = { period = \"1h\", terminate-after = 9999999999 }";
+        assert!(
+            Nextest::parse(huge, "default").is_ok(),
+            "too large is no limit, not a panic"
+        );
     }
 }

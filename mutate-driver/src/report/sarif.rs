@@ -1,9 +1,10 @@
 //! `report.sarif`: the mutants a developer has to act on, in SARIF 2.1.0 (OASIS), for code
 //! scanning and editors. One result per survivor and per mutant no test reaches, at the
-//! mutant's span, its message the description and the survivor's diagnosis and advice,
-//! the mutant's id its fingerprint (ids are stable across runs while the code holding the
-//! mutant is unchanged, so an alert is the same alert the next run). Built from
-//! `report.json`'s value, so the two never disagree.
+//! mutant's span, its message the description and the survivor's diagnosis and advice.
+//! Its fingerprint is the mutant without its line and column (file, description, and which
+//! of the file's mutants of that description it is), so an edit above it leaves the alert
+//! the same alert; the id itself is in the result's properties. Built from `report.json`'s
+//! value, so the two never disagree.
 
 use serde_json::{Value, json};
 
@@ -50,8 +51,12 @@ pub fn from_report(report: &Value) -> Value {
     let mut results = Vec::new();
     if let Some(files) = report["files"].as_object() {
         for (file, entry) in files {
+            let mut seen: std::collections::HashMap<&str, usize> = Default::default();
             for mutant in entry["mutants"].as_array().into_iter().flatten() {
-                if let Some(result) = result(file, mutant) {
+                let description = mutant["description"].as_str().unwrap_or_default();
+                let nth = seen.entry(description).or_default();
+                *nth += 1;
+                if let Some(result) = result(file, mutant, *nth) {
                     results.push(result);
                 }
             }
@@ -92,8 +97,9 @@ pub fn from_report(report: &Value) -> Value {
     })
 }
 
-/// A survivor's or an uncovered mutant's result; `None` for any other status.
-fn result(file: &str, mutant: &Value) -> Option<Value> {
+/// A survivor's or an uncovered mutant's result, the `nth` of its file with its
+/// description; `None` for any other status.
+fn result(file: &str, mutant: &Value, nth: usize) -> Option<Value> {
     let status = mutant["status"].as_str()?;
     let index = RULES.iter().position(|rule| rule.status == status)?;
     let rule = &RULES[index];
@@ -129,6 +135,7 @@ fn result(file: &str, mutant: &Value) -> Option<Value> {
         physical["region"] = Value::Object(region);
     }
     let mut properties = json!({
+        "mutantId": id,
         "mutator": mutant["mutatorName"],
         "original": mutant["original"],
         "replacement": mutant["replacement"],
@@ -142,8 +149,7 @@ fn result(file: &str, mutant: &Value) -> Option<Value> {
         "level": rule.level,
         "message": { "text": text },
         "locations": [{ "physicalLocation": physical }],
-        "partialFingerprints": { "mutantId/v1": id },
-        "fingerprints": { "mutantId/v1": id },
+        "partialFingerprints": { "mutant/v1": format!("{file}: {description} #{nth}") },
         "properties": properties,
     }))
 }
@@ -241,7 +247,11 @@ mod tests {
             "Survived: replace > with >= in max. Add a case with both sides equal."
         );
         assert_eq!(
-            survivor["partialFingerprints"]["mutantId/v1"],
+            survivor["partialFingerprints"]["mutant/v1"],
+            "src/lib.rs: replace > with >= in max #1"
+        );
+        assert_eq!(
+            survivor["properties"]["mutantId"],
             "src/lib.rs:3:7: replace > with >= in max"
         );
         let physical = &survivor["locations"][0]["physicalLocation"];
