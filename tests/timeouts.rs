@@ -1,6 +1,7 @@
 //! The wall clock: tests slow on purpose keep their verdicts, and mutants that never end
 //! where no site is hit are stopped, at their time limit when computing and after their
-//! grace when waiting; a mutant of a hot function is not taken for a hang because its
+//! grace when waiting, or once blocked (every thread asleep, no CPU time, for three times
+//! all its test's waiting); a mutant of a hot function is not taken for a hang because its
 //! function's schemata body costs many times its body as written; a thread spinning
 //! while another works is not taken for one either.
 
@@ -59,13 +60,22 @@ fn slow_tests_keep_their_verdicts_and_hangs_end_by_the_clock() {
         if id.contains("await_flag") {
             assert_ne!(status, "Timeout", "{id}: {reason}");
         }
-        // Waiting for a message no one sends: ended after its grace.
+        // Waiting for a message no one sends: blocked, every thread asleep with no CPU time
+        // for three times all the waiting its test did as written, and ended then, long
+        // before its time limit and grace.
         if id.contains("workers") && (id.contains("with 0") || id.contains("with 1")) {
             assert_eq!(status, "Timeout", "{id}");
             assert!(
-                reason.starts_with("not done after its time limit and grace"),
+                reason.starts_with("blocked: its threads all slept"),
                 "{id}: {reason}"
             );
+            let ended: u64 = reason
+                .rsplit("after ")
+                .next()
+                .and_then(|ms| ms.strip_suffix(" ms"))
+                .and_then(|ms| ms.parse().ok())
+                .unwrap_or_else(|| panic!("{reason}"));
+            assert!(ended < 3_000, "{id}: {reason}");
         }
     }
 }

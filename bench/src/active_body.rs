@@ -28,6 +28,7 @@ fn child_ms(
         budget,
         timeout_ms: 60_000,
         grace_ms: 0,
+        blocked_ms: 0,
         memory_mb: 4096,
         coverage: false,
         probe: false,

@@ -43,6 +43,7 @@ fn through_server(binary: &TestBinary, test: &str, requests: usize) -> Result<(f
         budget: 1_000_000,
         timeout_ms: 10_000,
         grace_ms: 0,
+        blocked_ms: 0,
         memory_mb: 4096,
         coverage: false,
         probe: false,

@@ -118,6 +118,15 @@ pub fn judge(report: &Report) -> Verdict {
                 waived(report)
             ),
         ),
+        End::Blocked => verdict(
+            Status::Timeout,
+            format!(
+                "blocked: its threads all slept, using no CPU time, three times longer than \
+                 all its test's waiting with every mutant off; ended after {} ms{}",
+                report.micros.div_ceil(1000),
+                waived(report)
+            ),
+        ),
         End::Signaled(signal) => verdict(
             Status::Crashed,
             format!("killed by {}", signal_name(signal)),

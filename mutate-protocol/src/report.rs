@@ -18,6 +18,9 @@ pub enum End {
     WallClockGraced,
     /// Ran out of hit budget.
     HitBudget,
+    /// Killed by the server once its threads had all slept, with no CPU time used and no
+    /// other process in its group, for the request's `blocked_ms` on end.
+    Blocked,
 }
 
 /// Whether the active mutant's type fallback ran, computing the original instead: the
@@ -100,6 +103,7 @@ impl End {
             End::WallClock => "wallclock\t0".into(),
             End::WallClockGraced => "wallclock\t1".into(),
             End::HitBudget => "budget\t0".into(),
+            End::Blocked => "blocked\t0".into(),
         }
     }
 
@@ -111,6 +115,7 @@ impl End {
             "wallclock" if value == 1 => End::WallClockGraced,
             "wallclock" => End::WallClock,
             "budget" => End::HitBudget,
+            "blocked" => End::Blocked,
             _ => return None,
         })
     }
@@ -267,6 +272,7 @@ mod tests {
             End::WallClock,
             End::WallClockGraced,
             End::HitBudget,
+            End::Blocked,
         ] {
             let line = end.encode();
             let (kind, value) = line.split_once('\t').unwrap();

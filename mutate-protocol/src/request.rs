@@ -20,6 +20,9 @@ pub struct Request {
     /// process): it ends when it has, or when the grace is over. A child computing flat
     /// out ends at `timeout_ms`. 0: none.
     pub grace_ms: u64,
+    /// A child whose threads all sleep, using no CPU time, with no other process in its
+    /// group, for this many milliseconds on end ends as blocked (a timeout); 0: never.
+    pub blocked_ms: u64,
     /// Address-space limit for the child in MiB; 0: none.
     pub memory_mb: u64,
     /// Send per-site hit counts back.
@@ -39,7 +42,7 @@ pub struct Request {
 impl Request {
     pub fn encode(&self) -> String {
         format!(
-            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             escape(self.mutant.as_deref().unwrap_or("")),
             self.budget,
             self.timeout_ms,
@@ -51,12 +54,13 @@ impl Request {
             u8::from(self.observe),
             escape(self.test.as_deref().unwrap_or("")),
             u8::from(self.inert),
+            self.blocked_ms,
         )
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 12 || f[0] != "run" {
+        if f.len() != 13 || f[0] != "run" {
             return None;
         }
         let mutant = unescape(f[1]);
@@ -73,6 +77,7 @@ impl Request {
             output: f[8] == "1",
             observe: f[9] == "1",
             inert: f[11] == "1",
+            blocked_ms: f[12].parse().ok()?,
         })
     }
 }
@@ -89,6 +94,7 @@ mod tests {
             budget: 10,
             timeout_ms: 20,
             grace_ms: 25,
+            blocked_ms: 300,
             memory_mb: 30,
             coverage: true,
             probe: true,

@@ -167,7 +167,12 @@ fn run_child(
         become_child(request, index, capture, trace, spawn);
         return None;
     }
-    let (end, cpu_micros) = wait_for(pid, request.timeout_ms, request.grace_ms);
+    let limits = Limits {
+        timeout_ms: request.timeout_ms,
+        grace_ms: request.grace_ms,
+        blocked_ms: request.blocked_ms,
+    };
+    let (end, cpu_micros) = wait_for(pid, limits);
     // Whatever the test spawned in its group goes with it.
     // SAFETY: signalling our child's process group.
     unsafe { libc::kill(-pid, libc::SIGKILL) };
@@ -326,21 +331,52 @@ const FLAT_OUT: f64 = 0.8;
 /// How often a child past its limit is looked at again.
 const RECHECK: Duration = Duration::from_millis(20);
 
+/// A run's limits, as its request gives them (0: none).
+struct Limits {
+    timeout_ms: u64,
+    grace_ms: u64,
+    blocked_ms: u64,
+}
+
+/// How often a child that may be blocked is looked at.
+const BLOCKED_CHECK: Duration = Duration::from_millis(50);
+
 /// Waits for the child, killing its group at its limit. A child computing flat out ends at
 /// `timeout_ms`; one that is not (the machine starved it, or it waits) goes on until it has
-/// used that much CPU time or `grace_ms` more have passed, whichever comes first. Returns
-/// how it ended and the CPU time it used, in microseconds.
-fn wait_for(pid: libc::pid_t, timeout_ms: u64, grace_ms: u64) -> (End, u64) {
+/// used that much CPU time or `grace_ms` more have passed, whichever comes first; one whose
+/// threads all sleep, using no CPU time, alone in its group, for `blocked_ms` on end is
+/// blocked, and ends then. Returns how it ended and the CPU time it used, in microseconds.
+fn wait_for(pid: libc::pid_t, limits: Limits) -> (End, u64) {
+    let Limits {
+        timeout_ms,
+        grace_ms,
+        blocked_ms,
+    } = limits;
     let started = Instant::now();
     let limit = |ms: u64| (ms > 0).then(|| started + Duration::from_millis(ms));
     let mut deadline = limit(timeout_ms);
     let grace_end = limit(timeout_ms + grace_ms).filter(|_| grace_ms > 0 && timeout_ms > 0);
     let cpu_limit = Duration::from_millis(timeout_ms).mul_f64(FLAT_OUT);
+    let mut watch = (blocked_ms > 0).then(|| Quiet::new(Duration::from_millis(blocked_ms)));
     // SAFETY: pidfd_open on our own child.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
     let timed_out = loop {
-        if wait_until(pid, pidfd, deadline) {
+        // Watching for a block, it wakes every check; the limits stand as they were.
+        let wake = match (&watch, deadline) {
+            (Some(_), Some(d)) => Some(d.min(Instant::now() + BLOCKED_CHECK)),
+            (Some(_), None) => Some(Instant::now() + BLOCKED_CHECK),
+            (None, d) => d,
+        };
+        if wait_until(pid, pidfd, wake) {
             break None;
+        }
+        if let Some(quiet) = &mut watch
+            && quiet.blocked(pid)
+        {
+            break Some(End::Blocked);
+        }
+        if deadline.is_none_or(|d| Instant::now() < d) {
+            continue;
         }
         let Some(grace_end) = grace_end else {
             break Some(End::WallClock);
@@ -386,6 +422,82 @@ fn wait_for(pid: libc::pid_t, timeout_ms: u64, grace_ms: u64) -> (End, u64) {
         End::Exited(-1)
     };
     (end, cpu)
+}
+
+/// Whether a child is blocked: how long its threads have all slept with its CPU time
+/// unchanged and no other process in its group.
+struct Quiet {
+    after: Duration,
+    since: Option<(Instant, Option<Duration>)>,
+}
+
+impl Quiet {
+    fn new(after: Duration) -> Quiet {
+        Quiet { after, since: None }
+    }
+
+    /// Looks at the child once more: true once it has been quiet for `after` on end. A
+    /// thread that runs, or waits for a disk (`D`), or any other process in the child's
+    /// group (a program it started, which may be computing for it), or CPU time used,
+    /// starts the count again; where `/proc` cannot tell, it never ends.
+    fn blocked(&mut self, pid: libc::pid_t) -> bool {
+        let quiet = threads_all_sleep(pid) && alone_in_group(pid);
+        let cpu = cpu_time(pid);
+        let now = Instant::now();
+        match (&self.since, quiet) {
+            (_, false) => self.since = None,
+            (Some((_, before)), true) if *before == cpu && cpu.is_some() => {}
+            (_, true) => self.since = Some((now, cpu)),
+        }
+        self.since
+            .is_some_and(|(since, _)| now.duration_since(since) >= self.after)
+    }
+}
+
+/// Whether every thread of `pid` is in interruptible sleep (`S`): a sleep, a lock, a
+/// channel, a socket. False where `/proc` cannot tell.
+fn threads_all_sleep(pid: libc::pid_t) -> bool {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return false;
+    };
+    let mut any = false;
+    for task in tasks.flatten() {
+        let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else {
+            return false;
+        };
+        if stat_state(&stat) != Some('S') {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
+/// The state letter of a `/proc/*/stat` line (after the command name, which may hold
+/// spaces and parentheses).
+fn stat_state(stat: &str) -> Option<char> {
+    stat.rsplit_once(") ")?.1.chars().next()
+}
+
+/// Whether no process but `pid` is in its process group (the child leads one of its own).
+fn alone_in_group(pid: libc::pid_t) -> bool {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return false;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(other) = name.to_str().and_then(|n| n.parse::<libc::pid_t>().ok()) else {
+            continue;
+        };
+        if other == pid {
+            continue;
+        }
+        // SAFETY: getpgid reads another process's group; it fails harmlessly if gone.
+        if unsafe { libc::getpgid(other) } == pid {
+            return false;
+        }
+    }
+    true
 }
 
 /// Waits until the child has ended (true) or `deadline` has passed (false), through its
@@ -576,7 +688,7 @@ mod tests {
             }
         });
         let started = Instant::now();
-        let (end, cpu_micros) = wait_for(pid, 100, 60_000);
+        let (end, cpu_micros) = wait_for(pid, limits(100, 60_000, 0));
         assert_eq!(end, End::WallClock);
         assert!(started.elapsed() < Duration::from_secs(60));
         // It computed for most of its 100 ms, as the rusage of its reaping says.
@@ -591,7 +703,7 @@ mod tests {
                 unsafe { libc::pause() };
             }
         });
-        let (end, cpu_micros) = wait_for(pid, 50, 100);
+        let (end, cpu_micros) = wait_for(pid, limits(50, 100, 0));
         assert_eq!(end, End::WallClockGraced);
         assert!(cpu_micros < 50_000, "it waited: {cpu_micros}");
     }
@@ -600,7 +712,63 @@ mod tests {
     fn a_child_that_exits_is_reported_as_such() {
         // SAFETY: _exit is async-signal-safe.
         let pid = child(|| unsafe { libc::_exit(3) });
-        assert_eq!(wait_for(pid, 10_000, 10_000).0, End::Exited(3));
+        assert_eq!(wait_for(pid, limits(10_000, 10_000, 0)).0, End::Exited(3));
+    }
+
+    fn limits(timeout_ms: u64, grace_ms: u64, blocked_ms: u64) -> Limits {
+        Limits {
+            timeout_ms,
+            grace_ms,
+            blocked_ms,
+        }
+    }
+
+    #[test]
+    fn a_child_blocked_for_good_ends_as_blocked_long_before_its_limit() {
+        // SAFETY: pause is async-signal-safe.
+        let pid = child(|| {
+            loop {
+                unsafe { libc::pause() };
+            }
+        });
+        let started = Instant::now();
+        let (end, _) = wait_for(pid, limits(20_000, 20_000, 200));
+        assert_eq!(end, End::Blocked);
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    #[test]
+    fn a_child_that_sleeps_less_than_the_block_finishes() {
+        // A sleep shorter than the block (what its test did with every mutant off), then
+        // a clean exit: not blocked.
+        let pid = child(|| {
+            std::thread::sleep(Duration::from_millis(150));
+            unsafe { libc::_exit(0) }
+        });
+        assert_eq!(wait_for(pid, limits(20_000, 20_000, 600)).0, End::Exited(0));
+    }
+
+    #[test]
+    fn a_child_that_computes_is_never_blocked() {
+        let pid = child(|| {
+            let started = Instant::now();
+            let mut x = 0u64;
+            while started.elapsed() < Duration::from_millis(400) {
+                x = std::hint::black_box(x.wrapping_add(1));
+            }
+            unsafe { libc::_exit(0) }
+        });
+        assert_eq!(wait_for(pid, limits(20_000, 20_000, 100)).0, End::Exited(0));
+    }
+
+    #[test]
+    fn the_state_is_read_after_a_name_with_spaces_and_parentheses() {
+        assert_eq!(stat_state("4242 (a b) c) S 1 2 3"), Some('S'));
+        assert_eq!(stat_state("4242 (x) R 1"), Some('R'));
     }
 
     #[test]

@@ -50,6 +50,10 @@ pub struct Baseline {
     /// core count (`lab::mutants`).
     #[serde(default)]
     pub waits: bool,
+    /// The longest its runs without coverage spent not computing (wall time less CPU
+    /// time), in microseconds: no sleep of it lasted longer.
+    #[serde(default)]
+    pub waited_micros: u64,
     /// Its runs as written made different numbers of calls: where it goes changes from run
     /// to run (random inputs, the time), so one coverage run proves nothing of the others.
     #[serde(default)]
@@ -239,6 +243,7 @@ fn run_alone(
         budget: 0,
         timeout_ms: timeout.as_millis() as u64,
         grace_ms: 0,
+        blocked_ms: 0,
         memory_mb: config.memory_mb,
         coverage: true,
         probe: config.probe,
@@ -335,6 +340,24 @@ pub fn passed(report: &Report) -> bool {
     report.end == End::Exited(0) && report.passed
 }
 
+impl Baseline {
+    /// How long a mutant's run under this test may have its threads all asleep, with no
+    /// CPU time used and nothing else in its group, before it is taken to be blocked:
+    /// [`BLOCKED_FACTOR`] times the most the test ever waited as written, plus
+    /// [`BLOCKED_MARGIN`] (a sleep of the test's own can be no longer than all its
+    /// waiting, so a mutant that sleeps that much longer in one go has changed how long
+    /// the test waits several times over). Past the time limit anyway, the limit ends it
+    /// first.
+    pub fn blocked_limit_ms(&self) -> u64 {
+        (BLOCKED_FACTOR * self.waited_micros).div_ceil(1000) + BLOCKED_MARGIN.as_millis() as u64
+    }
+}
+
+/// How many times its test's whole waiting a mutant's run may sleep in one go.
+pub const BLOCKED_FACTOR: u64 = 3;
+/// And more: the scheduler's and the checks' own delays, and a short test's start.
+pub const BLOCKED_MARGIN: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// The CPU time a test that waits uses at most, as a share of its wall time.
 pub const WAITING_SHARE: f64 = 0.25;
 /// How long a run must take for its waiting to count: shorter, and starting the child is
@@ -379,6 +402,12 @@ fn record_baseline(
         retries: 0,
         terminate_ms: None,
         waits: waits(retimes),
+        waited_micros: retimes
+            .iter()
+            .filter(|r| passed(r))
+            .map(|r| r.micros.saturating_sub(r.cpu_micros))
+            .max()
+            .unwrap_or(report.micros),
         wanders: wanders(retimes),
         coverage_overhead: plain.map_or(0, |plain| report.micros.saturating_sub(plain)),
     };
@@ -457,7 +486,7 @@ fn together_timeout(config: &Config, baseline: &[Baseline], not_passed_alone: us
 /// How test `t` failed, from its report.
 fn failed_test(d: &Discovery, t: usize, report: &Report) -> FailedTest {
     let how = match report.end {
-        End::WallClock | End::WallClockGraced => How::TimedOut,
+        End::WallClock | End::WallClockGraced | End::Blocked => How::TimedOut,
         End::Signaled(s) => How::Crashed(s),
         End::Exited(0) => How::ExitedWithoutResult,
         End::Exited(code) => How::Failed(code),

@@ -38,6 +38,7 @@ pub fn limited(baseline: &Baseline, config: &Config, mutant: Option<String>) -> 
         budget: budget(baseline),
         timeout_ms: baseline.limits.timeout_ms,
         grace_ms: baseline.limits.grace_ms,
+        blocked_ms: baseline.blocked_limit_ms(),
         memory_mb: config.memory_mb,
         coverage: false,
         probe: false,
