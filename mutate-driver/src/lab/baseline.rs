@@ -4,6 +4,7 @@
 //! tests from broken ones. A suite that is not green this way is refused with a
 //! [`Refusal`] naming each test.
 
+use super::cores::{Core, Cores, WAITING_PER_CORE};
 use super::costs::Gathering;
 use super::results::{Config, MutantResult};
 use super::servers::{self, Idle};
@@ -254,12 +255,16 @@ fn run_alone(
     let mut reports = Vec::new();
     let mut error = None;
     let starts = Gathering::default();
+    // A test found to wait in its coverage run gives its core back for its runs again, and
+    // a worker beyond the cores takes the next test.
+    let cores = Cores::new(config.jobs);
     pool::run(
         tests,
-        config.jobs,
+        config.jobs.max(1) * (1 + WAITING_PER_CORE),
         |t, send| {
             let _slot = config.groups.enter(t);
-            let runs = time_alone(d, t, (&request, config.flakes), (idle, &starts));
+            let core = cores.take();
+            let runs = time_alone(d, t, (&request, config.flakes), (idle, &starts), core);
             send((t, runs));
         },
         |(t, runs)| {
@@ -290,6 +295,7 @@ fn time_alone(
     t: usize,
     (request, flakes): (&Request, usize),
     (idle, starts): (&Idle, &Gathering),
+    core: Core,
 ) -> Result<(Report, Vec<Report>)> {
     let test = &d.tests[t];
     let b = test.binary;
@@ -304,7 +310,7 @@ fn time_alone(
         test: shared.then(|| test.name.clone()),
         ..request.clone()
     };
-    let runs = runs_of(&mut server, request, flakes);
+    let runs = runs_of(&mut server, request, flakes, core);
     // A server that broke down is not kept.
     if shared && runs.is_ok() {
         idle.put(b, server);
@@ -312,9 +318,18 @@ fn time_alone(
     runs
 }
 
-/// The coverage run under `request`, then the runs again `time_alone` asks for.
-fn runs_of(server: &mut Server, request: &Request, flakes: usize) -> Result<(Report, Vec<Report>)> {
+/// The coverage run under `request`, then the runs again `time_alone` asks for; `core` is
+/// given back after the coverage run where that run waited more than it computed.
+fn runs_of(
+    server: &mut Server,
+    request: &Request,
+    flakes: usize,
+    core: Core,
+) -> Result<(Report, Vec<Report>)> {
     let report = server.run(request)?;
+    if waited(&report) {
+        drop(core);
+    }
     let fast = report.micros < limits::RETIME_BELOW.as_micros() as u64;
     let again = if fast {
         limits::RETIMES.max(flakes)
@@ -368,11 +383,14 @@ pub const WAITING_AT_LEAST: std::time::Duration = std::time::Duration::from_mill
 /// ([`Baseline::waits`]); false without such a run.
 fn waits(retimes: &[Report]) -> bool {
     let plain: Vec<&Report> = retimes.iter().filter(|r| passed(r)).collect();
-    let long = WAITING_AT_LEAST.as_micros() as u64;
-    !plain.is_empty()
-        && plain
-            .iter()
-            .all(|r| r.micros >= long && (r.cpu_micros as f64) < WAITING_SHARE * r.micros as f64)
+    !plain.is_empty() && plain.iter().all(|r| waited(r))
+}
+
+/// Whether a run took [`WAITING_AT_LEAST`] and used under [`WAITING_SHARE`] of it
+/// computing.
+fn waited(r: &Report) -> bool {
+    r.micros >= WAITING_AT_LEAST.as_micros() as u64
+        && (r.cpu_micros as f64) < WAITING_SHARE * r.micros as f64
 }
 
 /// A passing test's time, hits, coverage and time limits (from its coverage run and the

@@ -5,6 +5,7 @@
 mod again;
 pub mod baseline;
 mod clock;
+mod cores;
 pub mod costs;
 mod mutants;
 mod queue;

@@ -48,10 +48,6 @@ pub fn limited(baseline: &Baseline, config: &Config, mutant: Option<String>) -> 
     }
 }
 
-/// How many workers per core run only the tests that wait (`Baseline::waits`), beside the
-/// one per core that runs any: a waiting run uses under a quarter of a core.
-const WAITING_PER_CORE: usize = 3;
-
 /// A run's verdict: mutant, test, verdict, and the forked child's life in microseconds.
 struct Judged {
     m: usize,
@@ -111,7 +107,7 @@ pub fn run(
     let waiting = baseline.iter().filter(|b| b.waits).count();
     let beside = match waiting {
         0 => 0,
-        _ => jobs * WAITING_PER_CORE,
+        _ => jobs * super::cores::WAITING_PER_CORE,
     };
     if waiting > 0 && !rank.is_empty() {
         progress.note(&format!(
