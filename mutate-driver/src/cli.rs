@@ -3,7 +3,7 @@
 use clap::Parser;
 use std::path::PathBuf;
 
-/// The exit codes (`exit_code.rs`, and the README's table), as `--help` ends.
+/// The exit codes (`exit_code.rs`, and the guide's table), as `--help` ends.
 const EXIT_CODES: &str = "\
 Exit codes:
   0    every mutant run was detected (with --run-mutant: it was killed)
@@ -129,7 +129,7 @@ pub struct Args {
     pub output_format: Option<OutputFormat>,
     /// What stdout carries: `human`, the report's text; `json`, one JSON object per line
     /// as each phase starts and each mutant ends, then a summary, for editors and
-    /// dashboards (the report's text then goes to stderr; format in README, "JSON stream").
+    /// dashboards (the report's text then goes to stderr; format in the guide's page on reports).
     #[arg(long, value_enum, value_name = "FORMAT", default_value = "human")]
     pub message_format: MessageFormat,
 

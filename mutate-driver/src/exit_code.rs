@@ -1,4 +1,5 @@
-//! Exit codes of `cargo mutate-driver`, documented in the README.
+//! Exit codes of `cargo mutate-driver`, documented in the guide (`docs/src/exit-codes.md`)
+//! and in short in the README.
 
 /// Every mutant that was run was detected (or there was nothing to run).
 pub const SUCCESS: i32 = 0;

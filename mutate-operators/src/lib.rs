@@ -369,14 +369,14 @@ mod tests {
         }
     }
 
-    /// The README's table (`| name | group | mutants |`) names every operator, in this
-    /// order, each in its group.
+    /// The guide's table (`| name | group | mutants |`, `docs/src/operators.md`) names
+    /// every operator, in this order, each in its group.
     #[test]
-    fn the_readme_table_matches_the_operators() {
+    fn the_guides_table_matches_the_operators() {
         let readme = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"),
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/src/operators.md"),
         )
-        .expect("the repository's README");
+        .expect("the guide's page on operators");
         let rows: Vec<(String, String)> = readme
             .lines()
             .filter_map(|l| {
@@ -389,15 +389,15 @@ mod tests {
             .collect();
         let names: Vec<&str> = rows.iter().map(|(n, _)| n.as_str()).collect();
         let expected: Vec<&str> = Operator::ALL.iter().map(|op| op.name()).collect();
-        assert_eq!(names, expected, "README's operator table");
+        assert_eq!(names, expected, "the guide's operator table");
         for (name, group) in &rows {
             let op = Operator::from_name(name).unwrap();
             let members = GROUPS
                 .iter()
                 .find(|(g, _)| g == group)
-                .unwrap_or_else(|| panic!("README puts {name} in unknown group {group}"))
+                .unwrap_or_else(|| panic!("the guide puts {name} in unknown group {group}"))
                 .1;
-            assert!(members.contains(&op), "README puts {name} in {group}");
+            assert!(members.contains(&op), "the guide puts {name} in {group}");
         }
     }
 
