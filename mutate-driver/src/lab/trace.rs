@@ -98,9 +98,17 @@ pub fn run(
         return Err(Error::Interrupted);
     }
     // One server per test and chunk of survivors; chunks keep every job busy when many
-    // survivors share a test.
+    // survivors share a test. A test whose calls change from run to run (it reads what its
+    // runs before left, as a test of random values does) keeps its survivors in one chunk:
+    // their runs again one after another, as `cargo test` runs would come, not two of them
+    // interleaved, each changing what the other's next run sees.
     let chunk = (to_trace.len() / (config.jobs * 2)).max(4);
-    let jobs = super::batches(to_trace.into_iter().map(|(m, t)| (t, m)), chunk);
+    let (wandering, steady): (Vec<_>, Vec<_>) = to_trace
+        .into_iter()
+        .map(|(m, t)| (t, m))
+        .partition(|&(t, _)| baseline[t].wanders);
+    let mut jobs = super::batches(steady, chunk);
+    jobs.extend(super::batches(wandering, usize::MAX));
     let mut traced = Vec::new();
     pool::run(
         jobs,
