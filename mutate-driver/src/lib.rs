@@ -17,6 +17,7 @@ pub mod error;
 pub mod exit_code;
 mod expansion;
 mod filter;
+mod gate;
 mod incremental;
 pub mod interrupt;
 mod lab;

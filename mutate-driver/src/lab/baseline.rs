@@ -4,12 +4,12 @@
 //! tests from broken ones. A suite that is not green this way is refused with a
 //! [`Refusal`] naming each test.
 
-use super::cores::{Core, Cores, WAITING_PER_CORE};
 use super::costs::Gathering;
 use super::results::{Config, MutantResult};
 use super::servers::{self, Idle};
 use crate::discover::Discovery;
 use crate::error::{Error, Result};
+use crate::gate::{Gate, Pass};
 use crate::interrupt;
 use crate::limits::{self, Limits};
 use crate::pool;
@@ -255,15 +255,15 @@ fn run_alone(
     let mut reports = Vec::new();
     let mut error = None;
     let starts = Gathering::default();
-    // A test found to wait in its coverage run gives its core back for its runs again, and
-    // a worker beyond the cores takes the next test.
-    let cores = Cores::new(config.jobs);
+    // The cores as a gate: a test found to wait in its coverage run gives its core back
+    // for its runs again, and a worker beyond the cores takes the next test.
+    let cores = Gate::new(config.jobs);
     pool::run(
         tests,
         config.jobs.max(1) * (1 + WAITING_PER_CORE),
         |t, send| {
             let _slot = config.groups.enter(t);
-            let core = cores.take();
+            let core = cores.enter();
             let runs = time_alone(d, t, (&request, config.flakes), (idle, &starts), core);
             send((t, runs));
         },
@@ -295,7 +295,7 @@ fn time_alone(
     t: usize,
     (request, flakes): (&Request, usize),
     (idle, starts): (&Idle, &Gathering),
-    core: Core,
+    core: Pass,
 ) -> Result<(Report, Vec<Report>)> {
     let test = &d.tests[t];
     let b = test.binary;
@@ -324,7 +324,7 @@ fn runs_of(
     server: &mut Server,
     request: &Request,
     flakes: usize,
-    core: Core,
+    core: Pass,
 ) -> Result<(Report, Vec<Report>)> {
     let report = server.run(request)?;
     if waited(&report) {
@@ -372,6 +372,11 @@ impl Baseline {
 pub const BLOCKED_FACTOR: u64 = 3;
 /// And more: the scheduler's and the checks' own delays, and a short test's start.
 pub const BLOCKED_MARGIN: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// How many workers per core run only the tests that wait, beside the one per core that
+/// runs any (the baseline's, and the mutant phase's): a waiting run uses under a quarter
+/// of a core.
+pub const WAITING_PER_CORE: usize = 3;
 
 /// The CPU time a test that waits uses at most, as a share of its wall time.
 pub const WAITING_SHARE: f64 = 0.25;

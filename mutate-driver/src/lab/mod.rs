@@ -5,7 +5,6 @@
 mod again;
 pub mod baseline;
 mod clock;
-mod cores;
 pub mod costs;
 mod mutants;
 mod queue;

@@ -107,7 +107,7 @@ pub fn run(
     let waiting = baseline.iter().filter(|b| b.waits).count();
     let beside = match waiting {
         0 => 0,
-        _ => jobs * super::cores::WAITING_PER_CORE,
+        _ => jobs * super::baseline::WAITING_PER_CORE,
     };
     if waiting > 0 && !rank.is_empty() {
         progress.note(&format!(

@@ -4,31 +4,21 @@
 //! run whole (the order check, binaries without a harness, mutants built into the tests)
 //! run one at a time, each test after test, where any test is in a group.
 
-use std::sync::{Condvar, Mutex, MutexGuard};
+use crate::gate::{Gate, Pass};
 
 #[derive(Debug, Default)]
 pub struct Groups {
     /// By test index: its group, if any.
     of_test: Vec<Option<usize>>,
-    /// By group: how many of its tests may run at once.
-    limits: Vec<usize>,
-    running: Mutex<Vec<usize>>,
-    freed: Condvar,
-}
-
-/// A place in a group, held while its test runs.
-pub struct Slot<'a> {
-    groups: &'a Groups,
-    group: Option<usize>,
+    /// By group: a gate of its `max-threads` places.
+    gates: Vec<Gate>,
 }
 
 impl Groups {
     pub fn new(of_test: Vec<Option<usize>>, limits: Vec<usize>) -> Groups {
         Groups {
-            running: Mutex::new(vec![0; limits.len()]),
             of_test,
-            limits,
-            freed: Condvar::new(),
+            gates: limits.into_iter().map(Gate::new).collect(),
         }
     }
 
@@ -44,33 +34,10 @@ impl Groups {
         if self.any() { 1 } else { jobs }
     }
 
-    fn lock(&self) -> MutexGuard<'_, Vec<usize>> {
-        self.running.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Waits for a place for test `t` in its group.
-    pub fn enter(&self, t: usize) -> Slot<'_> {
-        let group = self.of_test.get(t).copied().flatten();
-        if let Some(g) = group {
-            let mut running = self.lock();
-            while running[g] >= self.limits[g] {
-                running = self.freed.wait(running).unwrap_or_else(|e| e.into_inner());
-            }
-            running[g] += 1;
-        }
-        Slot {
-            groups: self,
-            group,
-        }
-    }
-}
-
-impl Drop for Slot<'_> {
-    fn drop(&mut self) {
-        if let Some(g) = self.group {
-            self.groups.lock()[g] -= 1;
-            self.groups.freed.notify_all();
-        }
+    /// Waits for a place for test `t` in its group; `None` (no wait) for a test in none.
+    pub fn enter(&self, t: usize) -> Option<Pass<'_>> {
+        let group = self.of_test.get(t).copied().flatten()?;
+        Some(self.gates[group].enter())
     }
 }
 
