@@ -84,7 +84,11 @@ pub fn run(
     let inert = InertTimes::default();
     let enqueue = |m: usize, k: usize| {
         let t = order[m][k];
-        queue.push(d.tests[t].binary, (t, m));
+        // A run of a test that waits may go to a worker beyond the cores; not one whose
+        // calls change from run to run: its runs read what runs before left, and more of
+        // them at once would interleave.
+        let light = baseline[t].waits && !baseline[t].wanders;
+        queue.push(d.tests[t].binary, (t, m), light);
     };
     // Which covering test (by rank) each undecided mutant is on; it leaves the map when
     // decided.
@@ -431,11 +435,7 @@ fn work(
     let mut held: Option<(usize, Server)> = None;
     // The server of a test that cannot share, with its test.
     let mut own: Option<(usize, Server)> = None;
-    // Not a test whose calls change from run to run: its runs read what runs before left,
-    // and more of them at once would interleave.
-    let accept =
-        |&(t, _): &(usize, usize)| !waiting_only || (baseline[t].waits && !baseline[t].wanders);
-    while let Some((b, (t, m))) = queue.take(held.as_ref().map(|(b, _)| *b), accept) {
+    while let Some((b, (t, m))) = queue.take(held.as_ref().map(|(b, _)| *b), waiting_only) {
         if interrupt::interrupted() {
             return Err(Error::Interrupted);
         }
