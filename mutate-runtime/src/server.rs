@@ -441,13 +441,15 @@ impl Quiet {
     /// group (a program it started, which may be computing for it), or CPU time used,
     /// starts the count again; where `/proc` cannot tell, it never ends.
     fn blocked(&mut self, pid: libc::pid_t) -> bool {
-        let quiet = threads_all_sleep(pid) && alone_in_group(pid);
+        if !(threads_all_sleep(pid) && alone_in_group(pid)) {
+            self.since = None;
+            return false;
+        }
         let cpu = cpu_time(pid);
         let now = Instant::now();
-        match (&self.since, quiet) {
-            (_, false) => self.since = None,
-            (Some((_, before)), true) if *before == cpu && cpu.is_some() => {}
-            (_, true) => self.since = Some((now, cpu)),
+        match &self.since {
+            Some((_, before)) if *before == cpu && cpu.is_some() => {}
+            _ => self.since = Some((now, cpu)),
         }
         self.since
             .is_some_and(|(since, _)| now.duration_since(since) >= self.after)
@@ -473,10 +475,16 @@ fn threads_all_sleep(pid: libc::pid_t) -> bool {
     any
 }
 
-/// The state letter of a `/proc/*/stat` line (after the command name, which may hold
-/// spaces and parentheses).
+/// The state letter of a `/proc/*/stat` line.
 fn stat_state(stat: &str) -> Option<char> {
-    stat.rsplit_once(") ")?.1.chars().next()
+    stat_fields(stat).next()?.chars().next()
+}
+
+/// The fields of a `/proc/*/stat` line after the command name (which may hold spaces and
+/// parentheses), the state first.
+fn stat_fields(stat: &str) -> impl Iterator<Item = &str> {
+    let after_name = stat.rfind(')').and_then(|end| stat.get(end + 1..));
+    after_name.unwrap_or_default().split_whitespace()
 }
 
 /// Whether no process but `pid` is in its process group (the child leads one of its own).
@@ -553,8 +561,7 @@ fn cpu_time(pid: libc::pid_t) -> Option<Duration> {
 /// utime + stime (fields 14 and 15 of `/proc/<pid>/stat`), in clock ticks. The command
 /// name (field 2) is in parentheses and may hold spaces, so fields are counted after it.
 fn stat_cpu_ticks(stat: &str) -> Option<u64> {
-    let after_name = stat.get(stat.rfind(')')? + 1..)?;
-    let mut fields = after_name.split_whitespace().skip(11);
+    let mut fields = stat_fields(stat).skip(11);
     let utime: u64 = fields.next()?.parse().ok()?;
     let stime: u64 = fields.next()?.parse().ok()?;
     Some(utime + stime)
