@@ -1,7 +1,7 @@
 //! The rebuild net: no mutant can fail the build. When the schemata build fails, each
 //! error rustc reports is placed (file, line, column, as rustc names them, the file made
-//! lexically normal) in a list the macro reads at expansion time; a function holding a listed place is compiled as
-//! written and its mutants become unviable, with rustc's message as the reason. Cargo
+//! lexically normal) in a list the macro reads at expansion time; a function holding a
+//! listed place is compiled as written and its mutants become unviable, with rustc's message as the reason. Cargo
 //! rebuilds only the crates whose list entries changed (the macro makes rustc track the
 //! list). Rounds stop when the build succeeds, or when an error cannot be placed in a
 //! function that has mutants: then the user's code itself does not build, or mutate has a
@@ -354,14 +354,13 @@ impl Lists {
     /// a binding initialized, to its function's suspect mutants first. Returns how many
     /// entries changed.
     fn add(&mut self, errors: &[(String, Diagnostic)], root: &Path) -> usize {
+        let (const_calls, in_code): (Vec<_>, Vec<_>) =
+            errors.iter().partition(|(_, error)| is_const_call(error));
         let mut changed = 0;
-        for (krate, entry) in entries(errors, root, |error| {
-            let const_call = is_const_call(error);
-            if const_call {
-                changed += usize::from(self.add_const(error, root));
-            }
-            !const_call
-        }) {
+        for (_, error) in const_calls {
+            changed += usize::from(self.add_const(error, root));
+        }
+        for (krate, entry) in entries(in_code, root) {
             let list = self.by_crate.entry(krate.clone()).or_default();
             match list.iter_mut().find(|e| e.same_place(&entry)) {
                 Some(known) => {
@@ -382,30 +381,28 @@ impl Lists {
     }
 }
 
-/// The site-scope entries of a round's `errors` that `keep` keeps, one per crate and
-/// place: the library and its unit tests are two compilations with the same errors, and
+/// The entries of a round's `errors`, one per crate and place (a site's; the jumps' where
+/// rustc says a previous round of the loop moved the value): the library and its unit tests are two compilations with the same errors, and
 /// rustc may report two errors at one place (E0505 and E0382 at a use of a value a
 /// `continue` took round the loop again), whose labels are merged: the second's may be
 /// the one that says where the value was moved.
-fn entries(
-    errors: &[(String, Diagnostic)],
+fn entries<'a>(
+    errors: impl IntoIterator<Item = &'a (String, Diagnostic)>,
     root: &Path,
-    mut keep: impl FnMut(&Diagnostic) -> bool,
 ) -> Vec<(String, BuildError)> {
     let mut out: Vec<(String, BuildError)> = Vec::new();
     for (krate, error) in errors {
-        if !keep(error) {
-            continue;
-        }
         let message = error.message.lines().next().unwrap_or_default().to_owned();
         for (file, line, column) in places(error, root) {
             let moved = labelled_places(error, &file, is_move);
             let initialized = labelled_places(error, &file, is_some_initialization);
+            // rustc says a jump took the value round the loop again: no site can hold that.
+            let round_again = labels(error, &file).any(|label| label.contains(PREVIOUS_ROUND));
             let seen = out.iter_mut().find(|(k, e)| {
                 k == krate && e.file == file && e.line == line && e.column == column
             });
             if let Some((_, seen)) = seen {
-                if labels(error, &file).any(|label| label.contains(PREVIOUS_ROUND)) {
+                if round_again {
                     seen.scope = Scope::Jumps;
                 }
                 merge(&mut seen.moved, moved);
@@ -415,8 +412,6 @@ fn entries(
             let Some(digest) = digest_of(root, &file) else {
                 continue;
             };
-            // rustc says a jump took the value round the loop again: no site can hold that.
-            let round_again = labels(error, &file).any(|label| label.contains(PREVIOUS_ROUND));
             let entry = BuildError {
                 file,
                 line,
@@ -759,7 +754,7 @@ mod tests {
                 ],
             ),
         ];
-        let entries = entries(&errors, root.path(), |_| true);
+        let entries = entries(&errors, root.path());
         assert_eq!(entries.len(), 1, "{entries:?}");
         let (krate, entry) = &entries[0];
         assert_eq!(krate, "lexical");
