@@ -90,16 +90,21 @@ pub fn report_run(
                 stream.mutant(&r.ended(d, m));
             }
         }
-        let mut summary =
-            serde_json::to_value(report::Summary::of(results)).expect("the summary serializes");
-        summary["coveredScore"] = summary["covered_score"].take();
-        summary["noCoverage"] = summary["no_coverage"].take();
-        if let Some(fields) = summary.as_object_mut() {
-            fields.remove("covered_score");
-            fields.remove("no_coverage");
-        }
-        summary["seconds"] = serde_json::json!(times.total.as_secs_f64());
-        summary["reports"] = serde_json::json!(out_dir.display().to_string());
+        let s = report::Summary::of(results);
+        let summary = serde_json::json!({
+            "total": s.total,
+            "killed": s.killed,
+            "timeout": s.timeout,
+            "crashed": s.crashed,
+            "survived": s.survived,
+            "noCoverage": s.no_coverage,
+            "unviable": s.unviable,
+            "ignored": s.ignored,
+            "score": s.score,
+            "coveredScore": s.covered_score,
+            "seconds": times.total.as_secs_f64(),
+            "reports": out_dir.display().to_string(),
+        });
         stream.summary(summary);
     }
     Ok(())
