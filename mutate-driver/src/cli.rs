@@ -165,6 +165,15 @@ pub struct Args {
     /// hard-to-kill mutants, likely immortals, tests ranked). Alias: --no-shortcut.
     #[arg(long, alias = "no-shortcut")]
     pub matrix: bool,
+    /// After the mutant phase, prove survivors equivalent where the library compiles to
+    /// the same machine code with them as without them (at opt-level 3, with the tests'
+    /// overflow checks and debug assertions): they are then `equivalent`, out of the score.
+    /// Costs optimised builds of the libraries (see the guide's "Equivalent mutants").
+    #[arg(long)]
+    pub equivalence: bool,
+    /// With --equivalence: compare the mutants no test reaches too.
+    #[arg(long, requires = "equivalence")]
+    pub equivalence_all: bool,
     /// Run every passing test N more times with every mutant off before judging (tests
     /// run again anyway: twice if under 1 s, once if not): a test whose result changes is
     /// flaky, named, and its failures kill no mutant.

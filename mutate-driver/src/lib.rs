@@ -13,6 +13,7 @@ mod diagnosis;
 mod diff;
 mod discover;
 mod doctests;
+mod equivalence;
 pub mod error;
 pub mod exit_code;
 mod expansion;

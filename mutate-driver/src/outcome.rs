@@ -12,10 +12,12 @@ pub enum Status {
     NoCoverage,
     Unviable,
     Ignored,
+    /// Proven to compute what the original does: the library compiles to the same code.
+    Equivalent,
 }
 
 impl Status {
-    pub const ALL: [Status; 7] = [
+    pub const ALL: [Status; 8] = [
         Status::Killed,
         Status::Timeout,
         Status::Crashed,
@@ -23,6 +25,7 @@ impl Status {
         Status::NoCoverage,
         Status::Unviable,
         Status::Ignored,
+        Status::Equivalent,
     ];
 
     pub fn label(self) -> &'static str {
@@ -34,6 +37,7 @@ impl Status {
             Status::NoCoverage => "no coverage",
             Status::Unviable => "unviable",
             Status::Ignored => "ignored",
+            Status::Equivalent => "equivalent",
         }
     }
 
@@ -47,7 +51,7 @@ impl Status {
             Status::Survived => "Survived",
             Status::NoCoverage => "NoCoverage",
             Status::Unviable => "CompileError",
-            Status::Ignored => "Ignored",
+            Status::Ignored | Status::Equivalent => "Ignored",
         }
     }
 

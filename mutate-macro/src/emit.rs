@@ -20,6 +20,10 @@ pub fn switch() -> TokenStream {
 /// function's local: it may outlive the call).
 pub fn read_switch() -> syn::Stmt {
     let (rt, table, switch) = (rt(), table(), switch());
+    if crate::fixed::on() {
+        // An equivalence build: the constant `fixed::items` put beside the table.
+        return syn::parse_quote!(#[allow(unused_variables)] let #switch = #rt::Switch::fixed(__MUTATE_FIXED););
+    }
     syn::parse_quote!(#[allow(unused_variables)] let #switch = #rt::switch(&#table);)
 }
 
@@ -73,9 +77,18 @@ pub fn table_items(collector: &Collector) -> TokenStream {
     let sites = collector.sites;
     let tracking = crate::build_errors::tracking();
     let rules_tracking = crate::user_rules::tracking();
+    let fixed = crate::fixed::items(collector);
+    if crate::fixed::on() {
+        // An equivalence build runs no test: nothing registers.
+        return quote! {
+            #fixed
+            static #table: #rt::Table = #rt::Table::new(&[#(#infos),*], #sites);
+        };
+    }
     quote! {
         #tracking
         #rules_tracking
+        #fixed
         static #table: #rt::Table = #rt::Table::new(&[#(#infos),*], #sites);
         #rt::ctor::declarative::ctor! {
             #[ctor(unsafe, anonymous)]

@@ -76,7 +76,8 @@ pub fn rewrite(
     // The driver's last build failed in this function: as written, mutants unviable.
     let end = crate::location::end(written.brace_token.span.close());
     // A build error in the tracing (all of it located at `fn`) drops the tracing.
-    let traced = build_errors::claim_at(&file, start).is_none();
+    // An equivalence build traces nothing (its runtime never would).
+    let traced = build_errors::claim_at(&file, start).is_none() && !crate::fixed::on();
     let mut as_written = kept_const.map(str::to_owned);
     if as_written.is_some() {
         // Compiled `const`, as written: nothing of the schemata is.
@@ -127,7 +128,10 @@ pub fn rewrite(
             .stmts
             .insert(0, Stmt::Item(Item::Verbatim(quote::quote!(#rt::tick();))));
         block.stmts.insert(0, emit::read_switch());
-        if outlined {
+        if crate::fixed::on() {
+            // An equivalence build: the schemata body alone, its switch a constant.
+            crate::fixed::out_of_line(attrs);
+        } else if outlined {
             dispatch::outline(block, sig);
             dispatch::keep_inlinable(attrs, &written);
             dispatch::choose_outlined(block, is_traced, written, sig.fn_token.span);

@@ -15,6 +15,7 @@ mod deletion_witness;
 mod dispatch;
 mod emit;
 mod errors;
+mod fixed;
 mod function;
 mod items;
 mod location;

@@ -39,3 +39,21 @@ pub const RULES: &str = "MUTATE_RULES";
 pub fn rules_file(package: &str) -> String {
     format!("{package}.rules")
 }
+
+/// Directory of the list of mutants written in ([`fixed_file`]) for the driver's
+/// equivalence builds (`MUTATE_SCHEMATA=fixed`): `#[mutate]` reads it at expansion time and
+/// compiles each function with the switch a constant, so the optimiser leaves only the code
+/// of the mutant it names, or only the code as written. One list for every crate: mutant
+/// ids name their files from the workspace's root, so no two crates share one.
+pub const FIXED: &str = "MUTATE_FIXED";
+
+/// [`SCHEMATA`]'s value for an equivalence build: the schemata, every switch a constant
+/// the macro reads from [`FIXED`], nothing counted, probed or traced.
+pub const SCHEMATA_FIXED: &str = "fixed";
+
+/// The list in the [`FIXED`] directory: one line per function that is not as written,
+/// `fix <mutant id>` (the mutant written in) or `watch <mutant id>` (its site's
+/// evaluation made visible, an opaque call: whether the site's code is in the build).
+pub fn fixed_file(dir: &std::path::Path) -> String {
+    dir.join("mutants.fixed").to_string_lossy().into_owned()
+}

@@ -38,6 +38,8 @@ pub struct Mutant {
     pub relevance: String,
     /// Where a test showed it relevant (`null` for mutants no test did).
     pub relevant_because: Value,
+    /// `proven` for a mutant `--equivalence` proved equivalent ("" for others).
+    pub equivalence: String,
 }
 
 impl Mutant {
@@ -85,6 +87,7 @@ impl Mutant {
             reused: m["reused"] == Value::Bool(true),
             relevance: text("relevance"),
             relevant_because: m["relevantBecause"].clone(),
+            equivalence: text("equivalence"),
         }
     }
 
@@ -93,6 +96,8 @@ impl Mutant {
     pub fn verdict(&self) -> &str {
         if self.reason.starts_with("crashed") {
             "Crashed"
+        } else if self.equivalence == "proven" {
+            "Equivalent"
         } else {
             &self.status
         }

@@ -682,3 +682,12 @@ pub(crate) fn tested_package_names(
         }
     }
 }
+
+/// The runtime of the equivalence builds built apart (`MUTATE_SCHEMATA=fixed`), as rustc's
+/// `--extern` value, for a copy whose schemata builds are given the runtime built apart.
+pub(crate) fn fixed_runtime_extern() -> std::result::Result<String, String> {
+    let carried = cache::Carried::locate().map_err(|cache::NotBuilt(why)| why)?;
+    runtime_apart::prepare_as(&carried, runtime_apart::Variant::Fixed)
+        .map(|runtime| runtime.extern_arg())
+        .map_err(|cache::NotBuilt(why)| why)
+}

@@ -42,9 +42,41 @@ impl RuntimeApart {
 
 /// The runtime's library, from the cache's build of it (built or brought up to date now).
 pub fn prepare(carried: &Carried) -> Result<RuntimeApart, NotBuilt> {
+    prepare_as(carried, Variant::Schemata)
+}
+
+/// Which runtime: the schemata builds', or the equivalence builds' (whose switches are
+/// constants, `MUTATE_SCHEMATA=fixed`). Each has its own build folder, so neither makes
+/// cargo rebuild the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    Schemata,
+    Fixed,
+}
+
+impl Variant {
+    fn schemata_env(self) -> &'static str {
+        match self {
+            Variant::Schemata => "1",
+            Variant::Fixed => mutate_protocol::env::SCHEMATA_FIXED,
+        }
+    }
+
+    fn suffix(self) -> &'static str {
+        match self {
+            Variant::Schemata => "",
+            Variant::Fixed => "-fixed",
+        }
+    }
+}
+
+/// [`prepare`] for either variant.
+pub fn prepare_as(carried: &Carried, variant: Variant) -> Result<RuntimeApart, NotBuilt> {
     let _lock = carried.lock("mutate-runtime")?;
-    let kept = carried.dir.join("runtime");
-    let target = carried.root.join("runtime-build");
+    let kept = carried.dir.join(format!("runtime{}", variant.suffix()));
+    let target = carried
+        .root
+        .join(format!("runtime-build{}", variant.suffix()));
     let first = !kept.is_dir();
     if first {
         eprintln!(
@@ -54,7 +86,7 @@ pub fn prepare(carried: &Carried) -> Result<RuntimeApart, NotBuilt> {
     }
     let sources = carried.write_sources()?;
     let started = std::time::Instant::now();
-    let built = build(&sources, &target, &carried.key)?;
+    let built = build(&sources, &target, &carried.key, variant)?;
     if built.compiled {
         if !first {
             eprintln!(
@@ -107,11 +139,11 @@ struct Built {
 
 /// `cargo build -p mutate-runtime` without its attribute, into `target`, as the crate's
 /// schemata build would have built it.
-fn build(sources: &Path, target: &Path, key: &str) -> Result<Built, NotBuilt> {
+fn build(sources: &Path, target: &Path, key: &str, variant: Variant) -> Result<Built, NotBuilt> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(cargo);
     command
-        .env(mutate_protocol::env::SCHEMATA, "1")
+        .env(mutate_protocol::env::SCHEMATA, variant.schemata_env())
         // The user's workspace wrapper is for the user's crates.
         .env_remove("RUSTC_WORKSPACE_WRAPPER")
         .env_remove("CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER")

@@ -129,13 +129,17 @@ pub fn run(args: &Args) -> Result<i32> {
     // 5. Mutants.
     let relevance_inputs = before.map(|before| (before, run.prepared.baseline.clone()));
     let mutated = mutants(args, &workspace, &found.d, run, &config, &mut progress);
-    let (results, expansion, split) = match mutated {
+    let (mut results, expansion, split) = match mutated {
         Ok(mutated) => mutated,
         Err(e) => {
             progress.finish();
             return Err(e);
         }
     };
+    // A shard judges its share only; equivalence is proven on the merged run's survivors
+    // by a run of their own.
+    let equivalence = (args.equivalence && !results.interrupted && split.is_none())
+        .then(|| crate::equivalence::run(args, &workspace, &found.d, &mut results, &mut progress));
     let relevance = match (relevance_inputs, &changed, &args.since) {
         (Some((before, baseline)), Some(changed), Some(rev)) if !results.interrupted => {
             let run = crate::relevance::run(
@@ -165,6 +169,9 @@ pub fn run(args: &Args) -> Result<i32> {
     let d = &found.d;
     if let Some(expansion) = &expansion {
         expansion.say();
+    }
+    if let Some(equivalence) = &equivalence {
+        equivalence.say();
     }
     if let Some(incremental) = incremental {
         incremental.finish(&output_dir(args, &workspace), d, &results)?;

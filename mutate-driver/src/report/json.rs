@@ -89,6 +89,10 @@ pub fn build(
         if !reason.is_empty() {
             mutant["statusReason"] = json!(reason);
         }
+        if r.status == Status::Equivalent {
+            // Beside the schema's fields: `Ignored` because its code is the original's.
+            mutant["equivalence"] = json!("proven");
+        }
         if r.reused {
             // Beside the schema's fields (readers ignore it): taken from the previous run.
             mutant["reused"] = json!(true);

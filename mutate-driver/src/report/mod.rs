@@ -67,6 +67,8 @@ pub struct Summary {
     pub no_coverage: usize,
     pub unviable: usize,
     pub ignored: usize,
+    /// Proven equivalent (`--equivalence`): out of the scores, as unviable mutants are.
+    pub equivalent: usize,
     /// detected / (detected + survived + no coverage), in percent.
     pub score: Option<f64>,
     /// detected / (detected + survived), in percent.
@@ -88,6 +90,7 @@ impl Summary {
                 Status::NoCoverage => &mut s.no_coverage,
                 Status::Unviable => &mut s.unviable,
                 Status::Ignored => &mut s.ignored,
+                Status::Equivalent => &mut s.equivalent,
             } += 1;
         }
         let detected = (s.killed + s.timeout + s.crashed) as f64;

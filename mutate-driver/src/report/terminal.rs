@@ -138,7 +138,7 @@ fn totals(out: &mut String, d: &Discovery, results: &Results, times: &super::Tim
     let _ = writeln!(
         out,
         "\n{} mutants in {:.1}s: {} killed, {} timeout, {} crashed, {} survived, {} no coverage, \
-         {} unviable, {} ignored",
+         {} unviable, {} ignored{}",
         s.total,
         times.total.as_secs_f64(),
         s.killed,
@@ -147,7 +147,11 @@ fn totals(out: &mut String, d: &Discovery, results: &Results, times: &super::Tim
         s.survived,
         s.no_coverage,
         s.unviable,
-        s.ignored
+        s.ignored,
+        match s.equivalent {
+            0 => String::new(),
+            n => format!(", {n} equivalent"),
+        }
     );
     let _ = writeln!(
         out,

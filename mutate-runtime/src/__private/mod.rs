@@ -45,6 +45,21 @@ pub struct Switch {
     watched: u32,
 }
 
+impl Switch {
+    /// The switch of an equivalence build (`cfg(mutate_fixed)`), a constant the macro
+    /// wrote: `[active, watched]`, the local index of the mutant written in and the site
+    /// whose evaluation is made visible (`NONE` for neither). Nothing is counted, so the
+    /// optimiser folds every site's match to one arm.
+    #[inline(always)]
+    pub const fn fixed([active, watched]: [u32; 2]) -> Switch {
+        Switch {
+            active,
+            counting: false,
+            watched,
+        }
+    }
+}
+
 /// The switch as it stands for `table` (see [`Switch`]).
 #[inline(always)]
 pub fn switch(table: &Table) -> Switch {
@@ -83,14 +98,15 @@ fn reached() {
 /// written: checked after [`detour`], and where a closure starts.
 #[inline(always)]
 pub fn schemata(table: &Table) -> bool {
-    table.runs_schemata()
+    // An equivalence build runs its schemata bodies only: the switch there is a constant.
+    cfg!(mutate_fixed) || table.runs_schemata()
 }
 
 /// Whether a call of the function owning `table` leaves its body as written, to run its
 /// schemata body or to be traced: checked once, at entry.
 #[inline(always)]
 pub fn detour(table: &Table) -> bool {
-    table.detours()
+    cfg!(mutate_fixed) || table.detours()
 }
 
 /// Runs a function's schemata body, moved into `body`, out of line (see the macro's
@@ -105,6 +121,7 @@ pub fn outline<R>(body: impl FnOnce() -> R) -> R {
 /// One round of a loop in mutated code, for the hit budget.
 #[inline(always)]
 pub fn tick() {
+    #[cfg(not(mutate_fixed))]
     crate::counters::tick();
 }
 

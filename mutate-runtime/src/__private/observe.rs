@@ -8,7 +8,7 @@ use std::hash::{DefaultHasher, Hasher};
 /// Whether this call is to be traced (an observing run, and not the inner call).
 #[inline(always)]
 pub fn wanted() -> bool {
-    crate::observe::wanted()
+    !cfg!(mutate_fixed) && crate::observe::wanted()
 }
 
 /// The next annotated call is the inner call of the one being traced.

@@ -1,0 +1,51 @@
+//! Mutants that compute what the original computes, beside near twins that do not. The
+//! tests are weak on purpose: each twin survives them, and only an optimised build's code
+//! tells the equivalent ones apart (`--equivalence`).
+
+use mutate_runtime::mutate;
+
+/// The larger of two numbers. `>=` for `>` is equivalent: when they are equal, either is
+/// the answer.
+#[mutate]
+pub fn larger(a: u32, b: u32) -> u32 {
+    if a > b { a } else { b }
+}
+
+/// Its near twin: when they are equal, `>=` gives `a`, not `b + 1`.
+#[mutate]
+pub fn larger_or_next(a: u32, b: u32) -> u32 {
+    if a > b { a } else { b + 1 }
+}
+
+/// An unsigned number as it is, or 0 when it is 0: `>=`, `!=` and a condition forced true
+/// are all equivalent (at 0 each gives 0); `> 1` is not.
+#[mutate]
+pub fn positive_part(x: u32) -> u32 {
+    if x > 0 { x } else { 0 }
+}
+
+/// Its signed twin: only `>=` is equivalent; `!=` and the forced condition differ for
+/// negative numbers.
+#[mutate]
+pub fn positive_part_signed(x: i32) -> i32 {
+    if x > 0 { x } else { 0 }
+}
+
+/// How far apart two numbers are, through a private helper the library alone calls.
+#[mutate]
+pub fn distance(a: i64, b: i64) -> i64 {
+    at_least_zero(a - b) + at_least_zero(b - a)
+}
+
+/// `<=` for `<` is equivalent: at 0 both give 0.
+#[mutate]
+fn at_least_zero(x: i64) -> i64 {
+    if x < 0 { 0 } else { x }
+}
+
+/// Generic, and instantiated by the tests only: the library compiles none of its code, so
+/// its `>=` (equivalent for every integer) is not proven, and stays a survivor.
+#[mutate]
+pub fn positive_or_default<T: PartialOrd + Default>(x: T) -> T {
+    if x > T::default() { x } else { T::default() }
+}

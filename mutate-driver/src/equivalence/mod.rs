@@ -1,0 +1,233 @@
+//! Equivalent mutants proven by compiled code (*Trivial Compiler Equivalence*, Papadakis
+//! et al., ICSE 2015): a mutant whose library compiles, at full optimisation and with the
+//! tests' own checks, to the very code of the library as written computes what it
+//! computes, for every input: no test can tell them apart. It is then not a survivor but
+//! equivalent, out of the score.
+//!
+//! One optimised build per candidate is the price of the proof. Most survivors differ, and
+//! that is seen in batches: a build writes in one candidate of each function at once, and
+//! a candidate whose function's own code (`#[inline(never)]` in these builds, so its code
+//! is in its symbol) differs there is not equivalent. Only a candidate whose function's
+//! code is unchanged in its batch is built again alone: the proof is that build, whose
+//! whole code must equal the original's, and one more that makes its site's evaluation
+//! visible, whose code must not: what is compared holds the mutant's code at all (a
+//! generic function the library never instantiates, a function of a program or a test,
+//! compiles to nothing in the library, and proves nothing).
+
+mod build;
+pub mod code;
+
+use crate::cli::Args;
+use crate::compile::Workspace;
+use crate::discover::Discovery;
+use crate::lab::Results;
+use crate::outcome::Status;
+use crate::progress::Progress;
+use code::Code;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// What the equivalence step did, to say and to report.
+#[derive(Debug, Default)]
+pub struct Equivalence {
+    /// Mutants compared.
+    pub candidates: usize,
+    pub proven: usize,
+    /// Candidates whose code is not in the library as built (nothing to compare).
+    pub absent: usize,
+    pub builds: usize,
+    pub time: Duration,
+    /// Why the step stopped short, where it did.
+    pub failed: Option<String>,
+}
+
+impl Equivalence {
+    /// One line for the terminal: what was proven, and what it cost.
+    pub fn say(&self) {
+        if let Some(why) = &self.failed {
+            eprintln!("warning: equivalence not proven: an optimised build failed: {why}");
+            return;
+        }
+        let absent = match self.absent {
+            0 => String::new(),
+            n => format!(" ({n} more compile to nothing in the libraries: not proven)"),
+        };
+        eprintln!(
+            "     note: {} of {} mutants compared proven equivalent{absent}, in {} optimised \
+             builds ({:.1}s)",
+            self.proven,
+            self.candidates,
+            self.builds,
+            self.time.as_secs_f64()
+        );
+    }
+}
+
+/// The reason an equivalent mutant's report gives.
+pub const REASON: &str = "equivalent: the library compiles to the same machine code with it \
+    as without it (opt-level 3, the tests' overflow checks and debug assertions), so no test \
+    can tell them apart";
+
+/// Compares each survivor (each no-coverage mutant too, with `all`) of the libraries in
+/// optimised builds, and marks those proven equivalent.
+pub fn run(
+    args: &Args,
+    workspace: &Workspace,
+    d: &Discovery,
+    results: &mut Results,
+    progress: &mut Progress,
+) -> Equivalence {
+    let started = Instant::now();
+    let wanted = |status: Status| {
+        status == Status::Survived || (args.equivalence_all && status == Status::NoCoverage)
+    };
+    let candidates: Vec<usize> = (0..d.mutants.len())
+        .filter(|&m| wanted(results.mutants[m].status))
+        .filter(|&m| {
+            let entry = &d.mutants[m].entry;
+            !entry.compile_time && build::in_library(std::path::Path::new(&entry.file))
+        })
+        .collect();
+    let mut summary = Equivalence {
+        candidates: candidates.len(),
+        ..Equivalence::default()
+    };
+    if candidates.is_empty() {
+        return summary;
+    }
+    progress.phase(
+        "Equivalence",
+        candidates.len(),
+        (
+            "mutant compared in optimised builds",
+            "mutants compared in optimised builds",
+        ),
+    );
+    let proven = match prove(args, workspace, d, &candidates, &mut summary, progress) {
+        Ok(proven) => proven,
+        Err(why) => {
+            summary.failed = Some(why);
+            Vec::new()
+        }
+    };
+    for (m, present) in proven {
+        match present {
+            true => {
+                summary.proven += 1;
+                results.mutants[m].status = Status::Equivalent;
+                results.mutants[m].reason = REASON.to_owned();
+            }
+            false => summary.absent += 1,
+        }
+    }
+    summary.time = started.elapsed();
+    summary
+}
+
+/// The candidates whose code equals the original's, each with whether its code is in the
+/// library at all.
+fn prove(
+    args: &Args,
+    workspace: &Workspace,
+    d: &Discovery,
+    candidates: &[usize],
+    summary: &mut Equivalence,
+    progress: &mut Progress,
+) -> Result<Vec<(usize, bool)>, String> {
+    let builder = build::Builder::new(args, workspace)?;
+    let mut build = |list: String| -> Result<Code, String> {
+        summary.builds += 1;
+        Code::of_libraries(&builder.build(&list)?)
+    };
+    let original = build(String::new())?;
+    // The candidates of each function, in the order found: one of each per batch.
+    let mut by_function: BTreeMap<(&str, &str), Vec<usize>> = BTreeMap::new();
+    for &m in candidates {
+        let entry = &d.mutants[m].entry;
+        by_function
+            .entry((entry.file.as_str(), entry.function.as_str()))
+            .or_default()
+            .push(m);
+    }
+    let mut unchanged = Vec::new();
+    for batch in batches(by_function.into_values().collect()) {
+        let list: String = batch
+            .iter()
+            .map(|&m| format!("fix {}\n", d.mutants[m].entry.id))
+            .collect();
+        let code = build(list)?;
+        let differing: Vec<String> = code
+            .differing(&original)
+            .into_iter()
+            .map(code::demangled)
+            .collect();
+        for &m in &batch {
+            let function = &d.mutants[m].entry.function;
+            if differing.iter().any(|symbol| belongs(symbol, function)) {
+                progress.tick();
+            } else {
+                unchanged.push(m);
+            }
+        }
+    }
+    // Alone: the proof.
+    let mut proven = Vec::new();
+    for m in unchanged {
+        let id = &d.mutants[m].entry.id;
+        if build(format!("fix {id}\n"))? == original {
+            let watched = build(format!("watch {id}\n"))?;
+            proven.push((m, watched != original));
+        }
+        progress.tick();
+    }
+    Ok(proven)
+}
+
+/// Batches of mutants, at most one of each function in a batch: `groups` holds each
+/// function's, and batch `k` takes the `k`th of each.
+fn batches(groups: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    let rounds = groups.iter().map(Vec::len).max().unwrap_or(0);
+    (0..rounds)
+        .map(|k| groups.iter().filter_map(|g| g.get(k).copied()).collect())
+        .collect()
+}
+
+/// Whether the function symbol `symbol` (demangled, without its hash) may be the code of
+/// the function reports call `function` (`area`, `Shape::area`, `<impl Display for
+/// Shape>::fmt`): the function's own name is a segment of the symbol's path, and so is
+/// each other name it has. A batch only uses it to rule a mutant out: a symbol wrongly
+/// taken for the function's costs an equivalence, never makes one.
+fn belongs(symbol: &str, function: &str) -> bool {
+    let segments: Vec<&str> = symbol
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|s| !s.is_empty())
+        .collect();
+    let names: Vec<&str> = function
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|s| !s.is_empty() && !matches!(*s, "impl" | "for" | "as" | "dyn" | "mut"))
+        .collect();
+    !names.is_empty() && names.iter().all(|name| segments.contains(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_holds_one_mutant_of_each_function() {
+        let groups = vec![vec![1, 2, 3], vec![4], vec![5, 6]];
+        assert_eq!(batches(groups), [vec![1, 4, 5], vec![2, 6], vec![3]]);
+    }
+
+    #[test]
+    fn symbols_are_matched_to_functions_by_their_names() {
+        assert!(belongs("demo::max", "max"));
+        assert!(belongs("demo::Shape::area::{{closure}}", "Shape::area"));
+        assert!(belongs(
+            "<demo::Shape as core::fmt::Display>::fmt",
+            "<impl Display for Shape>::fmt"
+        ));
+        assert!(!belongs("demo::maximum", "max"));
+        assert!(!belongs("demo::Circle::area", "Shape::area"));
+    }
+}

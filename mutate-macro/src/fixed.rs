@@ -1,0 +1,109 @@
+//! The driver's equivalence builds (`MUTATE_SCHEMATA=fixed`): each function's switch is a
+//! constant the macro writes, read from the list in the `MUTATE_FIXED` directory
+//! (`mutate_protocol::env::fixed_file`): `fix <id>` writes that mutant in, `watch <id>`
+//! makes its site's evaluation visible (an opaque call), anything else leaves the function
+//! computing as written. The runtime built for these builds counts, probes and traces
+//! nothing, so the optimiser folds every site to one arm, and the code of two such builds
+//! differs only where their lists do. Every rewritten function is kept out of line
+//! (`#[inline(never)]`), so a mutant's code stays in its function's own symbol, where the
+//! driver looks for it first.
+
+use crate::model::Collector;
+use proc_macro2::TokenStream;
+use quote::quote;
+use std::sync::OnceLock;
+
+#[derive(Debug, Default)]
+struct Fixed {
+    /// The list, in an equivalence build.
+    path: Option<String>,
+    fix: Vec<String>,
+    watch: Vec<String>,
+}
+
+fn fixed() -> &'static Fixed {
+    static FIXED: OnceLock<Fixed> = OnceLock::new();
+    FIXED.get_or_init(|| {
+        let Some(path) = list_path() else {
+            return Fixed::default();
+        };
+        crate::tracked_file::create_if_missing(&path);
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let (fix, watch) = parse(&text);
+        Fixed {
+            path: Some(path),
+            fix,
+            watch,
+        }
+    })
+}
+
+/// The ids to write in and the ids to watch, from a list's text.
+fn parse(text: &str) -> (Vec<String>, Vec<String>) {
+    let (mut fix, mut watch) = (Vec::new(), Vec::new());
+    for line in text.lines() {
+        if let Some(id) = line.strip_prefix("fix ") {
+            fix.push(id.to_owned());
+        } else if let Some(id) = line.strip_prefix("watch ") {
+            watch.push(id.to_owned());
+        }
+    }
+    (fix, watch)
+}
+
+fn list_path() -> Option<String> {
+    let dir = std::env::var(mutate_protocol::env::FIXED).ok()?;
+    (!dir.is_empty()).then(|| mutate_protocol::env::fixed_file(std::path::Path::new(&dir)))
+}
+
+/// Whether this expansion is for an equivalence build.
+pub fn on() -> bool {
+    fixed().path.is_some()
+}
+
+/// The function's constant switch, `[active, watched]` (see the runtime's
+/// `Switch::fixed`), and the item that makes rustc track the list; empty outside an
+/// equivalence build.
+pub fn items(collector: &Collector) -> TokenStream {
+    let fixed = fixed();
+    let Some(path) = &fixed.path else {
+        return TokenStream::new();
+    };
+    let [active, watched] = switch_of(collector, fixed);
+    quote! {
+        const _: &[u8] = ::core::include_bytes!(#path);
+        #[allow(dead_code)]
+        const __MUTATE_FIXED: [u32; 2] = [#active, #watched];
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+fn switch_of(collector: &Collector, fixed: &Fixed) -> [u32; 2] {
+    let ids = collector.ids();
+    let find = |wanted: &[String]| ids.iter().position(|id| wanted.contains(id));
+    let active = find(&fixed.fix).map_or(NONE, |k| k as u32);
+    let watched = find(&fixed.watch).map_or(NONE, |k| collector.mutants[k].site);
+    [active, watched]
+}
+
+/// The attributes of a rewritten function in an equivalence build: its own `#[inline]`
+/// taken off and `#[inline(never)]` put on, so its code (its mutants' included) has a
+/// symbol of its own.
+pub fn out_of_line(attrs: &mut Vec<syn::Attribute>) {
+    attrs.retain(|a| !a.path().is_ident("inline"));
+    attrs.push(syn::parse_quote!(#[inline(never)]));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_name_mutants_to_write_in_and_to_watch() {
+        let (fix, watch) =
+            parse("fix src/lib.rs:1:2: replace > with >= in max\nwatch a\n\nother\n");
+        assert_eq!(fix, ["src/lib.rs:1:2: replace > with >= in max"]);
+        assert_eq!(watch, ["a"]);
+    }
+}
