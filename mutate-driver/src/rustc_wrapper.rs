@@ -58,6 +58,10 @@ pub fn wrap_members(
 
 /// Whether rustc's arguments `args` compile one of the doc test crates the driver
 /// generates (`--crate-name doctest_..` from `mutate-doctests/`).
+/// Set in the equivalence builds that compare the test executables' code: rustc keeps
+/// their objects (`-C save-temps`).
+pub const KEEP_OBJECTS_ENV: &str = "MUTATE_KEEP_OBJECTS";
+
 /// Set in the builds of the proc macros' expansion phase (`compile::build_with_mutant`).
 pub const EXPANSION_ENV: &str = "MUTATE_EXPANSION";
 
@@ -257,6 +261,12 @@ pub fn run_if_wrapping() {
         if more_than_line_tables(&args) {
             command.arg("-C").arg("debuginfo=line-tables-only");
         }
+        // An equivalence build that compares the tests' code too keeps each codegen
+        // unit's object file beside the executable (`equivalence/build.rs`).
+        if std::env::var_os(KEEP_OBJECTS_ENV).is_some() {
+            remove_kept_objects(&args);
+            command.arg("-C").arg("save-temps");
+        }
         // Cargo does not know what was built apart: the attribute's name changes with
         // what it and the runtime were built from, and so does every annotation, which is
         // what makes cargo rebuild.
@@ -276,6 +286,32 @@ pub fn run_if_wrapping() {
     let error = command.exec();
     eprintln!("error: cargo-mutate-driver could not run rustc: {error}");
     std::process::exit(101);
+}
+
+/// Removes what `-C save-temps` kept from the crate's previous compilation: rustc names
+/// each codegen unit's files anew (`weak-0a1b.<unit>.<suffix>.rcgu.o`), so they would pile
+/// up, and the objects beside an executable must be those of its last compilation alone.
+fn remove_kept_objects(args: &[OsString]) {
+    let value = |flag: &str| {
+        let at = args.iter().position(|a| a == flag)?;
+        args.get(at + 1)?.to_str()
+    };
+    let extra = args
+        .iter()
+        .filter_map(|a| a.to_str()?.strip_prefix("extra-filename="))
+        .next()
+        .unwrap_or("");
+    let (Some(name), Some(dir)) = (value("--crate-name"), value("--out-dir")) else {
+        return;
+    };
+    let prefix = format!("{name}{extra}.");
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let file = entry.file_name();
+        let file = file.to_string_lossy();
+        if file.starts_with(&prefix) && file.contains(".rcgu.") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 #[cfg(test)]

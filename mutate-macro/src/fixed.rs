@@ -11,7 +11,9 @@
 use crate::model::Collector;
 use proc_macro2::TokenStream;
 use quote::quote;
+use std::cell::Cell;
 use std::sync::OnceLock;
+use syn::{Block, FnArg, Pat, Signature, Stmt};
 
 #[derive(Debug, Default)]
 struct Fixed {
@@ -19,6 +21,9 @@ struct Fixed {
     path: Option<String>,
     fix: Vec<String>,
     watch: Vec<String>,
+    /// The build compiles the tests too (a line `tests`): their executables hold every
+    /// function as a private copy, whose every call the compiler knows.
+    tests: bool,
 }
 
 fn fixed() -> &'static Fixed {
@@ -34,6 +39,7 @@ fn fixed() -> &'static Fixed {
             path: Some(path),
             fix,
             watch,
+            tests: text.lines().any(|l| l == "tests"),
         }
     })
 }
@@ -83,7 +89,9 @@ fn switch_of(collector: &Collector, fixed: &Fixed) -> [u32; 2] {
     let ids = collector.ids();
     let find = |wanted: &[String]| ids.iter().position(|id| wanted.contains(id));
     let active = find(&fixed.fix).map_or(NONE, |k| k as u32);
-    let watched = find(&fixed.watch).map_or(NONE, |k| collector.mutants[k].site);
+    let watched = find(&fixed.watch)
+        .filter(|_| collector.comparable)
+        .map_or(NONE, |k| collector.mutants[k].site);
     [active, watched]
 }
 
@@ -93,6 +101,59 @@ fn switch_of(collector: &Collector, fixed: &Fixed) -> [u32; 2] {
 pub fn out_of_line(attrs: &mut Vec<syn::Attribute>) {
     attrs.retain(|a| !a.path().is_ident("inline"));
     attrs.push(syn::parse_quote!(#[inline(never)]));
+}
+
+thread_local! {
+    /// Set while a trait's default methods are rewritten: `Self` is a type parameter there.
+    static IN_TRAIT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `rewrite` for a default method of a trait.
+pub fn in_trait<R>(rewrite: impl FnOnce() -> R) -> R {
+    IN_TRAIT.with(|t| t.set(true));
+    let result = rewrite();
+    IN_TRAIT.with(|t| t.set(false));
+    result
+}
+
+/// Whether an equivalence build may compare the function's code, and what it must do
+/// first. A function that is not generic has one copy, in its crate, as every caller sees
+/// it (exported, or private to the callers its crate has). A generic one is compiled once
+/// per use, where the compiler knows every call: it could fold a caller's constant
+/// arguments into the copy, so that a mutant that differs for other arguments compiles to
+/// the same code; so could any function in a test executable, where everything is private.
+/// Its arguments are made opaque first (`core::hint::black_box`), where each is a plain
+/// name; one with a receiver (`self` cannot be bound again) or a pattern for an argument
+/// is not compared: its mutants are never watched, so never proven.
+pub fn prepare(sig: &Signature, outer_generics: &[String], block: &mut Block) -> bool {
+    let generic = !outer_generics.is_empty()
+        || IN_TRAIT.with(Cell::get)
+        || sig.generics.type_params().next().is_some()
+        || sig.generics.const_params().next().is_some()
+        || sig
+            .inputs
+            .iter()
+            .any(|a| crate::syntax::mentions_impl(quote::ToTokens::to_token_stream(a)));
+    if !generic && !fixed().tests {
+        return true;
+    }
+    let mut names = Vec::new();
+    for input in &sig.inputs {
+        match input {
+            FnArg::Typed(typed) => match &*typed.pat {
+                Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => {
+                    names.push((p.mutability, p.ident.clone()))
+                }
+                _ => return false,
+            },
+            FnArg::Receiver(_) => return false,
+        }
+    }
+    let opaque = names.iter().map(|(mutability, name)| -> Stmt {
+        syn::parse_quote!(let #mutability #name = ::core::hint::black_box(#name);)
+    });
+    block.stmts.splice(0..0, opaque);
+    true
 }
 
 #[cfg(test)]

@@ -131,6 +131,7 @@ pub fn rewrite(
         if crate::fixed::on() {
             // An equivalence build: the schemata body alone, its switch a constant.
             crate::fixed::out_of_line(attrs);
+            collector.comparable = crate::fixed::prepare(sig, outer_generics, block);
         } else if outlined {
             dispatch::outline(block, sig);
             dispatch::keep_inlinable(attrs, &written);

@@ -200,7 +200,9 @@ impl<'e> Walk<'e> {
                 let name = format!("{prefix}{}::{}", t.ident, f.sig.ident);
                 let context = (generics.as_slice(), Reach::Associated);
                 let head = (&mut copy.sig, &mut copy.attrs);
-                function::rewrite(name, head, block, &selection, context, rewrite_in_body);
+                crate::fixed::in_trait(|| {
+                    function::rewrite(name, head, block, &selection, context, rewrite_in_body)
+                });
             }
             schemata.items.push(TraitItem::Fn(copy));
         }

@@ -84,6 +84,9 @@ pub struct Collector {
     /// The operator mutants whose arms call a fallback method of their own, declared with
     /// the table (`operators/op_fallbacks.rs`).
     pub op_fallbacks: Vec<(u32, OpShape)>,
+    /// In an equivalence build: whether the function's code may be compared
+    /// (`fixed::prepare`); its mutants are watched only then.
+    pub comparable: bool,
 }
 
 /// The local index of a mutant whose operator is not selected: no switch ever reads it,
@@ -99,6 +102,7 @@ impl Collector {
             selection,
             cfg: Vec::new(),
             op_fallbacks: Vec::new(),
+            comparable: true,
         }
     }
 

@@ -43,9 +43,34 @@ fn at_least_zero(x: i64) -> i64 {
     if x < 0 { 0 } else { x }
 }
 
-/// Generic, and instantiated by the tests only: the library compiles none of its code, so
-/// its `>=` (equivalent for every integer) is not proven, and stays a survivor.
+/// Generic, and instantiated by the tests only: its code is compared where they compile
+/// it, its argument made opaque first, so that its `>=` (equivalent for every unsigned
+/// integer) is proven for `u8`, as the tests use it.
 #[mutate]
 pub fn positive_or_default<T: PartialOrd + Default>(x: T) -> T {
     if x > T::default() { x } else { T::default() }
+}
+
+/// Generic too, and called by one test with constants: were its arguments folded into its
+/// code, its `<=` (which differs when `x` is `limit`) would compile to the same code as the
+/// original. It is a survivor, not equivalent.
+#[mutate]
+pub fn below_or_default<T: PartialOrd + Default>(x: T, limit: T) -> T {
+    if x < limit { x } else { T::default() }
+}
+
+/// A value held, for a method of a generic type.
+pub struct Held<T>(pub T);
+
+#[mutate]
+impl<T: PartialOrd + Default + Copy> Held<T> {
+    /// The same comparison as `positive_or_default`, on `self`: a receiver cannot be made
+    /// opaque, so its code is not compared, and its `>=` stays a survivor.
+    pub fn positive_or_default(&self) -> T {
+        if self.0 > T::default() {
+            self.0
+        } else {
+            T::default()
+        }
+    }
 }

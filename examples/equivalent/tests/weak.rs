@@ -32,4 +32,11 @@ fn distances() {
 fn generic_positive() {
     assert_eq!(positive_or_default(5u8), 5);
     assert_eq!(positive_or_default(0u8), 0);
+    assert_eq!(Held(5u8).positive_or_default(), 5);
+    assert_eq!(Held(0u8).positive_or_default(), 0);
+}
+
+#[test]
+fn generic_below() {
+    assert_eq!(below_or_default(1u8, 5), 1);
 }

@@ -49,9 +49,10 @@ impl<'a> Builder<'a> {
         })
     }
 
-    /// Builds the libraries with `list` (`fix <id>` / `watch <id>` lines) and returns the
-    /// rlibs of the workspace's own.
-    pub fn build(&self, list: &str) -> Result<Vec<PathBuf>, String> {
+    /// Builds the libraries (with `tests`, the test targets too) with `list` (`fix <id>`
+    /// / `watch <id>` lines) and returns the object code of the workspace's own: the
+    /// rlibs, and each test executable's objects, kept beside it.
+    pub fn build(&self, list: &str, tests: bool) -> Result<Vec<PathBuf>, String> {
         let path = mutate_protocol::env::fixed_file(&self.list_dir);
         // Written only when it changes: rustc tracks it, and a write rebuilds.
         if std::fs::read_to_string(&path).ok().as_deref() != Some(list) {
@@ -60,14 +61,8 @@ impl<'a> Builder<'a> {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let mut command = Command::new(cargo);
         command
-            .args([
-                "build",
-                "--lib",
-                "--message-format",
-                "json",
-                "--profile",
-                PROFILE,
-            ])
+            .args(["build", "--message-format", "json", "--profile", PROFILE])
+            .arg(if tests { "--tests" } else { "--lib" })
             .args(crate::compile::selection_args(self.args, self.workspace))
             .arg("--target-dir")
             .arg(&self.workspace.build_target_dir)
@@ -84,6 +79,9 @@ impl<'a> Builder<'a> {
             .env_remove(mutate_protocol::env::ACTIVE)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        if tests {
+            command.env(crate::rustc_wrapper::KEEP_OBJECTS_ENV, "1");
+        }
         if let Ok(rules) = self.workspace.rules.write(&self.workspace.target_dir) {
             command.env(mutate_protocol::env::RULES, rules);
         }
@@ -117,6 +115,9 @@ impl<'a> Builder<'a> {
                     .map(|f| f.clone().into_std_path_buf())
                     .filter(|f| f.extension().is_some_and(|e| e == "rlib")),
             );
+            if let Some(executable) = &artifact.executable {
+                rlibs.extend(objects_of(executable.as_std_path()));
+            }
         }
         let status = child.wait().map_err(|e| e.to_string())?;
         let stderr = errors.join().ok().and_then(|r| r.ok()).unwrap_or_default();
@@ -128,6 +129,29 @@ impl<'a> Builder<'a> {
         }
         Ok(rlibs)
     }
+}
+
+/// The object files rustc kept (`-C save-temps`) for the executable at `path`: one per
+/// codegen unit, named after it (`weak-0a1b.weak.1x2y-cgu.0.rcgu.o`).
+fn objects_of(path: &Path) -> Vec<PathBuf> {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return Vec::new();
+    };
+    let prefix = format!("{}.", name.to_string_lossy());
+    let mut objects: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|p| {
+            p.file_name().is_some_and(|n| {
+                let n = n.to_string_lossy();
+                n.starts_with(&prefix) && n.ends_with(".rcgu.o")
+            })
+        })
+        .collect();
+    objects.sort();
+    objects
 }
 
 /// cargo's first error line, or its last line.

@@ -11,20 +11,25 @@ use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::Path;
 
-/// Each function's fingerprint, by its (mangled) symbol name.
+/// Each function's fingerprints, by its (mangled) symbol name: one per object that defines
+/// it (a program's `main`, local symbols), in order, so that the order objects are read in
+/// does not matter.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Code(pub BTreeMap<String, u64>);
+pub struct Code(pub BTreeMap<String, Vec<u64>>);
 
 impl Code {
-    /// The code of the objects in the rlibs at `paths`.
-    pub fn of_libraries(paths: &[impl AsRef<Path>]) -> Result<Code, String> {
+    /// The code of the rlibs and object files at `paths`.
+    pub fn of(paths: &[impl AsRef<Path>]) -> Result<Code, String> {
         let mut code = Code::default();
         for path in paths {
             let path = path.as_ref();
             let data =
                 std::fs::read(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
-            code.add_archive(&data)
-                .map_err(|e| format!("reading {}: {e}", path.display()))?;
+            let added = match path.extension().is_some_and(|e| e == "rlib") {
+                true => code.add_archive(&data),
+                false => code.add_object(&data),
+            };
+            added.map_err(|e| format!("reading {}: {e}", path.display()))?;
         }
         Ok(code)
     }
@@ -56,9 +61,9 @@ impl Code {
             let range = (symbol.address(), symbol.size());
             hash_range(&file, &relocations, section, range, &mut hasher, 2);
             let fingerprint = hasher.finish();
-            // Two objects defining one name (local symbols): both count.
-            let entry = self.0.entry(name.to_owned()).or_insert(0);
-            *entry = entry.rotate_left(1) ^ fingerprint;
+            let prints = self.0.entry(name.to_owned()).or_default();
+            let at = prints.partition_point(|&p| p < fingerprint);
+            prints.insert(at, fingerprint);
         }
         Ok(())
     }

@@ -124,8 +124,9 @@ pub fn run(
     summary
 }
 
-/// The candidates whose code equals the original's, each with whether its code is in the
-/// library at all.
+/// The candidates proven equivalent, each with whether its code is in what was compared.
+/// First in the libraries alone; the candidates whose code the libraries do not hold
+/// (generic functions only the tests instantiate) again with the test targets' code.
 fn prove(
     args: &Args,
     workspace: &Workspace,
@@ -135,12 +136,42 @@ fn prove(
     progress: &mut Progress,
 ) -> Result<Vec<(usize, bool)>, String> {
     let builder = build::Builder::new(args, workspace)?;
-    let mut build = |list: String| -> Result<Code, String> {
+    let mut build = |list: String, tests: bool| -> Result<Code, String> {
         summary.builds += 1;
-        Code::of_libraries(&builder.build(&list)?)
+        // The macro makes every function's arguments opaque in a build of the tests.
+        let list = match tests {
+            true => format!("tests\n{list}"),
+            false => list,
+        };
+        Code::of(&builder.build(&list, tests)?)
     };
+    let (mut proven, mut absent) =
+        settle(d, candidates, &mut |list| build(list, false), &mut || {
+            progress.tick()
+        })?;
+    if !absent.is_empty() {
+        let in_tests;
+        // Counted once already, in the first comparison.
+        (in_tests, absent) = settle(d, &absent, &mut |list| build(list, true), &mut || {})?;
+        proven.extend(in_tests);
+    }
+    let proven = proven.into_iter().map(|m| (m, true));
+    Ok(proven
+        .chain(absent.into_iter().map(|m| (m, false)))
+        .collect())
+}
+
+/// One comparison of `candidates` through `build` (a list in, the code out): those proven
+/// equivalent, and those whose code is not in what `build` compiles (unchanged when
+/// watched). Each batch holds one candidate per function; a candidate whose function's own
+/// code changed in its batch is not equivalent; the others are built alone.
+fn settle(
+    d: &Discovery,
+    candidates: &[usize],
+    build: &mut dyn FnMut(String) -> Result<Code, String>,
+    tick: &mut dyn FnMut(),
+) -> Result<(Vec<usize>, Vec<usize>), String> {
     let original = build(String::new())?;
-    // The candidates of each function, in the order found: one of each per batch.
     let mut by_function: BTreeMap<(&str, &str), Vec<usize>> = BTreeMap::new();
     for &m in candidates {
         let entry = &d.mutants[m].entry;
@@ -161,26 +192,39 @@ fn prove(
             .into_iter()
             .map(code::demangled)
             .collect();
+        if std::env::var_os("MUTATE_DEBUG_EQUIVALENCE").is_some() {
+            eprintln!("batch of {}: {differing:?}", batch.len());
+        }
         for &m in &batch {
             let function = &d.mutants[m].entry.function;
             if differing.iter().any(|symbol| belongs(symbol, function)) {
-                progress.tick();
+                tick();
             } else {
                 unchanged.push(m);
             }
         }
     }
-    // Alone: the proof.
-    let mut proven = Vec::new();
+    // Alone: the proof, where the mutant's code is compiled at all.
+    let (mut proven, mut absent) = (Vec::new(), Vec::new());
     for m in unchanged {
         let id = &d.mutants[m].entry.id;
         if build(format!("fix {id}\n"))? == original {
+            // Its site's evaluation, made visible, must show in its function's own code
+            // (out of line in these builds): a change elsewhere proves nothing of it.
             let watched = build(format!("watch {id}\n"))?;
-            proven.push((m, watched != original));
+            let function = &d.mutants[m].entry.function;
+            let present = watched
+                .differing(&original)
+                .into_iter()
+                .any(|symbol| belongs(&code::demangled(symbol), function));
+            match present {
+                true => proven.push(m),
+                false => absent.push(m),
+            }
         }
-        progress.tick();
+        tick();
     }
-    Ok(proven)
+    Ok((proven, absent))
 }
 
 /// Batches of mutants, at most one of each function in a batch: `groups` holds each

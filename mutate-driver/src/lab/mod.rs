@@ -104,9 +104,14 @@ pub fn prepare(
         servers,
     } = baseline::run(d, config, progress, &mut results)?;
     let baseline_time = started.elapsed();
+    // Ties broken by the test's name, not its index: the order cargo lists binaries in
+    // may change from one build to the next.
+    let names: Vec<String> = (0..d.tests.len()).map(|t| d.test_id(t)).collect();
     for r in &mut results {
-        r.covered_by
-            .sort_by_key(|&t| (time_class(baseline[t].micros), t));
+        r.covered_by.sort_by(|&a, &b| {
+            let key = |t: usize| (time_class(baseline[t].micros), &names[t]);
+            key(a).cmp(&key(b))
+        });
         r.covered_by.dedup();
     }
     Ok(Prepared {
@@ -119,7 +124,7 @@ pub fn prepare(
 }
 
 /// A test's place among a mutant's covering tests: fastest first, by half-octaves of its
-/// time, then by index; every test under [`FAST`] in one class. Tests whose times trade
+/// time, then by name; every test under [`FAST`] in one class. Tests whose times trade
 /// places from run to run by noise alone keep one order, so which test detects a mutant
 /// first, and how (killed, crashed, timed out), stays the same between runs; a test up to
 /// 1.4 times slower may go first.
