@@ -162,9 +162,13 @@ fn prove(
 }
 
 /// One comparison of `candidates` through `build` (a list in, the code out): those proven
-/// equivalent, and those whose code is not in what `build` compiles (unchanged when
-/// watched). Each batch holds one candidate per function; a candidate whose function's own
-/// code changed in its batch is not equivalent; the others are built alone.
+/// equivalent, and those whose code is not in what `build` compiles. First one build that
+/// watches one candidate of each function (its site's evaluation made visible): a function
+/// whose own code does not change there is not compiled (or not comparable), and none of
+/// its candidates is. Then batches of one candidate per function written in: a candidate
+/// whose function's own code changed is not equivalent; the others are built alone, and
+/// equivalent when the whole code is the original's. A site the optimiser removed from a
+/// compiled function is dead for every input: its mutants are equivalent too.
 fn settle(
     d: &Discovery,
     candidates: &[usize],
@@ -172,6 +176,7 @@ fn settle(
     tick: &mut dyn FnMut(),
 ) -> Result<(Vec<usize>, Vec<usize>), String> {
     let original = build(String::new())?;
+    let function = |m: usize| &d.mutants[m].entry.function;
     let mut by_function: BTreeMap<(&str, &str), Vec<usize>> = BTreeMap::new();
     for &m in candidates {
         let entry = &d.mutants[m].entry;
@@ -180,47 +185,38 @@ fn settle(
             .or_default()
             .push(m);
     }
-    let mut unchanged = Vec::new();
-    for batch in batches(by_function.into_values().collect()) {
-        let list: String = batch
-            .iter()
-            .map(|&m| format!("fix {}\n", d.mutants[m].entry.id))
-            .collect();
-        let code = build(list)?;
-        let differing: Vec<String> = code
-            .differing(&original)
+    let list = |ms: &mut dyn Iterator<Item = usize>, how: &str| -> String {
+        ms.map(|m| format!("{how} {}\n", d.mutants[m].entry.id))
+            .collect()
+    };
+    let changed_by = |code: &Code, m: usize| {
+        code.differing(&original)
             .into_iter()
-            .map(code::demangled)
-            .collect();
-        if std::env::var_os("MUTATE_DEBUG_EQUIVALENCE").is_some() {
-            eprintln!("batch of {}: {differing:?}", batch.len());
-        }
+            .any(|symbol| belongs(&code::demangled(symbol), function(m)))
+    };
+    let watched = build(list(&mut by_function.values().map(|ms| ms[0]), "watch"))?;
+    let (present, absent): (Vec<Vec<usize>>, Vec<Vec<usize>>) = by_function
+        .into_values()
+        .partition(|ms| changed_by(&watched, ms[0]));
+    let absent: Vec<usize> = absent.into_iter().flatten().collect();
+    for _ in &absent {
+        tick();
+    }
+    let mut unchanged = Vec::new();
+    for batch in batches(present) {
+        let code = build(list(&mut batch.iter().copied(), "fix"))?;
         for &m in &batch {
-            let function = &d.mutants[m].entry.function;
-            if differing.iter().any(|symbol| belongs(symbol, function)) {
-                tick();
-            } else {
-                unchanged.push(m);
+            match changed_by(&code, m) {
+                true => tick(),
+                false => unchanged.push(m),
             }
         }
     }
-    // Alone: the proof, where the mutant's code is compiled at all.
-    let (mut proven, mut absent) = (Vec::new(), Vec::new());
+    // Alone: the proof.
+    let mut proven = Vec::new();
     for m in unchanged {
-        let id = &d.mutants[m].entry.id;
-        if build(format!("fix {id}\n"))? == original {
-            // Its site's evaluation, made visible, must show in its function's own code
-            // (out of line in these builds): a change elsewhere proves nothing of it.
-            let watched = build(format!("watch {id}\n"))?;
-            let function = &d.mutants[m].entry.function;
-            let present = watched
-                .differing(&original)
-                .into_iter()
-                .any(|symbol| belongs(&code::demangled(symbol), function));
-            match present {
-                true => proven.push(m),
-                false => absent.push(m),
-            }
+        if build(list(&mut std::iter::once(m), "fix"))? == original {
+            proven.push(m);
         }
         tick();
     }
