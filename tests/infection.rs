@@ -168,6 +168,28 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
     }
     let terminal = String::from_utf8_lossy(&out.stdout);
     assert!(terminal.contains("why: chance: "), "{terminal}");
+    // A kill by a test whose calls differ from run to run is said to be one: another run
+    // may not make it. One by a test that does the same every run is not.
+    let killed = |function: &str| {
+        report
+            .mutants
+            .iter()
+            .filter(|m| m.function == function && m.verdict() == "Killed")
+            .collect::<Vec<_>>()
+    };
+    let doubles = killed("double");
+    assert!(!doubles.is_empty());
+    for m in doubles {
+        assert!(m.killed_by_chance, "{}: {}", m.id, m.reason);
+        assert!(
+            m.reason.contains("calls differ from run to run"),
+            "{}",
+            m.reason
+        );
+    }
+    let halves = killed("half");
+    assert!(!halves.is_empty());
+    assert!(halves.iter().all(|m| !m.killed_by_chance), "{halves:#?}");
     // `parity`'s test detects a wrong parity only in the second run in a row that sees one.
     // The first mutant run after the unmutated baseline lets its mutant through; that
     // survivor's test is unsteady, so it is run again, and a run again detects it. None of

@@ -40,6 +40,8 @@ pub struct Mutant {
     pub relevant_because: Value,
     /// `proven` for a mutant `--equivalence` proved equivalent ("" for others).
     pub equivalence: String,
+    /// Detected by a test whose calls differ from run to run.
+    pub killed_by_chance: bool,
 }
 
 impl Mutant {
@@ -88,6 +90,7 @@ impl Mutant {
             relevance: text("relevance"),
             relevant_because: m["relevantBecause"].clone(),
             equivalence: text("equivalence"),
+            killed_by_chance: m["killedByChance"] == Value::Bool(true),
         }
     }
 

@@ -154,9 +154,9 @@ fn alone_pass(
         failures: Vec::new(),
         slow: Vec::new(),
     };
-    for (t, report, retimes) in alone {
+    for (t, report, retimes, counted) in alone {
         if passed(&report) {
-            let runs = (&report, retimes.as_slice());
+            let runs = (&report, retimes.as_slice(), counted);
             record_baseline(d, config, t, runs, &mut pass.baseline, results, progress);
         } else if matches!(report.end, End::WallClock | End::WallClockGraced) {
             pass.slow.push(t);
@@ -204,9 +204,11 @@ fn settle_slow(
         .into_iter()
         .partition(|t| together.get(t) == Some(&Together::Passed));
     let retry_timeout = together_timeout + config.baseline_timeout;
-    for (t, report, retimes) in run_alone(d, (config, idle), retry, retry_timeout, progress)? {
+    for (t, report, retimes, counted) in
+        run_alone(d, (config, idle), retry, retry_timeout, progress)?
+    {
         if passed(&report) {
-            let runs = (&report, retimes.as_slice());
+            let runs = (&report, retimes.as_slice(), counted);
             record_baseline(d, config, t, runs, &mut alone.baseline, results, progress);
         } else {
             alone.failures.push(failed_test(d, t, &report));
@@ -226,7 +228,8 @@ fn settle_slow(
 }
 
 /// A test's coverage run, and the runs that timed it again (passing or not).
-type Alone = (usize, Report, Vec<Report>);
+/// A test, its coverage run, its runs again, and the hits a second counting run counted.
+type Alone = (usize, Report, Vec<Report>, Option<u64>);
 
 /// Runs `tests` alone, each in a forked child with every mutant off, coverage on; a fast
 /// test that passes is then timed again, as mutants run (coverage off), to learn how much
@@ -270,7 +273,7 @@ fn run_alone(
         |(t, runs)| {
             progress.tick();
             match runs {
-                Ok((report, retimes)) => reports.push((t, report, retimes)),
+                Ok((report, retimes, counted)) => reports.push((t, report, retimes, counted)),
                 Err(e) => {
                     error.get_or_insert(e);
                 }
@@ -296,7 +299,7 @@ fn time_alone(
     (request, flakes): (&Request, usize),
     (idle, starts): (&Idle, &Gathering),
     core: Pass,
-) -> Result<(Report, Vec<Report>)> {
+) -> Result<(Report, Vec<Report>, Option<u64>)> {
     let test = &d.tests[t];
     let b = test.binary;
     let binary = &d.binaries[b];
@@ -325,7 +328,7 @@ fn runs_of(
     request: &Request,
     flakes: usize,
     core: Pass,
-) -> Result<(Report, Vec<Report>)> {
+) -> Result<(Report, Vec<Report>, Option<u64>)> {
     let report = server.run(request)?;
     if waited(&report) {
         drop(core);
@@ -337,7 +340,7 @@ fn runs_of(
         limits::SLOW_RETIMES.max(flakes)
     };
     if !passed(&report) || again == 0 {
-        return Ok((report, Vec::new()));
+        return Ok((report, Vec::new(), None));
     }
     let retime = Request {
         coverage: false,
@@ -348,7 +351,22 @@ fn runs_of(
     let retimes = (0..again)
         .map(|_| server.run(&retime))
         .collect::<Result<Vec<_>>>()?;
-    Ok((report, retimes))
+    // A fast test is run once more counting its calls and loop rounds, as its coverage
+    // run did (without the probe): a test that takes another way each run counts
+    // differently (`Baseline::wanders`).
+    let counted = match fast {
+        true => {
+            let count = Request {
+                probe: false,
+                output: false,
+                ..request.clone()
+            };
+            let again = server.run(&count)?;
+            passed(&again).then_some(again.total_hits)
+        }
+        false => None,
+    };
+    Ok((report, retimes, counted))
 }
 
 pub fn passed(report: &Report) -> bool {
@@ -405,7 +423,7 @@ fn record_baseline(
     d: &Discovery,
     config: &Config,
     t: usize,
-    (report, retimes): (&Report, &[Report]),
+    (report, retimes, counted): (&Report, &[Report], Option<u64>),
     baseline: &mut [Baseline],
     results: &mut [MutantResult],
     progress: &Progress,
@@ -432,7 +450,9 @@ fn record_baseline(
             .map(|r| r.micros.saturating_sub(r.cpu_micros))
             .max()
             .unwrap_or(report.micros),
-        wanders: wanders(retimes),
+        // The runs again run the bodies as written, which count nothing: the second
+        // counting run is what tells a test that goes another way each run.
+        wanders: wanders(retimes) || counted.is_some_and(|hits| hits != report.total_hits),
         coverage_overhead: plain.map_or(0, |plain| report.micros.saturating_sub(plain)),
     };
     let own = (

@@ -198,6 +198,9 @@ pub fn run(
         tracing_time: started.elapsed(),
         test_micros: baseline.iter().map(|b| b.micros).collect(),
         flaky: (0..baseline.len()).filter(|&t| baseline[t].flaky).collect(),
+        wandering: (0..baseline.len())
+            .filter(|&t| baseline[t].wanders)
+            .collect(),
         proven,
     })
 }

@@ -75,6 +75,10 @@ pub struct Results {
     pub test_micros: Vec<u64>,
     /// Tests that passed and then failed with every mutant off: their failures kill nothing.
     pub flaky: Vec<usize>,
+    /// Tests whose two runs as written counted different calls and loop rounds (random
+    /// inputs, the time): a kill by one of them may not repeat in the next run.
+    #[serde(default)]
+    pub wandering: Vec<usize>,
     /// What the infection probe spared: mutants decided without a run, and runs of a
     /// mutant under a test not made.
     pub proven: Proven,

@@ -86,6 +86,20 @@ pub fn build(
             };
             mutant["diagnosis"] = json!(diagnosis);
         }
+        let by_chance = r.status.detected()
+            && r.killed_by
+                .first()
+                .is_some_and(|t| results.wandering.contains(t));
+        if by_chance {
+            // Beside the schema's fields: the verdict may differ in the next run.
+            mutant["killedByChance"] = json!(true);
+            reason = format!(
+                "{reason} (by a test whose calls differ from run to run: another run may \
+                 not detect it)"
+            )
+            .trim_start()
+            .to_owned();
+        }
         if !reason.is_empty() {
             mutant["statusReason"] = json!(reason);
         }
