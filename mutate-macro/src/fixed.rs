@@ -123,8 +123,9 @@ pub fn in_trait<R>(rewrite: impl FnOnce() -> R) -> R {
 /// arguments into the copy, so that a mutant that differs for other arguments compiles to
 /// the same code; so could any function in a test executable, where everything is private.
 /// Its arguments are made opaque first (`core::hint::black_box`), where each is a plain
-/// name; one with a receiver (`self` cannot be bound again) or a pattern for an argument
-/// is not compared: its mutants are never watched, so never proven.
+/// name, `self` included (the body reads an opaque copy of it); one with a pattern for an
+/// argument, or a receiver and items in its body, is not compared: its mutants are never
+/// watched, so never proven.
 pub fn prepare(sig: &Signature, outer_generics: &[String], block: &mut Block) -> bool {
     let generic = !outer_generics.is_empty()
         || IN_TRAIT.with(Cell::get)
@@ -138,6 +139,7 @@ pub fn prepare(sig: &Signature, outer_generics: &[String], block: &mut Block) ->
         return true;
     }
     let mut names = Vec::new();
+    let mut receiver = None;
     for input in &sig.inputs {
         match input {
             FnArg::Typed(typed) => match &*typed.pat {
@@ -146,14 +148,99 @@ pub fn prepare(sig: &Signature, outer_generics: &[String], block: &mut Block) ->
                 }
                 _ => return false,
             },
-            FnArg::Receiver(_) => return false,
+            FnArg::Receiver(r) => receiver = Some((r.mutability, r.self_token.span)),
         }
+    }
+    if let Some((mutability, span)) = receiver {
+        // `self` cannot be bound again: the body's own uses read an opaque copy instead.
+        // Not where the body holds items of its own, whose `self` is theirs.
+        let Some(renamed) = self_renamed(block) else {
+            return false;
+        };
+        *block = renamed;
+        // Named where `self` was declared: a body a `macro_rules!` wrote resolves it there.
+        let copy = syn::Ident::new(OPAQUE_SELF, span);
+        block.stmts.insert(
+            0,
+            syn::parse_quote!(let #mutability #copy = ::core::hint::black_box(self);),
+        );
     }
     let opaque = names.iter().map(|(mutability, name)| -> Stmt {
         syn::parse_quote!(let #mutability #name = ::core::hint::black_box(#name);)
     });
     block.stmts.splice(0..0, opaque);
     true
+}
+
+/// The name of a method's opaque copy of `self` in an equivalence build.
+const OPAQUE_SELF: &str = "__mutate_self";
+
+/// `block` with each `self` that names the receiver read from [`OPAQUE_SELF`]: in its
+/// expressions and the tokens of its macro calls, not in the items it holds (the type
+/// fallbacks' traits, whose `self` is their own), nor in a path's `self::`. `None` where a
+/// macro call's or verbatim expression's tokens hold an item.
+fn self_renamed(block: &Block) -> Option<Block> {
+    use syn::visit_mut::{self, VisitMut};
+    struct Rename {
+        failed: bool,
+    }
+    impl VisitMut for Rename {
+        fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+
+        fn visit_expr_mut(&mut self, e: &mut syn::Expr) {
+            match e {
+                syn::Expr::Path(p) if p.qself.is_none() && p.path.is_ident("self") => {
+                    let span = p.path.segments[0].ident.span();
+                    p.path.segments[0].ident = syn::Ident::new(OPAQUE_SELF, span);
+                }
+                syn::Expr::Verbatim(tokens) => match renamed_tokens(tokens.clone()) {
+                    Some(renamed) => *tokens = renamed,
+                    None => self.failed = true,
+                },
+                _ => visit_mut::visit_expr_mut(self, e),
+            }
+        }
+
+        fn visit_macro_mut(&mut self, m: &mut syn::Macro) {
+            match renamed_tokens(m.tokens.clone()) {
+                Some(renamed) => m.tokens = renamed,
+                None => self.failed = true,
+            }
+        }
+    }
+    let mut block = block.clone();
+    let mut rename = Rename { failed: false };
+    rename.visit_block_mut(&mut block);
+    (!rename.failed).then_some(block)
+}
+
+/// Tokens with each `self` not followed by `::` renamed; `None` where they hold an item.
+fn renamed_tokens(tokens: TokenStream) -> Option<TokenStream> {
+    use proc_macro2::{Group, TokenTree};
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(tokens.len());
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Ident(ident) if ident == "fn" || ident == "impl" || ident == "trait" => {
+                return None;
+            }
+            TokenTree::Ident(ident) if ident == "self" => {
+                let path =
+                    matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+                out.push(match path {
+                    true => token.clone(),
+                    false => TokenTree::Ident(syn::Ident::new(OPAQUE_SELF, ident.span())),
+                });
+            }
+            TokenTree::Group(group) => {
+                let mut renamed = Group::new(group.delimiter(), renamed_tokens(group.stream())?);
+                renamed.set_span(group.span());
+                out.push(TokenTree::Group(renamed));
+            }
+            other => out.push(other.clone()),
+        }
+    }
+    Some(out.into_iter().collect())
 }
 
 #[cfg(test)]

@@ -64,13 +64,24 @@ pub struct Held<T>(pub T);
 
 #[mutate]
 impl<T: PartialOrd + Default + Copy> Held<T> {
-    /// The same comparison as `positive_or_default`, on `self`: a receiver cannot be made
-    /// opaque, so its code is not compared, and its `>=` stays a survivor.
+    /// The same comparison as `positive_or_default`, on `self`, which the body reads from an
+    /// opaque copy: its `>=` is proven for `u8`.
     pub fn positive_or_default(&self) -> T {
         if self.0 > T::default() {
             self.0
         } else {
             T::default()
         }
+    }
+}
+
+/// Generic, with a pattern for its argument, which cannot be made opaque: its code is not
+/// compared, and its `>=` (equivalent for `u8`) stays a survivor.
+#[mutate]
+pub fn positive_first<T: PartialOrd + Default>((first, _): (T, T)) -> T {
+    if first > T::default() {
+        first
+    } else {
+        T::default()
     }
 }

@@ -34,6 +34,8 @@ fn generic_positive() {
     assert_eq!(positive_or_default(0u8), 0);
     assert_eq!(Held(5u8).positive_or_default(), 5);
     assert_eq!(Held(0u8).positive_or_default(), 0);
+    assert_eq!(positive_first((5u8, 1)), 5);
+    assert_eq!(positive_first((0u8, 1)), 0);
 }
 
 #[test]

@@ -33,7 +33,8 @@ pub struct Equivalence {
     /// Mutants compared.
     pub candidates: usize,
     pub proven: usize,
-    /// Candidates whose code is not in the library as built (nothing to compare).
+    /// Candidates whose code no build compared holds with its arguments opaque (a generic
+    /// function with a pattern for an argument, code no library compiles).
     pub absent: usize,
     pub builds: usize,
     pub time: Duration,
@@ -50,7 +51,10 @@ impl Equivalence {
         }
         let absent = match self.absent {
             0 => String::new(),
-            n => format!(" ({n} more compile to nothing in the libraries: not proven)"),
+            n => format!(
+                " ({n} more not compared, not proven: no library or test compiles their \
+                 code with its arguments opaque)"
+            ),
         };
         eprintln!(
             "     note: {} of {} mutants compared proven equivalent{absent}, in {} optimised \
