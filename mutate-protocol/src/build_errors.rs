@@ -177,22 +177,60 @@ pub fn is_const_call(message: &str) -> bool {
 }
 
 /// The function rustc's message names, in backticks (`cannot call non-const associated
-/// function `Point::<T>::new` in constants`), with its generic arguments left out.
+/// function `Point::<T>::new` in constants`), with its generic arguments left out. An
+/// `impl` block rustc names by its type (`adt_hack::<impl iso8601::Config>::decode`, in a
+/// module of its own) or a qualified path (`<Point as Shape>::area`) is named by the type's
+/// own name: `adt_hack::Config::decode`, `Point::area`.
 pub fn named_function(message: &str) -> Option<String> {
     let (_, rest) = message.split_once('`')?;
     let (name, _) = rest.split_once('`')?;
     let mut out = String::new();
     let mut depth = 0usize;
+    let mut group = String::new();
     for c in name.chars() {
         match c {
-            '<' => depth += 1,
-            '>' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => out.push(c),
+            '<' => {
+                depth += 1;
+                if depth == 1 {
+                    group.clear();
+                    continue;
+                }
+            }
+            '>' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    out.push_str(&self_type_of(&group));
+                    continue;
+                }
+            }
             _ => {}
+        }
+        match depth {
+            0 => out.push(c),
+            _ => group.push(c),
         }
     }
     let out = out.replace("::::", "::");
-    Some(out.trim_end_matches("::").to_owned())
+    Some(
+        out.trim_start_matches("::")
+            .trim_end_matches("::")
+            .to_owned(),
+    )
+}
+
+/// The type's own name where a group in angle brackets is an `impl` block or a qualified
+/// path's self type (`impl m::Config`, `impl Display for m::Point`, `m::Point as Shape`);
+/// nothing for generic arguments (`T`, `u8, 4`).
+fn self_type_of(group: &str) -> String {
+    let ty = if let Some(rest) = group.strip_prefix("impl ") {
+        rest.rsplit_once(" for ").map_or(rest, |(_, ty)| ty)
+    } else if let Some((ty, _)) = group.split_once(" as ") {
+        ty
+    } else {
+        return String::new();
+    };
+    let ty = ty.split('<').next().unwrap_or(ty);
+    ty.rsplit("::").next().unwrap_or(ty).trim().to_owned()
 }
 
 /// Whether `named` (as [`named_function`] gives it: `double`, `Point::new`, `m::f`) can
@@ -294,6 +332,18 @@ mod tests {
             named("cannot call non-const method `Set::<u8, 4>::len` in x"),
             "Set::len"
         );
+        assert_eq!(
+            named(
+                "cannot call non-const associated function \
+                 `adt_hack::<impl well_known::iso8601::Config>::decode` in constants"
+            ),
+            "adt_hack::Config::decode"
+        );
+        assert_eq!(
+            named("cannot call non-const method `<Point<T> as Shape>::area` in constants"),
+            "Point::area"
+        );
+        assert!(names("adt_hack::Config::decode", "Config::decode"));
         assert!(names("Point::new", "shapes::Point::new"));
         assert!(names("double", "double"));
         assert!(names("double", "inner::double"));

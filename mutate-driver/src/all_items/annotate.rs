@@ -113,7 +113,11 @@ impl Walk<'_> {
                 Item::Static(s) if annotate && wanted(&s.attrs) => self.mark(item),
                 Item::Mod(m) if wanted_module(&m.attrs) => match &m.content {
                     Some((_, inner)) => {
-                        let whole = annotate && !has_mutate(&m.attrs);
+                        // rustc refuses an attribute's input that declares a module in a
+                        // file of its own (`mod iso8601;`): such a module's items are
+                        // annotated one by one instead.
+                        let whole =
+                            annotate && !has_mutate(&m.attrs) && !declares_file_module(inner);
                         if whole {
                             self.mark(item);
                         }
@@ -162,6 +166,18 @@ fn wanted(attrs: &[Attribute]) -> bool {
     !is_test_only(attrs)
         && !mutate_operators::skipped_for_cargo_mutants(attrs)
         && !has_mutate(attrs)
+}
+
+/// Whether `items` (an inline module's), or an inline module among them, declare a module
+/// whose items are in a file of its own.
+fn declares_file_module(items: &[Item]) -> bool {
+    items.iter().any(|item| match item {
+        Item::Mod(m) => m
+            .content
+            .as_ref()
+            .is_none_or(|(_, inner)| declares_file_module(inner)),
+        _ => false,
+    })
 }
 
 /// A module the driver walks into: not test-only, not marked `#[mutants::skip]`.
@@ -243,6 +259,20 @@ mod tests {
              #[::mutate_runtime::mutate(__written_at_column = 1)] const fn k() {}\n"
         );
         assert_eq!(out.items, 6);
+    }
+
+    #[test]
+    fn an_inline_mod_that_declares_a_file_module_has_its_items_annotated_one_by_one() {
+        let out = run("pub mod known {\n    pub mod iso;\n    fn d() {}\n}\n");
+        assert_eq!(
+            out.text,
+            "pub mod known {\n    pub mod iso;\n    \
+             #[::mutate_runtime::mutate(__written_at_column = 5)] fn d() {}\n}\n"
+        );
+        assert_eq!(
+            module_names(&out),
+            ["src/known/iso.rs", "src/known/iso/mod.rs"]
+        );
     }
 
     #[test]
