@@ -5,6 +5,7 @@
 mod active_body;
 mod artifacts;
 mod corpus;
+mod equivalence;
 mod floor;
 mod fork_server;
 mod incremental;
@@ -111,6 +112,11 @@ enum What {
     /// now, as table rows to paste over the old (not part of `all`); the other rows name
     /// their own commands.
     Headline,
+    /// Survivors proven equivalent by compiled code, on crates of the registry (`--crates`;
+    /// default the popular crates): two consecutive runs each, the second with
+    /// `--equivalence`, its cost against the mutant phase, and every other status and
+    /// diagnosis compared between the two (not part of `all`).
+    Equivalence,
     /// How many of cargo-mutants' mutants mutate also makes, per crate (`--crates`;
     /// default `versus`'s four, the corpus and five command-line tools): both tools'
     /// `--list` only, and cargo-mutants' mutants mutate does not make, by name (not part
@@ -201,6 +207,9 @@ fn main() {
             let default = parity::default_crates();
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(&default))?;
             parity::run(&crates, &work)?;
+        } else if cli.what == What::Equivalence {
+            let list = cli.crates.as_deref().unwrap_or(versus::POPULAR);
+            equivalence::run(&versus::parse_crates(list)?, &work)?;
         } else if cli.what == What::Corpus {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             corpus::run(&crates, &work)?;

@@ -266,7 +266,10 @@ mod tests {
     fn symbols_are_matched_to_functions_by_their_names() {
         assert!(belongs("demo::max", "max"));
         assert!(belongs("demo::Shape::area::{{closure}}", "Shape::area"));
-        assert!(belongs("<demo::Shape as core::fmt::Display>::fmt", "Shape::fmt"));
+        assert!(belongs(
+            "<demo::Shape as core::fmt::Display>::fmt",
+            "Shape::fmt"
+        ));
         assert!(belongs("demo::Held<T>::get", "Held::get"));
         assert!(!belongs("demo::maximum", "max"));
         assert!(!belongs("demo::Circle::area", "Shape::area"));
