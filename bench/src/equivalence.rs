@@ -108,7 +108,7 @@ fn statuses(report: &Path) -> Result<BTreeMap<String, Mutant>, String> {
                 Mutant {
                     status,
                     diagnosis: diagnosis.to_owned(),
-                    equivalence: m["equivalence"] == Value::from("proven"),
+                    equivalence: m["equivalence"] == "proven",
                 },
             );
         }
