@@ -5,7 +5,6 @@
 //! diagnosis (the repeatability a CI gate needs).
 
 use crate::versus::{self, tools};
-use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
