@@ -131,9 +131,9 @@ fn note_figures(log: &str) -> (usize, usize, f64) {
             .ok()
     };
     let seconds = line
-        .rsplit('(')
-        .next()
-        .and_then(|s| s.trim_end_matches(")").trim_end_matches('s').parse().ok())
+        .split_once("optimised builds (")
+        .and_then(|(_, rest)| rest.split_once("s)"))
+        .and_then(|(seconds, _)| seconds.parse().ok())
         .unwrap_or(0.0);
     (
         number_before(" more not compared").unwrap_or(0.0) as usize,

@@ -23,6 +23,7 @@ use crate::discover::Discovery;
 use crate::lab::Results;
 use crate::outcome::Status;
 use crate::progress::Progress;
+use crate::propagation::Propagation;
 use code::Code;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -30,6 +31,8 @@ use std::time::{Duration, Instant};
 /// What the equivalence step did, to say and to report.
 #[derive(Debug, Default)]
 pub struct Equivalence {
+    /// Survivors a traced run showed computing something else: not compared.
+    pub witnessed: usize,
     /// Mutants compared.
     pub candidates: usize,
     pub proven: usize,
@@ -56,9 +59,13 @@ impl Equivalence {
                  code with its arguments opaque)"
             ),
         };
+        let witnessed = match self.witnessed {
+            0 => String::new(),
+            n => format!("; {n} more shown by a traced run to compute something else"),
+        };
         eprintln!(
             "     note: {} of {} mutants compared proven equivalent{absent}, in {} optimised \
-             builds ({:.1}s)",
+             builds ({:.1}s){witnessed}",
             self.proven,
             self.candidates,
             self.builds,
@@ -85,14 +92,20 @@ pub fn run(
     let wanted = |status: Status| {
         status == Status::Survived || (args.equivalence_all && status == Status::NoCoverage)
     };
-    let candidates: Vec<usize> = (0..d.mutants.len())
+    let compiled: Vec<usize> = (0..d.mutants.len())
         .filter(|&m| wanted(results.mutants[m].status))
         .filter(|&m| {
             let entry = &d.mutants[m].entry;
             !entry.compile_time && build::in_library(std::path::Path::new(&entry.file))
         })
         .collect();
+    // A survivor whose traced test saw a call return (or leave) something else with it is
+    // not equivalent: a run showed it. Only the others are built.
+    let (witnessed, candidates): (Vec<usize>, Vec<usize>) = compiled
+        .into_iter()
+        .partition(|&m| shown_different(&results.mutants[m]));
     let mut summary = Equivalence {
+        witnessed: witnessed.len(),
         candidates: candidates.len(),
         ..Equivalence::default()
     };
@@ -126,6 +139,14 @@ pub fn run(
     }
     summary.time = started.elapsed();
     summary
+}
+
+/// Whether a traced run showed the mutant computing something else at a call's return.
+fn shown_different(r: &crate::lab::MutantResult) -> bool {
+    matches!(
+        r.propagation,
+        Some((_, Propagation::Reached { .. } | Propagation::Masked { .. }))
+    )
 }
 
 /// The candidates proven equivalent, each with whether its code is in what was compared.
