@@ -191,9 +191,10 @@ fn prove(
 /// watches one candidate of each function (its site's evaluation made visible): a function
 /// whose own code does not change there is not compiled (or not comparable), and none of
 /// its candidates is. Then batches of one candidate per function written in: a candidate
-/// whose function's own code changed is not equivalent; the others are built alone, and
-/// equivalent when the whole code is the original's. A site the optimiser removed from a
-/// compiled function is dead for every input: its mutants are equivalent too.
+/// whose function's own code changed is not equivalent. Each other one is built alone
+/// with its site watched, with and without the mutant: equivalent when those two are the
+/// same code, and the watched one differs from the original in its function (so the
+/// macro wrote this very mutant, and its site is compiled).
 fn settle(
     d: &Discovery,
     candidates: &[usize],
@@ -237,10 +238,14 @@ fn settle(
             }
         }
     }
-    // Alone: the proof.
+    // Alone: the proof. Its site watched, with the mutant written in and without: the
+    // watched build must differ from the original in its function (the macro found this
+    // very mutant, and its site is compiled), and the two must be the same code.
     let mut proven = Vec::new();
     for m in unchanged {
-        if build(list(&mut std::iter::once(m), "fix"))? == original {
+        let id = &d.mutants[m].entry.id;
+        let watched = build(format!("watch {id}\n"))?;
+        if changed_by(&watched, m) && build(format!("watch {id}\nfix {id}\n"))? == watched {
             proven.push(m);
         }
         tick();
