@@ -227,8 +227,8 @@ fn settle_slow(
     Ok(())
 }
 
-/// A test's coverage run, and the runs that timed it again (passing or not).
-/// A test, its coverage run, its runs again, and the hits a second counting run counted.
+/// A test, its coverage run, the runs that timed it again (passing or not), and the hits
+/// a second counting run counted (a fast test that passed).
 type Alone = (usize, Report, Vec<Report>, Option<u64>);
 
 /// Runs `tests` alone, each in a forked child with every mutant off, coverage on; a fast
