@@ -90,27 +90,21 @@ struct Mutant {
 fn statuses(report: &Path) -> Result<BTreeMap<String, Mutant>, String> {
     let json = crate::report_json::read(report)?;
     let mut out = BTreeMap::new();
-    for file in json["files"]
-        .as_object()
-        .into_iter()
-        .flat_map(|f| f.values())
-    {
-        for m in file["mutants"].as_array().into_iter().flatten() {
-            let reason = m["statusReason"].as_str().unwrap_or_default();
-            let status = match reason.starts_with("crashed") {
-                true => "Crashed".to_owned(),
-                false => m["status"].as_str().unwrap_or_default().to_owned(),
-            };
-            let diagnosis = m["diagnosis"]["category"].as_str().unwrap_or_default();
-            out.insert(
-                m["id"].as_str().unwrap_or_default().to_owned(),
-                Mutant {
-                    status,
-                    diagnosis: diagnosis.to_owned(),
-                    equivalence: m["equivalence"] == "proven",
-                },
-            );
-        }
+    for m in crate::report_json::mutants(&json) {
+        let reason = m["statusReason"].as_str().unwrap_or_default();
+        let status = match reason.starts_with("crashed") {
+            true => "Crashed",
+            false => m["status"].as_str().unwrap_or_default(),
+        };
+        let diagnosis = m["diagnosis"]["category"].as_str().unwrap_or_default();
+        out.insert(
+            m["id"].as_str().unwrap_or_default().to_owned(),
+            Mutant {
+                status: status.to_owned(),
+                diagnosis: diagnosis.to_owned(),
+                equivalence: m["equivalence"] == "proven",
+            },
+        );
     }
     Ok(out)
 }

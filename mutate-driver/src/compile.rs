@@ -42,6 +42,12 @@ pub struct Workspace {
 }
 
 impl Workspace {
+    /// The rebuild net's lists of build errors, one per crate, that the macro reads
+    /// (`MUTATE_BUILD_ERRORS`).
+    pub fn build_errors_dir(&self) -> PathBuf {
+        self.target_dir.join("build-errors")
+    }
+
     /// What was built apart, as rustc's `--extern` values: the rustc wrapper hands them
     /// to every member.
     pub fn externs(&self) -> Vec<String> {

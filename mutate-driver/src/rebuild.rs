@@ -254,7 +254,7 @@ impl Lists {
     /// hold other code); writes back only lists that changed, since a write rebuilds.
     fn load(workspace: &Workspace) -> Result<Self> {
         let io = |e| Error::caused(Operation::Build, "reading the build-error lists", e);
-        let dir = workspace.target_dir.join("build-errors");
+        let dir = workspace.build_errors_dir();
         std::fs::create_dir_all(&dir).map_err(io)?;
         let lock = crate::lockfile::lock(&dir.with_extension("lock"))?;
         let mut lists = Lists {

@@ -27,7 +27,9 @@ const SETTINGS: [&str; 6] = [
 pub struct Builder<'a> {
     args: &'a Args,
     workspace: &'a Workspace,
-    pub list_dir: PathBuf,
+    list_dir: PathBuf,
+    /// The user's rules, as the schemata build wrote them for the macro.
+    rules: Option<PathBuf>,
     externs: Vec<String>,
 }
 
@@ -45,6 +47,7 @@ impl<'a> Builder<'a> {
             args,
             workspace,
             list_dir,
+            rules: workspace.rules.write(&workspace.target_dir).ok(),
             externs,
         })
     }
@@ -74,7 +77,7 @@ impl<'a> Builder<'a> {
             .env(mutate_protocol::env::FIXED, &self.list_dir)
             .env(
                 mutate_protocol::env::BUILD_ERRORS,
-                self.workspace.target_dir.join("build-errors"),
+                self.workspace.build_errors_dir(),
             )
             .env_remove(mutate_protocol::env::ACTIVE)
             .stdout(Stdio::piped())
@@ -82,7 +85,7 @@ impl<'a> Builder<'a> {
         if tests {
             command.env(crate::rustc_wrapper::KEEP_OBJECTS_ENV, "1");
         }
-        if let Ok(rules) = self.workspace.rules.write(&self.workspace.target_dir) {
+        if let Some(rules) = &self.rules {
             command.env(mutate_protocol::env::RULES, rules);
         }
         let copy = self.workspace.build_manifest.is_some();
@@ -99,7 +102,7 @@ impl<'a> Builder<'a> {
         let stdout = child.stdout.take().expect("piped stdout");
         let stderr = child.stderr.take().expect("piped stderr");
         let errors = std::thread::spawn(move || std::io::read_to_string(stderr));
-        let mut rlibs = Vec::new();
+        let mut objects = Vec::new();
         let root = &self.workspace.build_root;
         for message in cargo_metadata::Message::parse_stream(BufReader::new(stdout)) {
             let Ok(cargo_metadata::Message::CompilerArtifact(artifact)) = message else {
@@ -108,7 +111,7 @@ impl<'a> Builder<'a> {
             if !artifact.manifest_path.as_std_path().starts_with(root) {
                 continue;
             }
-            rlibs.extend(
+            objects.extend(
                 artifact
                     .filenames
                     .iter()
@@ -116,7 +119,7 @@ impl<'a> Builder<'a> {
                     .filter(|f| f.extension().is_some_and(|e| e == "rlib")),
             );
             if let Some(executable) = &artifact.executable {
-                rlibs.extend(objects_of(executable.as_std_path()));
+                objects.extend(objects_of(executable.as_std_path()));
             }
         }
         let status = child.wait().map_err(|e| e.to_string())?;
@@ -124,10 +127,10 @@ impl<'a> Builder<'a> {
         if !status.success() {
             return Err(last_error(&stderr));
         }
-        if rlibs.is_empty() {
+        if objects.is_empty() {
             return Err("the workspace's libraries built no rlib".into());
         }
-        Ok(rlibs)
+        Ok(objects)
     }
 }
 

@@ -88,22 +88,26 @@ impl Code {
     }
 }
 
-/// Each section's relocations, by offset.
-struct Relocations(BTreeMap<usize, Vec<(u64, object::Relocation)>>);
+/// Each section's relocations, by offset, by section index.
+struct Relocations(Vec<Vec<(u64, object::Relocation)>>);
 
 impl Relocations {
     fn of(file: &object::File) -> Relocations {
-        let mut all = BTreeMap::new();
+        let mut all = Vec::new();
         for section in file.sections() {
             let mut list: Vec<_> = section.relocations().collect();
             list.sort_by_key(|(offset, _)| *offset);
-            all.insert(section.index().0, list);
+            let at = section.index().0;
+            if all.len() <= at {
+                all.resize_with(at + 1, Vec::new);
+            }
+            all[at] = list;
         }
         Relocations(all)
     }
 
     fn within(&self, section: SectionIndex, start: u64, end: u64) -> &[(u64, object::Relocation)] {
-        let Some(list) = self.0.get(&section.0) else {
+        let Some(list) = self.0.get(section.0) else {
             return &[];
         };
         let from = list.partition_point(|(offset, _)| *offset < start);
@@ -138,7 +142,7 @@ fn hash_range(
     let base = section_ref.address() + start as u64;
     for (offset, relocation) in relocations.within(section, base, base + (end - start) as u64) {
         (offset - base).hash(hasher);
-        format!("{:?}", relocation.flags()).hash(hasher);
+        relocation.flags().hash(hasher);
         relocation.addend().hash(hasher);
         match relocation.target() {
             RelocationTarget::Symbol(index) => match file.symbol_by_index(index) {

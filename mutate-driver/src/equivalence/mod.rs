@@ -4,15 +4,15 @@
 //! computes, for every input: no test can tell them apart. It is then not a survivor but
 //! equivalent, out of the score.
 //!
-//! One optimised build per candidate is the price of the proof. Most survivors differ, and
-//! that is seen in batches: a build writes in one candidate of each function at once, and
-//! a candidate whose function's own code (`#[inline(never)]` in these builds, so its code
-//! is in its symbol) differs there is not equivalent. Only a candidate whose function's
-//! code is unchanged in its batch is built again alone: the proof is that build, whose
-//! whole code must equal the original's, and one more that makes its site's evaluation
-//! visible, whose code must not: what is compared holds the mutant's code at all (a
-//! generic function the library never instantiates, a function of a program or a test,
-//! compiles to nothing in the library, and proves nothing).
+//! The builds write mutants in with their switch a constant (the macro's fixed mode) and
+//! keep every rewritten function out of line, so a mutant's code stays in its function's
+//! own symbol. One build shows which functions are compiled at all (one candidate of each
+//! watched: its site's evaluation made an opaque call); batches of one candidate per
+//! function rule out those whose function's code changes; each remaining candidate is
+//! built alone, its site watched with and without it: the two builds must be the same
+//! code. Generic functions the libraries do not instantiate are compared again in builds
+//! of the test targets too, their arguments made opaque. A survivor a traced run showed
+//! returning something else is not built at all.
 
 mod build;
 pub mod code;
@@ -120,22 +120,16 @@ pub fn run(
             "mutants compared in optimised builds",
         ),
     );
-    let proven = match prove(args, workspace, d, &candidates, &mut summary, progress) {
-        Ok(proven) => proven,
-        Err(why) => {
-            summary.failed = Some(why);
-            Vec::new()
-        }
-    };
-    for (m, present) in proven {
-        match present {
-            true => {
-                summary.proven += 1;
+    match prove(args, workspace, d, &candidates, &mut summary, progress) {
+        Ok((proven, absent)) => {
+            summary.absent = absent.len();
+            summary.proven = proven.len();
+            for m in proven {
                 results.mutants[m].status = Status::Equivalent;
                 results.mutants[m].reason = REASON.to_owned();
             }
-            false => summary.absent += 1,
         }
+        Err(why) => summary.failed = Some(why),
     }
     summary.time = started.elapsed();
     summary
@@ -149,9 +143,9 @@ fn shown_different(r: &crate::lab::MutantResult) -> bool {
     )
 }
 
-/// The candidates proven equivalent, each with whether its code is in what was compared.
-/// First in the libraries alone; the candidates whose code the libraries do not hold
-/// (generic functions only the tests instantiate) again with the test targets' code.
+/// The candidates proven equivalent, and those whose code no comparison held. First in the
+/// libraries alone; the candidates whose code the libraries do not hold (generic functions
+/// only the tests instantiate) again with the test targets' code.
 fn prove(
     args: &Args,
     workspace: &Workspace,
@@ -159,7 +153,7 @@ fn prove(
     candidates: &[usize],
     summary: &mut Equivalence,
     progress: &mut Progress,
-) -> Result<Vec<(usize, bool)>, String> {
+) -> Result<(Vec<usize>, Vec<usize>), String> {
     let builder = build::Builder::new(args, workspace)?;
     let mut build = |list: String, tests: bool| -> Result<Code, String> {
         summary.builds += 1;
@@ -180,10 +174,7 @@ fn prove(
         (in_tests, absent) = settle(d, &absent, &mut |list| build(list, true), &mut || {})?;
         proven.extend(in_tests);
     }
-    let proven = proven.into_iter().map(|m| (m, true));
-    Ok(proven
-        .chain(absent.into_iter().map(|m| (m, false)))
-        .collect())
+    Ok((proven, absent))
 }
 
 /// One comparison of `candidates` through `build` (a list in, the code out): those proven
@@ -215,24 +206,30 @@ fn settle(
         ms.map(|m| format!("{how} {}\n", d.mutants[m].entry.id))
             .collect()
     };
-    let changed_by = |code: &Code, m: usize| {
+    // The functions whose code a build changed, demangled once per build.
+    let changed_in = |code: &Code| -> Vec<String> {
         code.differing(&original)
             .into_iter()
-            .any(|symbol| belongs(&code::demangled(symbol), function(m)))
+            .map(code::demangled)
+            .collect()
     };
-    let watched = build(list(&mut by_function.values().map(|ms| ms[0]), "watch"))?;
+    let changed = |symbols: &[String], m: usize| symbols.iter().any(|s| belongs(s, function(m)));
+    let watched = changed_in(&build(list(
+        &mut by_function.values().map(|ms| ms[0]),
+        "watch",
+    ))?);
     let (present, absent): (Vec<Vec<usize>>, Vec<Vec<usize>>) = by_function
         .into_values()
-        .partition(|ms| changed_by(&watched, ms[0]));
+        .partition(|ms| changed(&watched, ms[0]));
     let absent: Vec<usize> = absent.into_iter().flatten().collect();
     for _ in &absent {
         tick();
     }
     let mut unchanged = Vec::new();
     for batch in batches(present) {
-        let code = build(list(&mut batch.iter().copied(), "fix"))?;
+        let symbols = changed_in(&build(list(&mut batch.iter().copied(), "fix"))?);
         for &m in &batch {
-            match changed_by(&code, m) {
+            match changed(&symbols, m) {
                 true => tick(),
                 false => unchanged.push(m),
             }
@@ -245,7 +242,8 @@ fn settle(
     for m in unchanged {
         let id = &d.mutants[m].entry.id;
         let watched = build(format!("watch {id}\n"))?;
-        if changed_by(&watched, m) && build(format!("watch {id}\nfix {id}\n"))? == watched {
+        if changed(&changed_in(&watched), m) && build(format!("watch {id}\nfix {id}\n"))? == watched
+        {
             proven.push(m);
         }
         tick();
@@ -264,8 +262,10 @@ fn batches(groups: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
 
 /// Whether the function symbol `symbol` (demangled, without its hash) may be the code of
 /// the function reports call `function` (`area`, `Shape::area`, `Shape::fmt` of an `impl
-/// Display for Shape`): each name of the function is a segment of the symbol's path. A batch only uses it to rule a mutant out: a symbol wrongly
-/// taken for the function's costs an equivalence, never makes one.
+/// Display for Shape`): each name of the function is a segment of the symbol's path. A
+/// symbol wrongly taken for the function's rules a mutant out or keeps its function in
+/// the comparison; an equivalence is only ever proven by a build where it is the only
+/// change.
 fn belongs(symbol: &str, function: &str) -> bool {
     let segments: Vec<&str> = symbol
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
