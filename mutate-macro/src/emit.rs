@@ -78,23 +78,22 @@ pub fn table_items(collector: &Collector) -> TokenStream {
     let tracking = crate::build_errors::tracking();
     let rules_tracking = crate::user_rules::tracking();
     let fixed = crate::fixed::items(collector);
-    if crate::fixed::on() {
-        // An equivalence build runs no test: nothing registers.
-        return quote! {
-            #fixed
-            static #table: #rt::Table = #rt::Table::new(&[#(#infos),*], #sites);
-        };
-    }
+    // An equivalence build runs no test: nothing registers.
+    let registration = (!crate::fixed::on()).then(|| {
+        quote! {
+            #rt::ctor::declarative::ctor! {
+                #[ctor(unsafe, anonymous)]
+                fn __mutate_register() {
+                    #rt::register(&#table);
+                }
+            }
+        }
+    });
     quote! {
         #tracking
         #rules_tracking
         #fixed
         static #table: #rt::Table = #rt::Table::new(&[#(#infos),*], #sites);
-        #rt::ctor::declarative::ctor! {
-            #[ctor(unsafe, anonymous)]
-            fn __mutate_register() {
-                #rt::register(&#table);
-            }
-        }
+        #registration
     }
 }
