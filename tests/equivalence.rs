@@ -13,7 +13,7 @@ const MANIFEST: &str = "examples/equivalent/Cargo.toml";
 
 #[test]
 fn equivalent_mutants_are_proven_and_near_twins_are_not() {
-    let (out, dir) = run_example(MANIFEST, &["--equivalence"]);
+    let (out, dir) = run_example(MANIFEST, &["--equivalence", "--message-format", "json"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     check_expected(
@@ -34,7 +34,23 @@ fn equivalent_mutants_are_proven_and_near_twins_are_not() {
     }
     let listed = std::fs::read_to_string(dir.path().join("equivalent.txt")).unwrap();
     let proven = report.mutants.iter().filter(|m| m.equivalence == "proven");
-    assert_eq!(listed.lines().count(), proven.count(), "{listed}");
+    assert_eq!(listed.lines().count(), proven.clone().count(), "{listed}");
+    // The JSON stream's last line for a proven mutant says `report.json`'s status, and its
+    // summary counts them.
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    for m in proven.clone() {
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l["type"] == "mutant" && l["id"] == m.id.as_str())
+            .unwrap_or_else(|| panic!("no line for {}", m.id));
+        assert_eq!(last["status"], "Ignored", "{last}");
+    }
+    let summary = lines.last().expect("a summary");
+    assert_eq!(summary["equivalent"], proven.count(), "{summary}");
     // The score counts the killed against the killed and the survivors only.
     let killed = report
         .mutants

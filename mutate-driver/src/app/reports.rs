@@ -100,6 +100,7 @@ pub fn report_run(
             "noCoverage": s.no_coverage,
             "unviable": s.unviable,
             "ignored": s.ignored,
+            "equivalent": s.equivalent,
             "score": s.score,
             "coveredScore": s.covered_score,
             "seconds": times.total.as_secs_f64(),
