@@ -56,8 +56,6 @@ pub fn wrap_members(
     Ok(())
 }
 
-/// Whether rustc's arguments `args` compile one of the doc test crates the driver
-/// generates (`--crate-name doctest_..` from `mutate-doctests/`).
 /// Set in the equivalence builds that compare the test executables' code: rustc keeps
 /// their objects (`-C save-temps`).
 pub const KEEP_OBJECTS_ENV: &str = "MUTATE_KEEP_OBJECTS";
@@ -78,6 +76,8 @@ fn expanding_test(args: &[OsString]) -> bool {
             .any(|a| a.ends_with(".rs") && (a.starts_with("tests/") || a.contains("/tests/")))
 }
 
+/// Whether rustc's arguments `args` compile one of the doc test crates the driver
+/// generates (`--crate-name doctest_..` from `mutate-doctests/`).
 fn is_generated_doc_test(args: &[OsString]) -> bool {
     let args: Vec<&str> = args.iter().filter_map(|a| a.to_str()).collect();
     let named = args

@@ -108,10 +108,8 @@ pub fn prepare(
     // may change from one build to the next.
     let names: Vec<String> = (0..d.tests.len()).map(|t| d.test_id(t)).collect();
     for r in &mut results {
-        r.covered_by.sort_by(|&a, &b| {
-            let key = |t: usize| (time_class(baseline[t].micros), &names[t]);
-            key(a).cmp(&key(b))
-        });
+        r.covered_by
+            .sort_by_key(|&t| (time_class(baseline[t].micros), &names[t]));
         r.covered_by.dedup();
     }
     Ok(Prepared {
