@@ -2,8 +2,9 @@
 //! tests let both kinds survive, every mutant whose library compiles to the original's
 //! code is equivalent, every near twin (one input tells it apart) is still judged by its
 //! tests, a generic function is compared as the tests instantiate it (its arguments, and
-//! `self`, opaque) and not at all where an argument is a pattern, and the score leaves the
-//! equivalent mutants out.
+//! `self`, opaque) and not at all where an argument is a pattern, the score leaves the
+//! equivalent mutants out, and survivors that compile to one code are said to be
+//! duplicates.
 
 mod common;
 
@@ -70,6 +71,32 @@ fn equivalent_mutants_are_proven_and_near_twins_are_not() {
         "{shown} in\n{stdout}\n{stderr}"
     );
     assert!(stderr.contains("proven equivalent"), "{stderr}");
+    // Duplicates: `any`'s three pairs of survivors with one code each, and no other (its
+    // `> 1`, and every near twin, compiles to code of its own).
+    let duplicates: Vec<(String, String)> = report
+        .mutants
+        .iter()
+        .filter(|m| !m.duplicate_of.is_empty())
+        .map(|m| {
+            let short = |id: &str| id.rsplit(": ").next().unwrap().to_owned();
+            assert!(m.reason.contains("same code as"), "{}: {}", m.id, m.reason);
+            (short(&m.id), short(&m.duplicate_of))
+        })
+        .collect();
+    let pair = |a: &str, b: &str| (a.to_owned(), b.to_owned());
+    assert_eq!(
+        duplicates,
+        [
+            pair("replace > with < in any", "replace any -> bool with false"),
+            pair("replace > with == in any", "replace > with <= in any"),
+            pair("replace > with >= in any", "replace any -> bool with true"),
+        ],
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("3 mutants compile to another's code (duplicates)"),
+        "{stderr}"
+    );
     assert!(
         stderr.contains("2 more not compared, not proven"),
         "{stderr}"

@@ -1,8 +1,8 @@
 //! `equivalence`: on crates of the registry, two consecutive runs of the driver with
 //! `--all-items`, the second with `--equivalence`: how many survivors are proven
-//! equivalent, how many are not compared, what the optimised builds cost against the
-//! mutant phase, and whether the two runs gave every other mutant the same status and
-//! diagnosis (the repeatability a CI gate needs).
+//! equivalent, how many compile to another's code (duplicates), how many are not compared,
+//! what the optimised builds cost against the mutant phase, and whether the two runs gave
+//! every other mutant the same status and diagnosis (the repeatability a CI gate needs).
 
 use crate::versus::{self, tools};
 use std::collections::BTreeMap;
@@ -14,6 +14,8 @@ struct Row {
     mutants: usize,
     survived: usize,
     proven: usize,
+    /// Survivors whose code is another's.
+    duplicates: usize,
     /// The note's figures: not compared, builds, seconds.
     note: (usize, usize, f64),
     mutant_phase: f64,
@@ -72,6 +74,7 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
             mutants: after.len(),
             survived: before.values().filter(|m| m.status == "Survived").count(),
             proven: after.values().filter(|m| m.equivalence).count(),
+            duplicates: after.values().filter(|m| m.duplicate).count(),
             note: note_figures(&log),
             mutant_phase: tools::phases(&second.join("report.json")).map_or(0.0, |p| p.1),
             differ: (differ_status, differ_diagnosis),
@@ -85,6 +88,7 @@ struct Mutant {
     status: String,
     diagnosis: String,
     equivalence: bool,
+    duplicate: bool,
 }
 
 fn statuses(report: &Path) -> Result<BTreeMap<String, Mutant>, String> {
@@ -103,6 +107,7 @@ fn statuses(report: &Path) -> Result<BTreeMap<String, Mutant>, String> {
                 status: status.to_owned(),
                 diagnosis: diagnosis.to_owned(),
                 equivalence: m["equivalence"] == "proven",
+                duplicate: m["duplicateOf"].is_string(),
             },
         );
     }
@@ -138,16 +143,17 @@ fn note_figures(log: &str) -> (usize, usize, f64) {
 
 fn print(rows: &[Row]) {
     println!(
-        "\n| crate | mutants | survivors | proven equivalent | not compared | builds | equivalence | mutant phase | status differs | diagnosis differs |"
+        "\n| crate | mutants | survivors | proven equivalent | duplicates | not compared | builds | equivalence | mutant phase | status differs | diagnosis differs |"
     );
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for r in rows {
         println!(
-            "| {} | {} | {} | {} | {} | {} | {:.1} s | {:.1} s | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {:.1} s | {:.1} s | {} | {} |",
             r.name,
             r.mutants,
             r.survived,
             r.proven,
+            r.duplicates,
             r.note.0,
             r.note.1,
             r.note.2,

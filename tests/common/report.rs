@@ -42,6 +42,9 @@ pub struct Mutant {
     pub equivalence: String,
     /// Detected by a test whose calls differ from run to run.
     pub killed_by_chance: bool,
+    /// The id of the mutant whose code this one's compiles to (`--equivalence`; "" for
+    /// others).
+    pub duplicate_of: String,
 }
 
 impl Mutant {
@@ -91,6 +94,7 @@ impl Mutant {
             relevant_because: m["relevantBecause"].clone(),
             equivalence: text("equivalence"),
             killed_by_chance: m["killedByChance"] == Value::Bool(true),
+            duplicate_of: text("duplicateOf"),
         }
     }
 

@@ -85,3 +85,11 @@ pub fn positive_first<T: PartialOrd + Default>((first, _): (T, T)) -> T {
         T::default()
     }
 }
+
+/// Whether a count is above zero. On an unsigned number `>=` holds always, as `true` for
+/// the body does, `<` never, as `false` does, and `<=` is `==`: three pairs of mutants with
+/// one code each (duplicates). Its test only logs the answer, so all of them survive.
+#[mutate]
+pub fn any(count: u32) -> bool {
+    count > 0
+}

@@ -42,3 +42,8 @@ fn generic_positive() {
 fn generic_below() {
     assert_eq!(below_or_default(1u8, 5), 1);
 }
+
+#[test]
+fn any_is_logged() {
+    println!("any(3) = {}", any(3));
+}

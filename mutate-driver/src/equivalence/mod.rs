@@ -25,7 +25,8 @@ use crate::outcome::Status;
 use crate::progress::Progress;
 use crate::propagation::Propagation;
 use code::Code;
-use std::collections::BTreeMap;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 /// What the equivalence step did, to say and to report.
@@ -36,6 +37,8 @@ pub struct Equivalence {
     /// Mutants compared.
     pub candidates: usize,
     pub proven: usize,
+    /// Compared mutants whose code is an earlier one's.
+    pub duplicates: usize,
     /// Candidates whose code no build compared holds with its arguments opaque (a generic
     /// function with a pattern for an argument, code no library compiles).
     pub absent: usize,
@@ -63,9 +66,14 @@ impl Equivalence {
             0 => String::new(),
             n => format!("; {n} more shown by a traced run to compute something else"),
         };
+        let duplicates = match self.duplicates {
+            0 => String::new(),
+            1 => "; 1 mutant compiles to another's code (a duplicate)".to_owned(),
+            n => format!("; {n} mutants compile to another's code (duplicates)"),
+        };
         eprintln!(
             "     note: {} of {} mutants compared proven equivalent{absent}, in {} optimised \
-             builds ({:.1}s){witnessed}",
+             builds ({:.1}s){witnessed}{duplicates}",
             self.proven,
             self.candidates,
             self.builds,
@@ -120,13 +128,24 @@ pub fn run(
             "mutants compared in optimised builds",
         ),
     );
-    match prove(args, workspace, d, &candidates, &mut summary, progress) {
-        Ok((proven, absent)) => {
-            summary.absent = absent.len();
-            summary.proven = proven.len();
-            for m in proven {
+    match prove(
+        args,
+        workspace,
+        d,
+        (&candidates, &witnessed),
+        &mut summary,
+        progress,
+    ) {
+        Ok(settled) => {
+            summary.absent = settled.absent.len();
+            summary.proven = settled.proven.len();
+            summary.duplicates = settled.duplicates.len();
+            for m in settled.proven {
                 results.mutants[m].status = Status::Equivalent;
                 results.mutants[m].reason = REASON.to_owned();
+            }
+            for (m, earlier) in settled.duplicates {
+                results.mutants[m].duplicate_of = Some(earlier);
             }
         }
         Err(why) => summary.failed = Some(why),
@@ -143,17 +162,30 @@ fn shown_different(r: &crate::lab::MutantResult) -> bool {
     )
 }
 
-/// The candidates proven equivalent, and those whose code no comparison held. First in the
-/// libraries alone; the candidates whose code the libraries do not hold (generic functions
-/// only the tests instantiate) again with the test targets' code.
+/// What comparisons settled.
+#[derive(Debug, Default)]
+struct Settled {
+    proven: Vec<usize>,
+    /// Candidates whose code no build compared holds.
+    absent: Vec<usize>,
+    /// Mutants whose function compiles to the very code an earlier mutant's does, each
+    /// with that one: `(mutant, earlier)`.
+    duplicates: Vec<(usize, usize)>,
+}
+
+/// The candidates proven equivalent, those whose code no comparison held, and the
+/// duplicates among candidates and `others` (survivors not compared with the original, only
+/// with one another). First in the libraries alone; the mutants whose code the libraries
+/// do not hold (generic functions only the tests instantiate) again with the test
+/// targets' code.
 fn prove(
     args: &Args,
     workspace: &Workspace,
     d: &Discovery,
-    candidates: &[usize],
+    (candidates, others): (&[usize], &[usize]),
     summary: &mut Equivalence,
     progress: &mut Progress,
-) -> Result<(Vec<usize>, Vec<usize>), String> {
+) -> Result<Settled, String> {
     let builder = build::Builder::new(args, workspace)?;
     let mut build = |list: String, tests: bool| -> Result<Code, String> {
         summary.builds += 1;
@@ -164,38 +196,51 @@ fn prove(
         };
         Code::of(&builder.build(&list, tests)?)
     };
-    let (mut proven, mut absent) =
-        settle(d, candidates, &mut |list| build(list, false), &mut || {
-            progress.tick()
-        })?;
-    if !absent.is_empty() {
-        let in_tests;
+    let (mut settled, absent_others) = settle(
+        d,
+        (candidates, others),
+        &mut |list| build(list, false),
+        &mut || progress.tick(),
+    )?;
+    if !settled.absent.is_empty() || !absent_others.is_empty() {
         // Counted once already, in the first comparison.
-        (in_tests, absent) = settle(d, &absent, &mut |list| build(list, true), &mut || {})?;
-        proven.extend(in_tests);
+        let (in_tests, _) = settle(
+            d,
+            (&settled.absent, &absent_others),
+            &mut |list| build(list, true),
+            &mut || {},
+        )?;
+        settled.proven.extend(in_tests.proven);
+        settled.duplicates.extend(in_tests.duplicates);
+        settled.absent = in_tests.absent;
     }
-    Ok((proven, absent))
+    Ok(settled)
 }
 
 /// One comparison of `candidates` through `build` (a list in, the code out): those proven
-/// equivalent, and those whose code is not in what `build` compiles. First one build that
-/// watches one candidate of each function (its site's evaluation made visible): a function
+/// equivalent, those whose code is not in what `build` compiles, and the duplicates among
+/// them and `others` (with the `others` whose code is not there). First one build that
+/// watches one mutant of each function (its site's evaluation made visible): a function
 /// whose own code does not change there is not compiled (or not comparable), and none of
-/// its candidates is. Then batches of one candidate per function written in: a candidate
-/// whose function's own code changed is not equivalent. Each other one is built alone
-/// with its site watched, with and without the mutant: equivalent when those two are the
-/// same code, and the watched one differs from the original in its function (so the
-/// macro wrote this very mutant, and its site is compiled).
+/// its mutants is. Then batches of one mutant per function written in: a candidate whose
+/// function's own code changed is not equivalent, and a mutant whose function's code is an
+/// earlier one's is its duplicate. Each candidate left is built alone with its site
+/// watched, with and without the mutant: equivalent when those two are the same code, and
+/// the watched one differs from the original in its function (so the macro wrote this very
+/// mutant, and its site is compiled).
 fn settle(
     d: &Discovery,
-    candidates: &[usize],
+    (candidates, others): (&[usize], &[usize]),
     build: &mut dyn FnMut(String) -> Result<Code, String>,
     tick: &mut dyn FnMut(),
-) -> Result<(Vec<usize>, Vec<usize>), String> {
+) -> Result<(Settled, Vec<usize>), String> {
     let original = build(String::new())?;
     let function = |m: usize| &d.mutants[m].entry.function;
+    let is_candidate: std::collections::HashSet<usize> = candidates.iter().copied().collect();
+    let mut all: Vec<usize> = candidates.iter().chain(others).copied().collect();
+    all.sort_unstable();
     let mut by_function: BTreeMap<(&str, &str), Vec<usize>> = BTreeMap::new();
-    for &m in candidates {
+    for m in all {
         let entry = &d.mutants[m].entry;
         by_function
             .entry((entry.file.as_str(), entry.function.as_str()))
@@ -207,31 +252,64 @@ fn settle(
             .collect()
     };
     // The functions whose code a build changed, demangled once per build.
-    let changed_in = |code: &Code| -> Vec<String> {
+    let changed_in = |code: &Code| -> Vec<(String, String)> {
         code.differing(&original)
             .into_iter()
-            .map(code::demangled)
+            .map(|symbol| (symbol.to_owned(), code::demangled(symbol)))
             .collect()
     };
-    let changed = |symbols: &[String], m: usize| symbols.iter().any(|s| belongs(s, function(m)));
+    let own = |symbols: &[(String, String)], m: usize| -> Vec<String> {
+        symbols
+            .iter()
+            .filter(|(_, name)| belongs(name, function(m)))
+            .map(|(symbol, _)| symbol.clone())
+            .collect()
+    };
     let watched = changed_in(&build(list(
         &mut by_function.values().map(|ms| ms[0]),
         "watch",
     ))?);
     let (present, absent): (Vec<Vec<usize>>, Vec<Vec<usize>>) = by_function
         .into_values()
-        .partition(|ms| changed(&watched, ms[0]));
-    let absent: Vec<usize> = absent.into_iter().flatten().collect();
+        .partition(|ms| !own(&watched, ms[0]).is_empty());
+    let (absent, absent_others): (Vec<usize>, Vec<usize>) = absent
+        .into_iter()
+        .flatten()
+        .partition(|m| is_candidate.contains(m));
     for _ in &absent {
         tick();
     }
     let mut unchanged = Vec::new();
+    let mut duplicates = Vec::new();
+    // The first mutant seen with each code of its function: its symbols that changed, and
+    // each one's fingerprints.
+    let mut first_with: HashMap<(&str, &str, FunctionCode), usize> = HashMap::new();
     for batch in batches(present) {
-        let symbols = changed_in(&build(list(&mut batch.iter().copied(), "fix"))?);
+        let code = build(list(&mut batch.iter().copied(), "fix"))?;
+        let symbols = changed_in(&code);
         for &m in &batch {
-            match changed(&symbols, m) {
-                true => tick(),
-                false => unchanged.push(m),
+            let changed: FunctionCode = own(&symbols, m)
+                .into_iter()
+                .map(|symbol| {
+                    let prints = code.0.get(&symbol).cloned().unwrap_or_default();
+                    (symbol, prints)
+                })
+                .collect();
+            if changed.is_empty() {
+                if is_candidate.contains(&m) {
+                    unchanged.push(m);
+                }
+                continue;
+            }
+            if is_candidate.contains(&m) {
+                tick();
+            }
+            let file = d.mutants[m].entry.file.as_str();
+            match first_with.entry((file, function(m).as_str(), changed)) {
+                Entry::Occupied(first) => duplicates.push((m, *first.get())),
+                Entry::Vacant(slot) => {
+                    slot.insert(m);
+                }
             }
         }
     }
@@ -242,14 +320,24 @@ fn settle(
     for m in unchanged {
         let id = &d.mutants[m].entry.id;
         let watched = build(format!("watch {id}\n"))?;
-        if changed(&changed_in(&watched), m) && build(format!("watch {id}\nfix {id}\n"))? == watched
+        if !own(&changed_in(&watched), m).is_empty()
+            && build(format!("watch {id}\nfix {id}\n"))? == watched
         {
             proven.push(m);
         }
         tick();
     }
-    Ok((proven, absent))
+    let settled = Settled {
+        proven,
+        absent,
+        duplicates,
+    };
+    Ok((settled, absent_others))
 }
+
+/// A function's code in a build, where it is not the original's: each of its symbols that
+/// changed, with its fingerprints.
+type FunctionCode = Vec<(String, Vec<u64>)>;
 
 /// Batches of mutants, at most one of each function in a batch: `groups` holds each
 /// function's, and batch `k` takes the `k`th of each.

@@ -94,6 +94,7 @@ pub fn prepare(
                 outcomes: Vec::new(),
                 runs: Vec::new(),
                 reused: false,
+                duplicate_of: None,
             }
         })
         .collect();

@@ -547,6 +547,7 @@ mod tests {
             outcomes: Vec::new(),
             runs: Vec::new(),
             reused: false,
+            duplicate_of: None,
         };
         let steady = Baseline::default();
         let wanders = Baseline {

@@ -50,6 +50,10 @@ pub struct MutantResult {
     pub runs: Vec<(usize, u64)>,
     /// Its verdict was taken from the previous run (`--incremental`), not run again.
     pub reused: bool,
+    /// The mutant whose code this one's compiles to (`--equivalence`): a test that kills
+    /// one kills the other.
+    #[serde(default)]
+    pub duplicate_of: Option<usize>,
 }
 
 #[derive(Debug, serde::Serialize, serde::Deserialize)]

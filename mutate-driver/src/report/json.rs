@@ -100,6 +100,17 @@ pub fn build(
             .trim_start()
             .to_owned();
         }
+        if let Some(earlier) = r.duplicate_of {
+            // Beside the schema's fields: its code is another mutant's.
+            let same = &d.mutants[earlier].entry.id;
+            mutant["duplicateOf"] = json!(same);
+            reason = format!(
+                "{reason} (it compiles to the same code as {same}: a test that kills one kills \
+                 the other)"
+            )
+            .trim_start()
+            .to_owned();
+        }
         if !reason.is_empty() {
             mutant["statusReason"] = json!(reason);
         }

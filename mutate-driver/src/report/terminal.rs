@@ -72,6 +72,11 @@ fn survivors(
                 // Judged by builds (a constant, a proc macro): what they showed.
                 let _ = writeln!(out, "{:>11} why: {}", "", r.reason);
             }
+            if let Some(earlier) = r.duplicate_of {
+                // One test kills both: the survivors to write tests for are one fewer.
+                let same = &d.mutants[earlier].entry.id;
+                let _ = writeln!(out, "{:>11} same code as: {same}", "");
+            }
             if status == Status::Survived {
                 let _ = writeln!(out, "{:>11} reproduce: {}", "", reproduce(&e.id));
             }

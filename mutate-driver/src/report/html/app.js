@@ -232,8 +232,9 @@ function drawDetails() {
   const parts = [
     el("h2", {}, m.description),
     el("dl", {},
-      el("dt", {}, "Status"), el("dd", {}, el("span", { class: "status s-" + m.status, id: "detail-status" }, STATUS_NAMES[m.status])),
+      el("dt", {}, "Status"), el("dd", {}, el("span", { class: "status s-" + m.status, id: "detail-status" }, m.equivalence === "proven" ? "equivalent" : STATUS_NAMES[m.status])),
       m.statusReason ? el("dt", {}, "Reason") : null, m.statusReason ? el("dd", { id: "detail-reason" }, m.statusReason) : null,
+      m.duplicateOf ? el("dt", {}, "Same code as") : null, m.duplicateOf ? el("dd", { id: "detail-duplicate" }, m.duplicateOf) : null,
       m.reused ? el("dt", {}, "Verdict") : null, m.reused ? el("dd", {}, "taken from the previous run (--incremental)") : null,
       m.relevance ? el("dt", {}, "Relevance") : null, m.relevance ? el("dd", {}, relevance(m)) : null,
       el("dt", {}, "Operator"), el("dd", {}, m.mutatorName),
