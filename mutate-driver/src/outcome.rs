@@ -14,10 +14,13 @@ pub enum Status {
     Ignored,
     /// Proven to compute what the original does: the library compiles to the same code.
     Equivalent,
+    /// Where `unsafe` code lives, its test gave two verdicts in two runs: it corrupts
+    /// memory, and whether a test notices is chance (`lab/undefined.rs`).
+    UndefinedBehaviour,
 }
 
 impl Status {
-    pub const ALL: [Status; 8] = [
+    pub const ALL: [Status; 9] = [
         Status::Killed,
         Status::Timeout,
         Status::Crashed,
@@ -26,6 +29,7 @@ impl Status {
         Status::Unviable,
         Status::Ignored,
         Status::Equivalent,
+        Status::UndefinedBehaviour,
     ];
 
     pub fn label(self) -> &'static str {
@@ -38,6 +42,7 @@ impl Status {
             Status::Unviable => "unviable",
             Status::Ignored => "ignored",
             Status::Equivalent => "equivalent",
+            Status::UndefinedBehaviour => "undefined behaviour",
         }
     }
 
@@ -52,6 +57,8 @@ impl Status {
             Status::NoCoverage => "NoCoverage",
             Status::Unviable => "CompileError",
             Status::Ignored | Status::Equivalent => "Ignored",
+            // The schema's status for a run that went wrong, out of its score as ours.
+            Status::UndefinedBehaviour => "RuntimeError",
         }
     }
 
@@ -59,6 +66,7 @@ impl Status {
     pub fn file_stem(self) -> &'static str {
         match self {
             Status::NoCoverage => "no_coverage",
+            Status::UndefinedBehaviour => "undefined_behaviour",
             other => other.label(),
         }
     }

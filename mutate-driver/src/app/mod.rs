@@ -117,6 +117,10 @@ pub fn run(args: &Args) -> Result<i32> {
     if let Some(applied) = &found.nextest {
         config.groups = std::sync::Arc::new(applied.groups());
     }
+    config.unsafe_files = std::sync::Arc::new(lab::undefined::files_with_unsafe(
+        &workspace.root,
+        found.d.mutants.iter().map(|m| m.entry.file.as_str()),
+    ));
     let mut progress = Progress::new(stream);
     let Some(mut run) = baseline(args, &workspace, &found, archived, &config, &mut progress)?
     else {
@@ -350,5 +354,6 @@ fn lab_config(args: &Args) -> lab::Config {
         probe: !args.no_probe,
         infection_skip: !args.no_infection_skip && !args.no_probe,
         groups: Default::default(),
+        unsafe_files: Default::default(),
     }
 }

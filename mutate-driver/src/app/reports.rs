@@ -101,6 +101,7 @@ pub fn report_run(
             "unviable": s.unviable,
             "ignored": s.ignored,
             "equivalent": s.equivalent,
+            "undefinedBehaviour": s.undefined_behaviour,
             "score": s.score,
             "coveredScore": s.covered_score,
             "seconds": times.total.as_secs_f64(),

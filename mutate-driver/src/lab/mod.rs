@@ -11,6 +11,7 @@ mod queue;
 mod results;
 mod servers;
 mod trace;
+pub mod undefined;
 pub(crate) mod whole;
 
 pub use mutants::limited;
@@ -178,6 +179,7 @@ pub fn run(
     )?;
     if !interrupted {
         whole::run(d, &to_run, config, progress, &mut results);
+        undefined::run(d, config, progress, &baseline, &mut results);
     }
     let mutants_time = started.elapsed();
     let started = Instant::now();

@@ -532,6 +532,7 @@ mod tests {
             probe: true,
             infection_skip: true,
             groups: Default::default(),
+            unsafe_files: Default::default(),
         }
     }
 

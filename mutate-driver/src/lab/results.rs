@@ -23,6 +23,9 @@ pub struct Config {
     pub infection_skip: bool,
     /// nextest's test groups: how many of a group's tests may run at once.
     pub groups: std::sync::Arc<crate::nextest::Groups>,
+    /// The mutants' files that hold `unsafe` code: their mutants are run again
+    /// (`undefined.rs`).
+    pub unsafe_files: std::sync::Arc<std::collections::BTreeSet<String>>,
 }
 
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]

@@ -69,6 +69,9 @@ pub struct Summary {
     pub ignored: usize,
     /// Proven equivalent (`--equivalence`): out of the scores, as unviable mutants are.
     pub equivalent: usize,
+    /// Undefined behaviour suspected (two verdicts in two runs where `unsafe` code lives):
+    /// out of the scores too.
+    pub undefined_behaviour: usize,
     /// detected / (detected + survived + no coverage), in percent.
     pub score: Option<f64>,
     /// detected / (detected + survived), in percent.
@@ -91,6 +94,7 @@ impl Summary {
                 Status::Unviable => &mut s.unviable,
                 Status::Ignored => &mut s.ignored,
                 Status::Equivalent => &mut s.equivalent,
+                Status::UndefinedBehaviour => &mut s.undefined_behaviour,
             } += 1;
         }
         let detected = (s.killed + s.timeout + s.crashed) as f64;

@@ -153,10 +153,14 @@ fn totals(out: &mut String, d: &Discovery, results: &Results, times: &super::Tim
         s.no_coverage,
         s.unviable,
         s.ignored,
-        match s.equivalent {
-            0 => String::new(),
-            n => format!(", {n} equivalent"),
-        }
+        [
+            (s.equivalent, "equivalent"),
+            (s.undefined_behaviour, "undefined behaviour suspected")
+        ]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, label)| format!(", {n} {label}"))
+        .collect::<String>()
     );
     let _ = writeln!(
         out,

@@ -3,10 +3,11 @@
 // (source, names, messages) only ever enters the page through text nodes.
 
 const report = JSON.parse(document.getElementById("report-data").textContent);
-const STATUSES = ["Killed", "Survived", "Timeout", "NoCoverage", "CompileError", "Ignored"];
+const STATUSES = ["Killed", "Survived", "Timeout", "NoCoverage", "CompileError", "RuntimeError", "Ignored"];
 const STATUS_NAMES = {
   Killed: "killed", Survived: "survived", Timeout: "timeout",
   NoCoverage: "no coverage", CompileError: "unviable", Ignored: "ignored",
+  RuntimeError: "undefined behaviour suspected",
 };
 const files = report.files || {};
 const fileNames = Object.keys(files).sort();

@@ -1,0 +1,29 @@
+//! The tests. Memory that a mutant reads though it does not own it holds one thing in
+//! one run and another in the next; here a marker file plays that part, so the example is
+//! the same every time: when `RAW_READS_MARKERS` names a folder, the first run that reads
+//! a wrong byte dies of a signal (as a read of a wild pointer does), the next one fails its
+//! assertion. Without it the test is an ordinary one.
+
+use raw_reads::*;
+
+#[test]
+fn reads_the_first_byte() {
+    let got = first(&[7, 9]);
+    if got != 7
+        && let Some(dir) = std::env::var_os("RAW_READS_MARKERS")
+    {
+        let marker = std::path::Path::new(&dir).join(format!("read-{got}"));
+        if marker.exists() {
+            std::fs::remove_file(&marker).unwrap();
+        } else {
+            std::fs::write(&marker, b"").unwrap();
+            std::process::abort();
+        }
+    }
+    assert_eq!(got, 7);
+}
+
+#[test]
+fn sums_the_bytes() {
+    assert_eq!(sum(&[1, 2, 3]), 6);
+}

@@ -1,0 +1,179 @@
+//! Mutants where `unsafe` code lives, run again. A mutant there can break what the
+//! `unsafe` code relies on (a length, a capacity, an index checked in safe code next to
+//! it: Rust's safety boundary is the module, not the block) and corrupt memory. What the
+//! test then does depends on what the memory held: it fails an assertion in one run and
+//! dies of a signal in the next, or passes. Such a verdict is neither a kill nor a survivor
+//! to trust. So each mutant of a file that holds `unsafe` code is run once more, in a
+//! fresh process of its test (its own address space layout, as another `cargo test` would
+//! have), under the test that decided it (its killer; each test a survivor ran under); a
+//! verdict that changes is *undefined behaviour suspected*, out of the score.
+
+use super::baseline::Baseline;
+use super::mutants::{limited, unless_flaky, unless_retried};
+use super::results::{Config, MutantResult};
+use crate::discover::Discovery;
+use crate::interrupt;
+use crate::outcome::{self, Status, Verdict};
+use crate::pool;
+use crate::progress::Progress;
+use crate::server::Server;
+use mutate_protocol::Request;
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::str::FromStr;
+
+/// The files among `files` (relative to `root`) whose code says `unsafe`: a block, a
+/// function, an impl, a trait, an extern block. Read as Rust tokens, so a word in a string
+/// or a comment does not count; a file that does not lex is taken to hold it.
+pub fn files_with_unsafe<'a>(
+    root: &Path,
+    files: impl IntoIterator<Item = &'a str>,
+) -> BTreeSet<String> {
+    files
+        .into_iter()
+        .collect::<BTreeSet<&str>>()
+        .into_iter()
+        .filter(|file| {
+            std::fs::read_to_string(root.join(file)).is_ok_and(|text| says_unsafe(&text))
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+fn says_unsafe(text: &str) -> bool {
+    fn any(stream: proc_macro2::TokenStream) -> bool {
+        stream.into_iter().any(|token| match token {
+            proc_macro2::TokenTree::Ident(ident) => ident == "unsafe",
+            proc_macro2::TokenTree::Group(group) => any(group.stream()),
+            _ => false,
+        })
+    }
+    proc_macro2::TokenStream::from_str(text).map_or(true, any)
+}
+
+/// The reason an undefined behaviour suspect's report gives.
+fn reason(d: &Discovery, t: usize, first: &Verdict, again: &Verdict) -> String {
+    let said = |v: &Verdict| match v.reason.is_empty() {
+        true => v.status.label().to_owned(),
+        false => format!("{} ({})", v.status.label(), v.reason),
+    };
+    format!(
+        "undefined behaviour suspected: in a file with `unsafe` code, {} gave two verdicts \
+         in two runs of its own: {}, then {}; a mutant that corrupts memory is detected or \
+         not by chance",
+        d.test_id(t),
+        said(first),
+        said(again)
+    )
+}
+
+/// Runs again each mutant of `config.unsafe_files` the mutant phase decided, under the
+/// tests that decided it, and marks those whose verdict changed. Returns how many runs it
+/// made.
+pub fn run(
+    d: &Discovery,
+    config: &Config,
+    progress: &mut Progress,
+    baseline: &[Baseline],
+    results: &mut [MutantResult],
+) -> usize {
+    // (test, mutant): a detected mutant's killer; each test a survivor ran under. A
+    // timeout is not run again: a second run of a hang costs its whole limit.
+    let runs: Vec<(usize, usize)> = results
+        .iter()
+        .enumerate()
+        .filter(|(m, r)| !r.reused && config.unsafe_files.contains(&d.mutants[*m].entry.file))
+        .flat_map(|(m, r)| -> Vec<(usize, usize)> {
+            match r.status {
+                Status::Killed | Status::Crashed => {
+                    r.killed_by.first().map(|&t| (t, m)).into_iter().collect()
+                }
+                Status::Survived => r.outcomes.iter().map(|&(t, _)| (t, m)).collect(),
+                _ => Vec::new(),
+            }
+        })
+        .collect();
+    if runs.is_empty() {
+        return 0;
+    }
+    progress.phase(
+        "Unsafe",
+        runs.len(),
+        (
+            "mutant where `unsafe` code lives run again",
+            "runs again of mutants where `unsafe` code lives",
+        ),
+    );
+    let count = runs.len();
+    let chunk = (count / (config.jobs * 2)).max(4);
+    let mut changed: Vec<(usize, usize, Verdict)> = Vec::new();
+    pool::run(
+        super::batches(runs, chunk),
+        config.jobs,
+        |(t, ms): (usize, Vec<usize>), send| {
+            let test = &d.tests[t];
+            let server = Server::start(&d.binaries[test.binary], &test.name);
+            let Ok(Some(mut server)) = server else {
+                for _ in ms {
+                    send(None);
+                }
+                return;
+            };
+            for m in ms {
+                if interrupt::interrupted() {
+                    send(None);
+                    continue;
+                }
+                let request = Request {
+                    output: true,
+                    ..limited(&baseline[t], config, Some(d.mutants[m].entry.id.clone()))
+                };
+                let slot = config.groups.enter(t);
+                let report = server.run(&request);
+                drop(slot);
+                let again = report.ok().map(|report| {
+                    let verdict = unless_flaky(d, &baseline[t], t, outcome::judge(&report));
+                    unless_retried(&baseline[t], verdict)
+                });
+                send(again.map(|verdict| (t, m, verdict)));
+            }
+        },
+        |again| {
+            progress.tick();
+            changed.extend(again);
+        },
+    );
+    for (t, m, again) in changed {
+        let r = &mut results[m];
+        let first = match r.status {
+            Status::Killed | Status::Crashed | Status::Survived => Verdict {
+                status: r.status,
+                reason: r.reason.clone(),
+            },
+            // Already marked by another of its tests.
+            _ => continue,
+        };
+        if again.status == first.status {
+            continue;
+        }
+        r.reason = reason(d, t, &first, &again);
+        r.status = Status::UndefinedBehaviour;
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::says_unsafe;
+
+    #[test]
+    fn unsafe_code_is_told_from_the_word() {
+        assert!(says_unsafe("fn f(p: *const u8) -> u8 { unsafe { *p } }"));
+        assert!(says_unsafe("pub unsafe fn g() {}"));
+        assert!(says_unsafe("unsafe impl Send for S {}"));
+        assert!(!says_unsafe(
+            "// unsafe\nfn f() -> &'static str { \"unsafe\" }"
+        ));
+        assert!(!says_unsafe("fn f() {}"));
+    }
+}

@@ -1,0 +1,95 @@
+//! Undefined behaviour suspected: a mutant in a file with `unsafe` code is run again in a
+//! fresh process of the test that decided it; when the two runs disagree (a signal in one,
+//! a failed assertion in the other), it is neither killed nor a survivor but
+//! `RuntimeError` with a reason that names both verdicts, out of the score; when they
+//! agree, the verdict stands.
+
+mod common;
+
+use common::*;
+
+const MANIFEST: &str = "examples/raw_reads/Cargo.toml";
+
+#[test]
+fn a_verdict_that_changes_between_two_runs_is_undefined_behaviour_suspected() {
+    let markers = tempfile::tempdir().unwrap();
+    let (out, dir) = run_example_with_env(
+        MANIFEST,
+        &["--message-format", "json"],
+        &[("RAW_READS_MARKERS", markers.path().to_str().unwrap())],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    check_expected(
+        "examples/raw_reads/expected/verdicts.txt",
+        &verdicts(dir.path()),
+    );
+    let report = Report::read(dir.path());
+    let suspected: Vec<&Mutant> = report
+        .mutants
+        .iter()
+        .filter(|m| m.status == "RuntimeError")
+        .collect();
+    assert_eq!(suspected.len(), 3, "{stderr}");
+    for m in &suspected {
+        assert!(
+            m.reason.starts_with(
+                "undefined behaviour suspected: in a file with `unsafe` code, \
+                 reads::reads_the_first_byte gave two verdicts in two runs of its own: crashed"
+            ),
+            "{}: {}",
+            m.id,
+            m.reason
+        );
+        assert!(
+            m.reason.contains("then killed (test failed"),
+            "{}",
+            m.reason
+        );
+    }
+    let listed = std::fs::read_to_string(dir.path().join("undefined_behaviour.txt")).unwrap();
+    assert_eq!(listed.lines().count(), 3, "{listed}");
+    // Out of the score: the two kills of `sum` against themselves.
+    assert!(
+        stderr.contains("3 undefined behaviour suspected"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("mutation score 100.0%"), "{stderr}");
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    for m in &suspected {
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l["type"] == "mutant" && l["id"] == m.id.as_str())
+            .unwrap_or_else(|| panic!("no line for {}", m.id));
+        assert_eq!(last["status"], "RuntimeError", "{last}");
+    }
+    let summary = lines.last().expect("a summary");
+    assert_eq!(summary["undefinedBehaviour"], 3, "{summary}");
+}
+
+#[test]
+fn a_verdict_that_repeats_stands() {
+    // Without the markers the wrong byte fails its assertion in both runs.
+    let (out, dir) = run_example(MANIFEST, &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = Report::read(dir.path());
+    assert_eq!(report.mutants.len(), 5);
+    assert!(
+        report.mutants.iter().all(|m| m.status == "Killed"),
+        "{:?}",
+        report
+            .mutants
+            .iter()
+            .map(|m| (&m.id, &m.status))
+            .collect::<Vec<_>>()
+    );
+}
