@@ -23,8 +23,12 @@ use std::time::Duration;
 /// What the baseline learnt of one passing test.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Baseline {
-    /// The test's time in the coverage run (orders its mutants' covering tests).
+    /// The test's time in the coverage run.
     pub micros: u64,
+    /// Its fastest passing run, coverage run or not, in microseconds: orders its mutants'
+    /// covering tests (a busy moment of the machine slows one run, not all of them).
+    #[serde(default)]
+    pub fastest_micros: u64,
     pub total_hits: u64,
     /// Wall-clock limits for a run under this test with any function in its schemata
     /// body: from its coverage run (every function in it) and its runs without coverage.
@@ -437,6 +441,7 @@ fn record_baseline(
     let plain = plain_samples.iter().copied().min();
     baseline[t] = Baseline {
         micros: report.micros,
+        fastest_micros: samples.iter().copied().min().unwrap_or(report.micros),
         total_hits: report.total_hits,
         limits: config.timeouts.limits(&samples),
         plain_limits: plain.map(|_| config.timeouts.limits(plain_samples)),

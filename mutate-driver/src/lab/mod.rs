@@ -111,7 +111,7 @@ pub fn prepare(
     let names: Vec<String> = (0..d.tests.len()).map(|t| d.test_id(t)).collect();
     for r in &mut results {
         r.covered_by
-            .sort_by_key(|&t| (time_class(baseline[t].micros), &names[t]));
+            .sort_by_key(|&t| (time_class(baseline[t].fastest_micros), &names[t]));
         r.covered_by.dedup();
     }
     Ok(Prepared {
