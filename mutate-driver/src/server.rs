@@ -61,14 +61,24 @@ impl Server {
     /// Starts `binary` as a server for `test` (its catalog left empty). Returns `None` for
     /// a binary without the mutate runtime.
     pub fn start(binary: &TestBinary, test: &str) -> Result<Option<Server>> {
-        Self::spawn(binary, &["--exact", test, ONE_THREAD]).map(Started::server)
+        Self::spawn(binary, &["--exact", test, ONE_THREAD], &[]).map(Started::server)
+    }
+
+    /// [`Server::start`], with the C allocator filling each block it hands out with the
+    /// complement of `byte` and each it takes back with `byte` (glibc's `MALLOC_PERTURB_`),
+    /// so that code which reads memory it did not write, or memory it freed, reads other
+    /// bytes than in a plain run.
+    pub fn start_perturbed(binary: &TestBinary, test: &str, byte: u8) -> Result<Option<Server>> {
+        let byte = byte.to_string();
+        let perturb = [("MALLOC_PERTURB_", byte.as_str())];
+        Self::spawn(binary, &["--exact", test, ONE_THREAD], &perturb).map(Started::server)
     }
 
     /// Starts `binary` only to read its catalog.
     pub fn catalog(binary: &TestBinary) -> Result<Catalog> {
         // Without the runtime the binary just lists its tests and exits.
         Ok(
-            match Self::spawn(binary, &["--list", "--format", "terse"])? {
+            match Self::spawn(binary, &["--list", "--format", "terse"], &[])? {
                 Started::Server(mut server) => Catalog::Served(std::mem::take(&mut server.catalog)),
                 Started::Ended(None) => Catalog::Plain,
                 Started::Ended(Some(how)) => Catalog::Unstartable(how),
@@ -81,12 +91,12 @@ impl Server {
     /// Returns `None` for a binary without the mutate runtime.
     pub fn start_any(binary: &TestBinary) -> Result<Option<Server>> {
         let slot = mutate_protocol::test_slot::argument();
-        Self::spawn(binary, &["--exact", &slot, ONE_THREAD]).map(Started::server)
+        Self::spawn(binary, &["--exact", &slot, ONE_THREAD], &[]).map(Started::server)
     }
 
-    fn spawn(binary: &TestBinary, args: &[&str]) -> Result<Started> {
+    fn spawn(binary: &TestBinary, args: &[&str], env: &[(&str, &str)]) -> Result<Started> {
         let mut command = test_command(binary);
-        command.args(args);
+        command.args(args).envs(env.iter().copied());
         let listing = args.first() == Some(&"--list");
         // The catalog is read once, by discovery (which lists); runs need none.
         let mode = match listing {

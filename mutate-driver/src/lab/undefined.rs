@@ -5,8 +5,9 @@
 //! dies of a signal in the next, or passes. Such a verdict is neither a kill nor a survivor
 //! to trust. So each mutant of a file that holds `unsafe` code is run once more, in a
 //! fresh process of its test (its own address space layout, as another `cargo test` would
-//! have), under the test that decided it (its killer; each test a survivor ran under); a
-//! verdict that changes is *undefined behaviour suspected*, out of the score.
+//! have, and the allocator filling what it hands out and takes back with a pattern, so
+//! that a read of memory not written, or freed, reads other bytes than before), under each test it ran under (up to the one that detected it); a verdict that
+//! changes is *undefined behaviour suspected*, out of the score.
 
 use super::baseline::Baseline;
 use super::mutants::{limited, unless_flaky, unless_retried};
@@ -51,11 +52,18 @@ fn says_unsafe(text: &str) -> bool {
     proc_macro2::TokenStream::from_str(text).map_or(true, any)
 }
 
+/// The byte the allocator fills freed memory with in the runs again (and new blocks with
+/// its complement): neither 0 nor all ones, which plain runs often read by chance. A
+/// second process with another byte made no difference to which of smallvec's mutants
+/// were suspected from one run of the driver to the next (2 of 755 either way).
+const PERTURB: u8 = 165;
+
 /// The reason an undefined behaviour suspect's report gives.
 fn reason(d: &Discovery, t: usize, first: &Verdict, again: &Verdict) -> String {
-    let said = |v: &Verdict| match v.reason.is_empty() {
-        true => v.status.label().to_owned(),
-        false => format!("{} ({})", v.status.label(), v.reason),
+    let said = |v: &Verdict| match (v.status, v.reason.is_empty()) {
+        (Status::Survived, true) => "passed".to_owned(),
+        (status, true) => status.label().to_owned(),
+        (status, false) => format!("{} ({})", status.label(), v.reason),
     };
     format!(
         "undefined behaviour suspected: in a file with `unsafe` code, {} gave two verdicts \
@@ -67,9 +75,9 @@ fn reason(d: &Discovery, t: usize, first: &Verdict, again: &Verdict) -> String {
     )
 }
 
-/// Runs again each mutant of `config.unsafe_files` the mutant phase decided, under the
-/// tests that decided it, and marks those whose verdict changed. Returns how many runs it
-/// made.
+/// Runs again each mutant of `config.unsafe_files` the mutant phase decided, under each
+/// test it ran under, and marks those whose verdict under one of them changed. Returns
+/// how many runs it made.
 pub fn run(
     d: &Discovery,
     config: &Config,
@@ -77,20 +85,25 @@ pub fn run(
     baseline: &[Baseline],
     results: &mut [MutantResult],
 ) -> usize {
-    // (test, mutant): a detected mutant's killer; each test a survivor ran under. A
-    // timeout is not run again: a second run of a hang costs its whole limit.
-    let runs: Vec<(usize, usize)> = results
+    // (test, (mutant, its first verdict there)): every run the mutant phase made, up to
+    // and including a detection (a test that passed before the one that detected it may
+    // not pass again). A timeout is not run again: a second run of a hang costs its whole
+    // limit.
+    let runs: Vec<(usize, (usize, Status))> = results
         .iter()
         .enumerate()
         .filter(|(m, r)| !r.reused && config.unsafe_files.contains(&d.mutants[*m].entry.file))
-        .flat_map(|(m, r)| -> Vec<(usize, usize)> {
-            match r.status {
-                Status::Killed | Status::Crashed => {
-                    r.killed_by.first().map(|&t| (t, m)).into_iter().collect()
-                }
-                Status::Survived => r.outcomes.iter().map(|&(t, _)| (t, m)).collect(),
-                _ => Vec::new(),
-            }
+        .filter(|(_, r)| {
+            matches!(
+                r.status,
+                Status::Killed | Status::Crashed | Status::Survived
+            )
+        })
+        .flat_map(|(m, r)| {
+            r.outcomes
+                .iter()
+                .filter(|(_, first)| *first != Status::Timeout)
+                .map(move |&(t, first)| (t, (m, first)))
         })
         .collect();
     if runs.is_empty() {
@@ -106,20 +119,20 @@ pub fn run(
     );
     let count = runs.len();
     let chunk = (count / (config.jobs * 2)).max(4);
-    let mut changed: Vec<(usize, usize, Verdict)> = Vec::new();
+    let mut changed: Vec<(usize, usize, Status, Verdict)> = Vec::new();
     pool::run(
         super::batches(runs, chunk),
         config.jobs,
-        |(t, ms): (usize, Vec<usize>), send| {
+        |(t, ms): (usize, Vec<(usize, Status)>), send| {
             let test = &d.tests[t];
-            let server = Server::start(&d.binaries[test.binary], &test.name);
+            let server = Server::start_perturbed(&d.binaries[test.binary], &test.name, PERTURB);
             let Ok(Some(mut server)) = server else {
                 for _ in ms {
                     send(None);
                 }
                 return;
             };
-            for m in ms {
+            for (m, first) in ms {
                 if interrupt::interrupted() {
                     send(None);
                     continue;
@@ -135,7 +148,7 @@ pub fn run(
                     let verdict = unless_flaky(d, &baseline[t], t, outcome::judge(&report));
                     unless_retried(&baseline[t], verdict)
                 });
-                send(again.map(|verdict| (t, m, verdict)));
+                send(again.map(|verdict| (t, m, first, verdict)));
             }
         },
         |again| {
@@ -143,19 +156,21 @@ pub fn run(
             changed.extend(again);
         },
     );
-    for (t, m, again) in changed {
+    changed.sort_by_key(|(t, m, _, _)| (*m, *t));
+    for (t, m, first, again) in changed {
         let r = &mut results[m];
-        let first = match r.status {
-            Status::Killed | Status::Crashed | Status::Survived => Verdict {
-                status: r.status,
-                reason: r.reason.clone(),
-            },
-            // Already marked by another of its tests.
-            _ => continue,
-        };
-        if again.status == first.status {
+        if again.status == first || r.status == Status::UndefinedBehaviour {
             continue;
         }
+        // The first verdict's reason is the mutant's where this test decided it.
+        let decided = r.killed_by.first() == Some(&t) || r.status == Status::Survived;
+        let first = Verdict {
+            status: first,
+            reason: match decided {
+                true => r.reason.clone(),
+                false => String::new(),
+            },
+        };
         r.reason = reason(d, t, &first, &again);
         r.status = Status::UndefinedBehaviour;
     }
