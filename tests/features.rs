@@ -1,7 +1,8 @@
 //! A `#![no_std]` crate with code under `#[cfg(feature = "extra")]`: it builds in schemata
 //! mode with and without the feature, only compiled code has mutants, every verdict is
 //! the one `cargo test` gives with that mutant switched on, and a body replacement whose
-//! text names what the crate lacks (`vec!`, `Box`) is unviable.
+//! text names what the crate lacks (`vec!`, `Box`, `Vec` where only a feature imports it)
+//! is unviable.
 
 mod common;
 
@@ -78,8 +79,16 @@ fn gated_code_has_mutants_only_when_compiled_and_verdicts_match_cargo_test() {
     }
     assert!(Path::new(&repo().join(MANIFEST)).exists());
     // The crate has neither `vec!` nor `Box` in scope: replacements whose text names them
-    // do not build, as under `cargo test`; the empty slice (built `&[]`, which names no
-    // `Vec`) and the other mutants of their functions do.
+    // do not build, as under `cargo test`; the other mutants of their functions do. The
+    // empty slice's text names `Vec`, which the crate imports with `extra` only: unviable
+    // without it, built and killed with it, as `cargo test` has it.
+    for empty in [
+        "replace first_half -> &[u32] with Vec::leak(Vec::new())",
+        "replace rest -> &[u32] with Vec::leak(Vec::new())",
+    ] {
+        assert_eq!(status_of(&plain, empty), "CompileError", "{empty}");
+        assert_eq!(status_of(&extra, empty), "Killed", "{empty}");
+    }
     for verdicts in [&plain, &extra] {
         for unbuilt in [
             "replace first_half -> &[u32] with Vec::leak(vec![0])",
@@ -90,11 +99,7 @@ fn gated_code_has_mutants_only_when_compiled_and_verdicts_match_cargo_test() {
         ] {
             assert_eq!(status_of(verdicts, unbuilt), "CompileError", "{unbuilt}");
         }
-        for built in [
-            "replace first_half -> &[u32] with Vec::leak(Vec::new())",
-            "replace 0 with 1 in first",
-            "replace rest -> &[u32] with Vec::leak(Vec::new())",
-        ] {
+        for built in ["replace 0 with 1 in first", "replace 1 with 0 in rest"] {
             assert_eq!(status_of(verdicts, built), "Killed", "{built}");
         }
     }

@@ -30,7 +30,7 @@ pub fn build(
     workspace: &Workspace,
     mut doctests: Option<&mut DocTests>,
 ) -> Result<Built> {
-    let mut lists = Lists::load(workspace)?;
+    let mut lists = Lists::load(args, workspace)?;
     let mut shown = HashSet::new();
     let mut last_errors = Vec::new();
     let mut last_targets = BTreeMap::new();
@@ -252,7 +252,7 @@ struct Lists {
 impl Lists {
     /// Loads the lists, dropping entries whose file changed since (its places may now
     /// hold other code); writes back only lists that changed, since a write rebuilds.
-    fn load(workspace: &Workspace) -> Result<Self> {
+    fn load(args: &Args, workspace: &Workspace) -> Result<Self> {
         let io = |e| Error::caused(Operation::Build, "reading the build-error lists", e);
         let dir = workspace.build_errors_dir();
         std::fs::create_dir_all(&dir).map_err(io)?;
@@ -266,9 +266,11 @@ impl Lists {
             _lock: lock,
         };
         // Lists a driver of another build wrote are of another macro's code: its errors
-        // may be gone, and new ones not listed. Emptied, they are found again.
+        // may be gone, and new ones not listed. So are lists of another choice of
+        // features: a name a feature imports is missing without it. Emptied, they are
+        // found again.
         let stamp_path = lists.dir.join("driver");
-        let stamp = driver_stamp();
+        let stamp = driver_stamp(args);
         let same_driver = std::fs::read_to_string(&stamp_path).is_ok_and(|s| s == stamp);
         let const_list = PathBuf::from(build_errors::const_list_file(&lists.dir));
         let fresh = |all: Vec<BuildError>| -> (Vec<BuildError>, bool) {
@@ -555,13 +557,19 @@ fn normal_name(file: &str) -> String {
 
 /// This driver's build: its version, and its executable's size and time (a build of the
 /// same version from other sources differs in them).
-fn driver_stamp() -> String {
+fn driver_stamp(args: &Args) -> String {
     let exe = std::env::current_exe().and_then(std::fs::metadata);
     let (size, modified) = exe.map_or((0, None), |m| (m.len(), m.modified().ok()));
     let since = modified
         .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
         .map_or(0, |d| d.as_nanos());
-    format!("{} {size} {since}\n", env!("CARGO_PKG_VERSION"))
+    format!(
+        "{} {size} {since}\nfeatures {:?} all {} no default {}\n",
+        env!("CARGO_PKG_VERSION"),
+        args.features,
+        args.all_features,
+        args.no_default_features
+    )
 }
 
 /// The scope a listed place takes when the build fails there again, if it can widen.

@@ -5,7 +5,8 @@
 //!
 //! It imports `String` (and `Vec` with `extra`) but neither `vec!` nor `Box`: body
 //! replacements written `vec![..]`, `Vec::leak(vec![..])` or `Box::leak(Box::new(..))`
-//! do not build here, under `cargo test` as under the driver, and are unviable.
+//! do not build here, under `cargo test` as under the driver, and are unviable; so is
+//! `Vec::leak(Vec::new())` without `extra`.
 
 #![no_std]
 
@@ -82,8 +83,8 @@ pub fn limit() -> u32 {
     10
 }
 
-/// The first half of `xs`: replaced by `Vec::leak(Vec::new())` (built `&[]`, which needs no
-/// `Vec`) or `Vec::leak(vec![0])` (which does not build, in this crate).
+/// The first half of `xs`: replaced by `Vec::leak(Vec::new())` (which builds where `Vec`
+/// is imported, with `extra`) or `Vec::leak(vec![0])` (which does not build, in this crate).
 #[mutate]
 pub fn first_half(xs: &[u32]) -> &[u32] {
     &xs[..xs.len() / 2]

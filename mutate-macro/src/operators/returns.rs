@@ -873,19 +873,30 @@ impl Values<'_> {
             ]);
         }
         let Type::Slice(s) = ty else { return None };
-        Some(self.slices(&s.elem, false))
+        Some(self.slices(s, false))
     }
 
     /// cargo-mutants' slices: `Vec::leak(Vec::new())`, then `Vec::leak(vec![v])` of each
-    /// value of `elem`. The empty one is built `&[]`, the same slice, which needs no `Vec`
-    /// (a `no_std` crate has one); the others are leaked as their text reads, and where
-    /// `&` is declared reborrowed shared, so that they also fit where no coercion happens
+    /// value of `elem`. The empty one is built `&[]`, the same slice without an allocation,
+    /// beside a mention of the crate's `Vec` located at the slice type's `[` (a token no
+    /// other value's code carries, as a guessed constructor's is): where the crate has no
+    /// `Vec` (`no_std`), its text would not build under `cargo test`, and the failed build
+    /// there makes just this value unviable, while a crate with `Vec` but no `vec!` keeps
+    /// it. The others are leaked as their text reads, and where `&` is declared
+    /// reborrowed shared, so that they also fit where no coercion happens
     /// (`vec![Vec::leak(..)]` for `Vec<&[T]>`).
-    fn slices(&self, elem: &Type, mutable: bool) -> Vec<Value> {
+    fn slices(&self, slice: &syn::TypeSlice, mutable: bool) -> Vec<Value> {
+        let elem = &slice.elem;
+        let bracket = slice.bracket_token.span.open();
+        let vec = quote_spanned!(bracket=> Vec::<#elem>::new);
         let empty = if mutable {
-            quote!(&mut [] as &mut [#elem])
+            quote!({ let _ = #vec; &mut [] as &mut [#elem] })
         } else {
-            quote!(&[] as &[#elem])
+            quote!({ let _ = #vec; &[] as &[#elem] })
+        };
+        let empty = Value {
+            guesses: vec![bracket],
+            ..Value::plain(empty, "Vec::leak(Vec::new())")
         };
         let at = self.names;
         let shared = (!mutable).then(|| quote!(&*));
@@ -896,9 +907,7 @@ impl Values<'_> {
             )
             .naming()
         });
-        std::iter::once(Value::plain(empty, "Vec::leak(Vec::new())"))
-            .chain(one)
-            .collect()
+        std::iter::once(empty).chain(one).collect()
     }
 
     /// The vectors of cargo-mutants' slices, shown as it shows the slices: `Vec::new()`,
@@ -933,7 +942,7 @@ impl Values<'_> {
                     Value::plain(code, format!("Box::leak(Box::new({s:?}))")).naming()
                 })
                 .collect(),
-            Type::Slice(s) => self.slices(&s.elem, mutable),
+            Type::Slice(s) => self.slices(s, mutable),
             // A type parameter or `Self`, a type that may be unsized (`dyn Trait`, `Path`,
             // `Self::Target`) or that the table can only name (an alias or associated type
             // may stand for `str` or a slice): a leaked default if it turns out sized and
@@ -1320,11 +1329,12 @@ mod tests {
     /// and says so; other values depend on nothing of the crate's.
     #[test]
     fn values_name_what_their_text_names() {
-        // The empty slice is built `&[]`: it needs no `Vec`.
+        // The empty slice is built `&[]`, no allocation, beside a mention of `Vec` located
+        // apart (at the `[`): where the crate has no `Vec`, it alone does not build.
         let slices = named("-> &[u8]");
         assert_eq!(slices[0].0, "Vec::leak(Vec::new())");
         assert!(!slices[0].1);
-        assert_eq!(slices[0].2, "&[]as&[u8]");
+        assert_eq!(slices[0].2, "{let_=Vec::<u8>::new;&[]as&[u8]}");
         assert_eq!(slices[1].0, "Vec::leak(vec![0])");
         assert!(slices[1].1);
         assert_eq!(slices[1].2, "&*Vec::leak(vec![0])");
