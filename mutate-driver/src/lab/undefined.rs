@@ -85,8 +85,8 @@ pub fn run(
     baseline: &[Baseline],
     results: &mut [MutantResult],
 ) -> usize {
-    // (test, (mutant, its first verdict there)): every run the mutant phase made, up to
-    // and including a detection (a test that passed before the one that detected it may
+    // (test, (mutant, its first verdict there)): every run the mutant phase made (the
+    // probe spares some), up to and including a detection (a test that passed before the one that detected it may
     // not pass again). A timeout is not run again: a second run of a hang costs its whole
     // limit.
     let runs: Vec<(usize, (usize, Status))> = results
@@ -100,9 +100,11 @@ pub fn run(
             )
         })
         .flat_map(|(m, r)| {
+            // Runs made, not those the probe spared (proven to compute nothing different).
+            let made: BTreeSet<usize> = r.runs.iter().map(|&(t, _)| t).collect();
             r.outcomes
                 .iter()
-                .filter(|(_, first)| *first != Status::Timeout)
+                .filter(move |(t, first)| *first != Status::Timeout && made.contains(t))
                 .map(move |&(t, first)| (t, (m, first)))
         })
         .collect();
