@@ -53,7 +53,7 @@ fn the_html_report_shows_the_json_reports_results_in_a_browser() {
          .map(e => [e.dataset.status, Number(e.dataset.count)]))",
     ))
     .unwrap();
-    assert_eq!(shown.len(), 6, "one count per outcome: {shown:?}");
+    assert_eq!(shown.len(), 7, "one count per outcome: {shown:?}");
     let mut counted: BTreeMap<String, u64> = shown.keys().map(|s| (s.clone(), 0)).collect();
     for m in &report.mutants {
         *counted
@@ -72,7 +72,8 @@ fn the_html_report_shows_the_json_reports_results_in_a_browser() {
     assert_eq!(shown["Timeout"], sum(&["timeout"]));
     assert_eq!(shown["NoCoverage"], sum(&["no_coverage"]));
     assert_eq!(shown["CompileError"], sum(&["unviable"]));
-    assert_eq!(shown["Ignored"], sum(&["ignored"]));
+    assert_eq!(shown["Ignored"], sum(&["ignored", "equivalent"]));
+    assert_eq!(shown["RuntimeError"], sum(&["undefined_behaviour"]));
     assert_eq!(
         browser.eval("Number(document.getElementById('total').dataset.count)"),
         summary["total"]
