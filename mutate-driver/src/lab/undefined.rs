@@ -58,6 +58,17 @@ fn says_unsafe(text: &str) -> bool {
 /// were suspected from one run of the driver to the next (2 of 755 either way).
 const PERTURB: u8 = 165;
 
+/// More runs again, each in a fresh process, of a run that died of a bad memory access.
+const BAD_ACCESS_RERUNS: usize = 8;
+
+/// Whether a crash's reason is a signal of a bad memory access (a null or wild pointer, a
+/// write past a mapping): in Rust, undefined behaviour has happened.
+fn bad_access(reason: &str) -> bool {
+    ["SIGSEGV", "SIGBUS"]
+        .iter()
+        .any(|signal| reason.contains(&format!("killed by {signal}")))
+}
+
 /// The reason an undefined behaviour suspect's report gives.
 fn reason(d: &Discovery, t: usize, first: &Verdict, again: &Verdict) -> String {
     let said = |v: &Verdict| match (v.status, v.reason.is_empty()) {
@@ -111,19 +122,35 @@ pub fn run(
     if runs.is_empty() {
         return 0;
     }
+    // A test that died of a bad memory access has met corrupted memory for sure; whether
+    // the next process does is chance (smallvec: a write past a buffer crashed one process
+    // and not the next, about one time in several). Such a run gets more runs again, each
+    // in a process of its own.
+    let mut extra = Vec::new();
+    for &(t, (m, first)) in &runs {
+        let r = &results[m];
+        if first == Status::Crashed && r.killed_by.first() == Some(&t) && bad_access(&r.reason) {
+            extra.extend(std::iter::repeat_n(
+                (t, vec![(m, first)]),
+                BAD_ACCESS_RERUNS,
+            ));
+        }
+    }
+    let count = runs.len() + extra.len();
+    let chunk = (runs.len() / (config.jobs * 2)).max(4);
+    let mut jobs = super::batches(runs, chunk);
+    jobs.extend(extra);
     progress.phase(
         "Unsafe",
-        runs.len(),
+        count,
         (
             "mutant where `unsafe` code lives run again",
             "runs again of mutants where `unsafe` code lives",
         ),
     );
-    let count = runs.len();
-    let chunk = (count / (config.jobs * 2)).max(4);
     let mut changed: Vec<(usize, usize, Status, Verdict)> = Vec::new();
     pool::run(
-        super::batches(runs, chunk),
+        jobs,
         config.jobs,
         |(t, ms): (usize, Vec<(usize, Status)>), send| {
             let test = &d.tests[t];
@@ -176,8 +203,21 @@ pub fn run(
         r.reason = reason(d, t, &first, &again);
         r.status = Status::UndefinedBehaviour;
     }
+    // A crash of a bad memory access whose runs again all crashed too still met
+    // undefined behaviour: the next run may pass. Said, so that a verdict that differs in
+    // another run is not a surprise.
+    for (m, r) in results.iter_mut().enumerate() {
+        let here = config.unsafe_files.contains(&d.mutants[m].entry.file);
+        if here && !r.reused && r.status == Status::Crashed && bad_access(&r.reason) {
+            r.reason = format!("{} ({STILL_SUSPECT})", r.reason);
+        }
+    }
     count
 }
+
+/// What a crash of a bad memory access that repeated says beside its signal.
+const STILL_SUSPECT: &str = "a bad memory access where `unsafe` code lives: undefined \
+    behaviour, crashed again in every run again here, but another run may pass";
 
 #[cfg(test)]
 mod tests {
