@@ -129,9 +129,7 @@ impl Trace {
 /// (original, mutant) shown values.
 fn difference(runs: [&Trace; 3], function: &str, depth: u32) -> Option<Difference> {
     let [first, second, mutant] = runs.map(|r| r.calls(function, depth));
-    // Calls whose values change from run to run with every mutant off (random inputs) tell
-    // nothing: one equal by chance in both would be compared, another run another one.
-    if first.len() != second.len() || !same_values(&first, &second) {
+    if first.len() != second.len() {
         return None;
     }
     if first.len() != mutant.len() {
@@ -162,32 +160,6 @@ fn difference(runs: [&Trace; 3], function: &str, depth: u32) -> Option<Differenc
                 None
             }
         })
-}
-
-/// Whether two runs' calls returned and left the same, call for call.
-fn same_values(first: &[&Call], second: &[&Call]) -> bool {
-    first
-        .iter()
-        .zip(second)
-        .all(|(a, b)| a.returned == b.returned && a.changed == b.changed)
-}
-
-/// Whether `function`'s calls, at any depth, returned or left other values in the two
-/// runs with every mutant off.
-fn values_wander(original: &Trace, again: &Trace, function: &str) -> bool {
-    let depths: std::collections::BTreeSet<u32> = [original, again]
-        .iter()
-        .flat_map(|r| r.groups.keys())
-        .filter(|(_, f)| f == function)
-        .map(|(d, _)| *d)
-        .collect();
-    depths.into_iter().any(|depth| {
-        let (a, b) = (
-            original.calls(function, depth),
-            again.calls(function, depth),
-        );
-        a.len() == b.len() && !same_values(&a, &b)
-    })
 }
 
 /// What differs in a function's calls: what they return (or, with `left`, leave behind
@@ -226,13 +198,6 @@ pub(crate) fn shown(digests: &str) -> String {
 pub fn compare(original: &Trace, again: &Trace, mutant: &Trace, function: &str) -> Propagation {
     let runs = [original, again, mutant];
     if runs.iter().any(|r| r.truncated) || !observable(&original.calls, function) {
-        return Propagation::Untraced;
-    }
-    // The mutated function itself computed other values in the two runs without the
-    // mutant (random inputs, hash order in its `Debug` text): its calls compare with
-    // nothing, and a call that happened to come out equal in both would make the
-    // diagnosis differ from one run of the driver to the next.
-    if values_wander(original, again, function) {
         return Propagation::Untraced;
     }
     // Every (depth, function) pair seen, outermost first.
@@ -355,32 +320,12 @@ mod tests {
 
     #[test]
     fn what_differs_between_unmutated_runs_is_left_out() {
-        // A caller whose values change from run to run tells nothing: not compared.
-        let original = trace(&["1|leaf|a:1|", "0|top|a:{1, 2}|"]);
-        let again = trace(&["1|leaf|a:1|", "0|top|b:{2, 1}|"]);
-        let mutant = trace(&["1|leaf|a:1|", "0|top|c:{2, 1}|"]);
-        assert_eq!(
-            compare(&original, &again, &mutant, "leaf"),
-            Propagation::Local
-        );
-        // Nor does a call of it that came out equal in both by chance.
-        let original = trace(&["1|leaf|a:1|", "0|top|a:{1}|", "0|top|a:{1, 2}|"]);
-        let again = trace(&["1|leaf|a:1|", "0|top|a:{1}|", "0|top|b:{2, 1}|"]);
-        let mutant = trace(&["1|leaf|x:2|", "0|top|z:{2}|", "0|top|c:{2, 1}|"]);
-        assert_eq!(
-            compare(&original, &again, &mutant, "leaf"),
-            Propagation::Masked {
-                changed: "leaf".into(),
-                masked_in: Some("top".into()),
-            }
-        );
-        // The mutated function's own values change from run to run: not traced.
         let original = trace(&["0|top|a:{1, 2}|"]);
         let again = trace(&["0|top|b:{2, 1}|"]);
         let mutant = trace(&["0|top|c:{2, 1}|"]);
         assert_eq!(
             compare(&original, &again, &mutant, "top"),
-            Propagation::Untraced
+            Propagation::Local
         );
     }
 
