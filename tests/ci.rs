@@ -157,6 +157,7 @@ fn the_sarif_log_holds_one_result_per_survivor_and_is_schema_valid() {
         .filter_map(|m| match m.status.as_str() {
             "Survived" => Some(("survived", m.id.as_str())),
             "NoCoverage" => Some(("no-coverage", m.id.as_str())),
+            "RuntimeError" => Some(("undefined-behaviour", m.id.as_str())),
             _ => None,
         })
         .collect();

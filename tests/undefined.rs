@@ -69,6 +69,21 @@ fn a_verdict_that_changes_between_two_runs_is_undefined_behaviour_suspected() {
     }
     let summary = lines.last().expect("a summary");
     assert_eq!(summary["undefinedBehaviour"], 3, "{summary}");
+    // Code scanning sees them: one SARIF result each, under their own rule.
+    let sarif: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.sarif")).unwrap())
+            .unwrap();
+    let mut flagged: Vec<&str> = sarif["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["ruleId"] == "undefined-behaviour")
+        .map(|r| r["properties"]["mutantId"].as_str().unwrap())
+        .collect();
+    flagged.sort_unstable();
+    let mut expected: Vec<&str> = suspected.iter().map(|m| m.id.as_str()).collect();
+    expected.sort_unstable();
+    assert_eq!(flagged, expected);
 }
 
 #[test]

@@ -25,7 +25,7 @@ struct Rule {
     full: &'static str,
 }
 
-const RULES: [Rule; 2] = [
+const RULES: [Rule; 3] = [
     Rule {
         id: "survived",
         status: "Survived",
@@ -43,6 +43,18 @@ const RULES: [Rule; 2] = [
         short: "No test reaches this mutant",
         full: "No test runs this code, so no test can tell a change in it apart: add a test \
                that calls it, or mark it as not worth testing.",
+    },
+    Rule {
+        id: "undefined-behaviour",
+        status: "RuntimeError",
+        level: "warning",
+        short: "Undefined behaviour suspected: a test gave two verdicts with this mutant",
+        full: "The code was changed as the message says, in a file with unsafe code, and a \
+               test that runs it gave one verdict in one run and another in the next (a \
+               crash, then a pass): the change likely breaks what the unsafe code relies \
+               on and corrupts memory. Run that test with the change under Miri or a \
+               sanitizer; a test that checks the invariant the unsafe code relies on would \
+               catch it every time.",
     },
 ];
 
@@ -97,8 +109,8 @@ pub fn from_report(report: &Value) -> Value {
     })
 }
 
-/// A survivor's or an uncovered mutant's result, the `nth` of its file with its
-/// description; `None` for any other status.
+/// A survivor's, an uncovered mutant's or an undefined behaviour suspect's result, the
+/// `nth` of its file with its description; `None` for any other status.
 fn result(file: &str, mutant: &Value, nth: usize) -> Option<Value> {
     let status = mutant["status"].as_str()?;
     let index = RULES.iter().position(|rule| rule.status == status)?;
@@ -107,6 +119,7 @@ fn result(file: &str, mutant: &Value, nth: usize) -> Option<Value> {
     let description = mutant["description"].as_str().unwrap_or(id);
     let mut text = match status {
         "Survived" => format!("Survived: {description}."),
+        "RuntimeError" => format!("Undefined behaviour suspected: {description}."),
         _ => format!("No test reaches it: {description}."),
     };
     if let Some(suggestion) = mutant["diagnosis"]["suggestion"].as_str() {
