@@ -38,16 +38,9 @@ fn equivalent_mutants_are_proven_and_near_twins_are_not() {
     assert_eq!(listed.lines().count(), proven.clone().count(), "{listed}");
     // The JSON stream's last line for a proven mutant says `report.json`'s status, and its
     // summary counts them.
-    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect();
+    let lines = stream_lines(&out.stdout);
     for m in proven.clone() {
-        let last = lines
-            .iter()
-            .rev()
-            .find(|l| l["type"] == "mutant" && l["id"] == m.id.as_str())
-            .unwrap_or_else(|| panic!("no line for {}", m.id));
+        let last = last_mutant_line(&lines, &m.id);
         assert_eq!(last["status"], "Ignored", "{last}");
     }
     let summary = lines.last().expect("a summary");

@@ -55,16 +55,9 @@ fn a_verdict_that_changes_between_two_runs_is_undefined_behaviour_suspected() {
         "{stderr}"
     );
     assert!(stderr.contains("mutation score 100.0%"), "{stderr}");
-    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect();
+    let lines = stream_lines(&out.stdout);
     for m in &suspected {
-        let last = lines
-            .iter()
-            .rev()
-            .find(|l| l["type"] == "mutant" && l["id"] == m.id.as_str())
-            .unwrap_or_else(|| panic!("no line for {}", m.id));
+        let last = last_mutant_line(&lines, &m.id);
         assert_eq!(last["status"], "RuntimeError", "{last}");
     }
     let summary = lines.last().expect("a summary");

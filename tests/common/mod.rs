@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 mod report;
+mod stream;
 
 // Each test binary uses its own subset.
 #[allow(unused_imports)]
@@ -13,6 +14,8 @@ pub use report::{Mutant, Report, listed};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
+#[allow(unused_imports)]
+pub use stream::{last_mutant_line, stream_lines};
 
 pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
