@@ -171,6 +171,8 @@ struct Settled {
     /// Mutants whose function compiles to the very code an earlier mutant's does, each
     /// with that one: `(mutant, earlier)`.
     duplicates: Vec<(usize, usize)>,
+    /// The others (compared for duplicates only) whose code no build compared holds.
+    absent_others: Vec<usize>,
 }
 
 /// The candidates proven equivalent, those whose code no comparison held, and the
@@ -196,17 +198,17 @@ fn prove(
         };
         Code::of(&builder.build(&list, tests)?)
     };
-    let (mut settled, absent_others) = settle(
+    let mut settled = settle(
         d,
         (candidates, others),
         &mut |list| build(list, false),
         &mut || progress.tick(),
     )?;
-    if !settled.absent.is_empty() || !absent_others.is_empty() {
+    if !settled.absent.is_empty() || !settled.absent_others.is_empty() {
         // Counted once already, in the first comparison.
-        let (in_tests, _) = settle(
+        let in_tests = settle(
             d,
-            (&settled.absent, &absent_others),
+            (&settled.absent, &settled.absent_others),
             &mut |list| build(list, true),
             &mut || {},
         )?;
@@ -219,7 +221,7 @@ fn prove(
 
 /// One comparison of `candidates` through `build` (a list in, the code out): those proven
 /// equivalent, those whose code is not in what `build` compiles, and the duplicates among
-/// them and `others` (with the `others` whose code is not there). First one build that
+/// them and `others` (and the `others` whose code is not there). First one build that
 /// watches one mutant of each function (its site's evaluation made visible): a function
 /// whose own code does not change there is not compiled (or not comparable), and none of
 /// its mutants is. Then batches of one mutant per function written in: a candidate whose
@@ -233,7 +235,7 @@ fn settle(
     (candidates, others): (&[usize], &[usize]),
     build: &mut dyn FnMut(String) -> Result<Code, String>,
     tick: &mut dyn FnMut(),
-) -> Result<(Settled, Vec<usize>), String> {
+) -> Result<Settled, String> {
     let original = build(String::new())?;
     let function = |m: usize| &d.mutants[m].entry.function;
     let is_candidate: std::collections::HashSet<usize> = candidates.iter().copied().collect();
@@ -258,20 +260,13 @@ fn settle(
             .map(|symbol| (symbol.to_owned(), code::demangled(symbol)))
             .collect()
     };
-    let own = |symbols: &[(String, String)], m: usize| -> Vec<String> {
-        symbols
-            .iter()
-            .filter(|(_, name)| belongs(name, function(m)))
-            .map(|(symbol, _)| symbol.clone())
-            .collect()
-    };
     let watched = changed_in(&build(list(
         &mut by_function.values().map(|ms| ms[0]),
         "watch",
     ))?);
     let (present, absent): (Vec<Vec<usize>>, Vec<Vec<usize>>) = by_function
         .into_values()
-        .partition(|ms| !own(&watched, ms[0]).is_empty());
+        .partition(|ms| !own_symbols(&watched, function(ms[0])).is_empty());
     let (absent, absent_others): (Vec<usize>, Vec<usize>) = absent
         .into_iter()
         .flatten()
@@ -288,11 +283,14 @@ fn settle(
         let code = build(list(&mut batch.iter().copied(), "fix"))?;
         let symbols = changed_in(&code);
         for &m in &batch {
-            let changed: FunctionCode = own(&symbols, m)
+            let changed: FunctionCode = own_symbols(&symbols, function(m))
                 .into_iter()
+                // A symbol the mutant's build lacks (its code folded away) has no prints.
                 .map(|symbol| {
-                    let prints = code.0.get(&symbol).cloned().unwrap_or_default();
-                    (symbol, prints)
+                    (
+                        symbol.to_owned(),
+                        code.0.get(symbol).cloned().unwrap_or_default(),
+                    )
                 })
                 .collect();
             if changed.is_empty() {
@@ -320,19 +318,28 @@ fn settle(
     for m in unchanged {
         let id = &d.mutants[m].entry.id;
         let watched = build(format!("watch {id}\n"))?;
-        if !own(&changed_in(&watched), m).is_empty()
+        if !own_symbols(&changed_in(&watched), function(m)).is_empty()
             && build(format!("watch {id}\nfix {id}\n"))? == watched
         {
             proven.push(m);
         }
         tick();
     }
-    let settled = Settled {
+    Ok(Settled {
         proven,
         absent,
         duplicates,
-    };
-    Ok((settled, absent_others))
+        absent_others,
+    })
+}
+
+/// The symbols of `function` among `symbols` (mangled, demangled).
+fn own_symbols<'s>(symbols: &'s [(String, String)], function: &str) -> Vec<&'s str> {
+    symbols
+        .iter()
+        .filter(|(_, name)| belongs(name, function))
+        .map(|(symbol, _)| symbol.as_str())
+        .collect()
 }
 
 /// A function's code in a build, where it is not the original's: each of its symbols that

@@ -619,4 +619,24 @@ mod tests {
         assert!(!waits(&[timed(5_000, 100)]));
         assert!(!waits(&[]));
     }
+
+    #[test]
+    fn a_test_is_ordered_by_the_least_it_computed_or_waited() {
+        // Computing: the least CPU time of its passing runs, whatever the clock said.
+        let coverage = timed(30_000, 9_000);
+        assert_eq!(
+            fastest(&coverage, &[timed(50_000, 7_000), timed(8_000, 7_500)]),
+            7_000
+        );
+        // A failed run is no measure.
+        let failed = Report {
+            cpu_micros: 1,
+            ..run(40, false)
+        };
+        assert_eq!(fastest(&coverage, &[failed, timed(8_000, 7_500)]), 7_500);
+        // Waiting: the clock's least, its CPU time says nothing of its cost.
+        let sleeper = timed(300_000, 1_000);
+        let again = [timed(200_000, 2_000), timed(250_000, 1_500)];
+        assert_eq!(fastest(&sleeper, &again), 200_000);
+    }
 }

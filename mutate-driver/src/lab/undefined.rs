@@ -3,11 +3,12 @@
 //! it: Rust's safety boundary is the module, not the block) and corrupt memory. What the
 //! test then does depends on what the memory held: it fails an assertion in one run and
 //! dies of a signal in the next, or passes. Such a verdict is neither a kill nor a survivor
-//! to trust. So each mutant of a file that holds `unsafe` code is run once more, in a
-//! fresh process of its test (its own address space layout, as another `cargo test` would
-//! have, and the allocator filling what it hands out and takes back with a pattern, so
-//! that a read of memory not written, or freed, reads other bytes than before), under each test it ran under (up to the one that detected it); a verdict that
-//! changes is *undefined behaviour suspected*, out of the score.
+//! to trust. So each run the mutant phase made of a mutant of a file that holds `unsafe`
+//! code (up to the one that detected it) is made once more, in a fresh process of its test
+//! (its own address space layout, as another `cargo test` would have, and the allocator
+//! filling what it hands out and takes back with a pattern, so that a read of memory not
+//! written, or freed, reads other bytes than before); a verdict that changes is
+//! *undefined behaviour suspected*, out of the score.
 
 use super::baseline::Baseline;
 use super::mutants::{limited, unless_flaky, unless_retried};
@@ -64,9 +65,7 @@ const CRASH_RERUNS: usize = 4;
 /// Whether a crash's reason is a signal of a bad memory access (a null or wild pointer, a
 /// write past a mapping): in Rust, undefined behaviour has happened.
 fn bad_access(reason: &str) -> bool {
-    ["SIGSEGV", "SIGBUS"]
-        .iter()
-        .any(|signal| reason.contains(&format!("killed by {signal}")))
+    reason.contains("killed by SIGSEGV") || reason.contains("killed by SIGBUS")
 }
 
 /// The reason an undefined behaviour suspect's report gives.
@@ -87,31 +86,34 @@ fn reason(d: &Discovery, t: usize, first: &Verdict, again: &Verdict) -> String {
 }
 
 /// Runs again each mutant of `config.unsafe_files` the mutant phase decided, under each
-/// test it ran under, and marks those whose verdict under one of them changed. Returns
-/// how many runs it made.
+/// test it ran under, and marks those whose verdict under one of them changed.
 pub fn run(
     d: &Discovery,
     config: &Config,
     progress: &mut Progress,
     baseline: &[Baseline],
     results: &mut [MutantResult],
-) -> usize {
-    // (test, (mutant, its first verdict there)): every run the mutant phase made (the
-    // probe spares some), up to and including a detection (a test that passed before the one that detected it may
-    // not pass again). A timeout is not run again: a second run of a hang costs its whole
-    // limit.
-    let runs: Vec<(usize, (usize, Status))> = results
-        .iter()
-        .enumerate()
-        .filter(|(m, r)| !r.reused && config.unsafe_files.contains(&d.mutants[*m].entry.file))
-        .filter(|(_, r)| {
-            matches!(
-                r.status,
-                Status::Killed | Status::Crashed | Status::Survived
-            )
+) {
+    // The mutants decided here, in such files (a timeout is not run again: a second run of
+    // a hang costs its whole limit).
+    let decided: Vec<usize> = (0..results.len())
+        .filter(|&m| {
+            let r = &results[m];
+            !r.reused
+                && matches!(
+                    r.status,
+                    Status::Killed | Status::Crashed | Status::Survived
+                )
+                && config.unsafe_files.contains(&d.mutants[m].entry.file)
         })
-        .flat_map(|(m, r)| {
-            // Runs made, not those the probe spared (proven to compute nothing different).
+        .collect();
+    // (test, (mutant, its first verdict there)): every run the mutant phase made, up to
+    // and including a detection (a test that passed before the one that detected it may
+    // not pass again); not those the probe spared (proven to compute nothing different).
+    let runs: Vec<(usize, (usize, Status))> = decided
+        .iter()
+        .flat_map(|&m| {
+            let r = &results[m];
             let made: BTreeSet<usize> = r.runs.iter().map(|&(t, _)| t).collect();
             r.outcomes
                 .iter()
@@ -120,7 +122,7 @@ pub fn run(
         })
         .collect();
     if runs.is_empty() {
-        return 0;
+        return;
     }
     // A mutant a test killed with a signal may have corrupted memory (a bad access, a
     // heap the allocator found broken and aborted on), and whether the next process meets
@@ -203,13 +205,12 @@ pub fn run(
     // A crash of a bad memory access whose runs again all crashed too still met
     // undefined behaviour: the next run may pass. Said, so that a verdict that differs in
     // another run is not a surprise.
-    for (m, r) in results.iter_mut().enumerate() {
-        let here = config.unsafe_files.contains(&d.mutants[m].entry.file);
-        if here && !r.reused && r.status == Status::Crashed && bad_access(&r.reason) {
+    for m in decided {
+        let r = &mut results[m];
+        if r.status == Status::Crashed && bad_access(&r.reason) {
             r.reason = format!("{} ({STILL_SUSPECT})", r.reason);
         }
     }
-    count
 }
 
 /// What a crash of a bad memory access that repeated says beside its signal.
