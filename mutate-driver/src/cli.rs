@@ -171,6 +171,20 @@ pub struct Args {
     /// Costs optimised builds of the libraries (see the guide's "Equivalent mutants").
     #[arg(long)]
     pub equivalence: bool,
+    /// Write a verified test for each survivor one can be written for: the call a covering
+    /// test made (or the same call with inputs moved to a boundary), asserting what the
+    /// code returns today; each test passed with every mutant off and failed with its
+    /// survivors on. Into `suggested_tests.rs` in the output folder; `=write` also adds
+    /// them as `tests/mutate_suggested.rs` in the package they test.
+    #[arg(
+        long,
+        value_name = "WHERE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "report",
+        value_enum
+    )]
+    pub suggest_tests: Option<SuggestTests>,
     /// With --equivalence: compare the mutants no test reaches too.
     #[arg(long, requires = "equivalence")]
     pub equivalence_all: bool,
@@ -278,6 +292,15 @@ fn percent(text: &str) -> Result<f64, String> {
 pub enum OutputFormat {
     /// cargo-mutants' `mutants.out/`.
     CargoMutants,
+}
+
+/// Where `--suggest-tests` puts the tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SuggestTests {
+    /// `suggested_tests.rs` in the output folder only.
+    Report,
+    /// Also `tests/mutate_suggested.rs` in each package they test.
+    Write,
 }
 
 /// What stdout carries (`--message-format`).

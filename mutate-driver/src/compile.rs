@@ -347,6 +347,11 @@ fn build_with(
     }
     if expansion {
         command.env(crate::rustc_wrapper::EXPANSION_ENV, "1");
+    } else {
+        command.env(
+            crate::rustc_wrapper::COMMANDS_ENV,
+            crate::suggest::command::folder(&workspace.target_dir),
+        );
     }
     let mut child = command
         .spawn()

@@ -45,6 +45,7 @@ mod shard;
 mod shell;
 mod source;
 mod stream;
+mod suggest;
 mod test_args;
 mod together;
 mod unplaced;

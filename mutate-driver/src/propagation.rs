@@ -50,6 +50,10 @@ pub(crate) struct Call {
     pub(crate) returned: String,
     /// Digests of what it left behind its `&mut` arguments.
     pub(crate) changed: String,
+    /// How a test names the function, and each argument as a Rust expression (`v:` by
+    /// value, `m:` behind `&mut`, `?` not writable), where the run recorded them
+    /// (`--suggest-tests`).
+    pub(crate) given: Option<(String, Vec<String>)>,
 }
 
 /// One run's trace, read once: its calls in the order they returned, and each (depth,
@@ -66,12 +70,19 @@ impl Trace {
         let calls: Vec<Call> = lines
             .iter()
             .filter_map(|line| {
-                let mut f = line.splitn(4, '\t');
+                let mut f = line.splitn(6, '\t');
                 Some(Call {
                     depth: f.next()?.parse().ok()?,
                     function: f.next()?.to_owned(),
                     returned: f.next()?.to_owned(),
                     changed: f.next().unwrap_or("").to_owned(),
+                    given: f.next().zip(f.next()).map(|(path, args)| {
+                        let args = match args {
+                            "" => Vec::new(),
+                            args => args.split(TRACE_SEPARATOR).map(str::to_owned).collect(),
+                        };
+                        (path.to_owned(), args)
+                    }),
                 })
             })
             .collect();
@@ -135,6 +146,7 @@ fn difference(runs: [&Trace; 3], function: &str, depth: u32) -> Option<Differenc
     if first.len() != mutant.len() {
         let count = |n: usize| format!("{n} calls");
         return Some(Difference {
+            index: 0,
             left: false,
             original: count(first.len()),
             mutant: count(mutant.len()),
@@ -144,10 +156,12 @@ fn difference(runs: [&Trace; 3], function: &str, depth: u32) -> Option<Differenc
         .iter()
         .zip(&second)
         .zip(&mutant)
-        .find_map(|((a, b), m)| {
+        .enumerate()
+        .find_map(|(index, ((a, b), m))| {
             let returned = a.returned == b.returned && a.returned != m.returned;
             let changed = a.changed == b.changed && a.changed != m.changed;
             let differs = |left: bool, a: &str, m: &str| Difference {
+                index,
                 left,
                 original: shown(a),
                 mutant: shown(m),
@@ -165,6 +179,8 @@ fn difference(runs: [&Trace; 3], function: &str, depth: u32) -> Option<Differenc
 /// What differs in a function's calls: what they return (or, with `left`, leave behind
 /// `&mut` arguments), shown.
 struct Difference {
+    /// Which call of the function at its depth.
+    index: usize,
     left: bool,
     original: String,
     mutant: String,
@@ -242,6 +258,44 @@ pub fn compare(original: &Trace, again: &Trace, mutant: &Trace, function: &str) 
 
 /// The function that made `function`'s first call at `depth` in `trace`: calls are written
 /// as they return, so the next call one level out.
+/// The calls of the first unmutated run a test could make again to see what `propagation`
+/// says differed: the call from the test whose value changed, or the outermost changed
+/// call where the difference was masked; where it never left the mutated `function`, that
+/// function's calls with different arguments, a few (a test of them needs other inputs).
+pub(crate) fn witnesses<'t>(
+    runs: [&'t Trace; 3],
+    propagation: &Propagation,
+    function: &str,
+) -> Vec<&'t Call> {
+    let [original, ..] = runs;
+    let changed_call = |f: &str| {
+        original.keys().find_map(|(depth, g)| {
+            (g == f)
+                .then(|| difference(runs, f, depth))
+                .flatten()
+                .and_then(|d| original.calls(f, depth).get(d.index).copied())
+        })
+    };
+    match propagation {
+        Propagation::Reached { function, .. } => changed_call(function).into_iter().collect(),
+        Propagation::Masked { changed, .. } => changed_call(changed).into_iter().collect(),
+        Propagation::Local => {
+            let mut seen = std::collections::BTreeSet::new();
+            original
+                .calls
+                .iter()
+                .filter(|c| c.function == function && c.given.is_some())
+                .filter(|c| seen.insert(&c.given))
+                .take(WITNESSES)
+                .collect()
+        }
+        Propagation::Untraced | Propagation::Unsteady => Vec::new(),
+    }
+}
+
+/// Most calls of a mutated function [`witnesses`] offers.
+const WITNESSES: usize = 8;
+
 fn caller(trace: &Trace, function: &str, depth: u32) -> Option<String> {
     let first = trace.first(function, depth)?;
     trace.calls[first..]

@@ -64,6 +64,15 @@ impl Server {
         Self::spawn(binary, &["--exact", test, ONE_THREAD], &[]).map(Started::server)
     }
 
+    /// [`Server::start`], with more variables in its environment.
+    pub fn start_with(
+        binary: &TestBinary,
+        test: &str,
+        env: &[(&str, &str)],
+    ) -> Result<Option<Server>> {
+        Self::spawn(binary, &["--exact", test, ONE_THREAD], env).map(Started::server)
+    }
+
     /// [`Server::start`], with the C allocator filling each block it hands out with the
     /// complement of `byte` and each it takes back with `byte` (glibc's `MALLOC_PERTURB_`),
     /// so that code which reads memory it did not write, or memory it freed, reads other

@@ -75,7 +75,7 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
         }
         other => other,
     };
-    let (args, mut changed) = arguments(sig)?;
+    let (args, mut changed, literals) = arguments(sig)?;
     // `fn seed(seed: u64)`: the call again by name would name the argument.
     if matches!(reach, Reach::Free) && args.iter().any(|a| sig.ident == a.to_string()) {
         return None;
@@ -87,6 +87,9 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
         changed.clear();
     }
     let ident = &sig.ident;
+    let named = test_path(&reach, name, &ident.to_string());
+    let returns = returned_type_path(&sig.output, &reach, name);
+    let named = quote!(concat!(#named, #returns));
     let path = match reach {
         Reach::TraitImpl(trait_) => quote!(<Self as #trait_>::#ident),
         Reach::Free => quote!(#ident),
@@ -114,7 +117,14 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
     };
     let rt = rt();
     let traced = quote! {
-        let __mutate_call = #rt::observe::Call::enter(#name);
+        let __mutate_call = #rt::observe::Call::enter(#name, #named);
+        // What the call is given, before the call takes it (`--suggest-tests` only).
+        let __mutate_args = if #rt::observe::values_wanted() {
+            use #rt::literal::{Literal as _, LiteralFallback as _};
+            ::core::option::Option::Some(#rt::observe::arguments([#(#literals),*]))
+        } else {
+            ::core::option::Option::None
+        };
         #rt::observe::reenter();
         let __mutate_ret: #ty = #call;
         {
@@ -122,6 +132,7 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
             __mutate_call.exit(
                 (&#rt::observe::Seen::new(&__mutate_ret)).digest(),
                 &[#((&#rt::observe::Seen::new(#changed)).digest()),*],
+                __mutate_args,
             );
         }
         return __mutate_ret;
@@ -138,15 +149,73 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
     Some(crate::syntax::all_located_at(tokens, sig.fn_token.span))
 }
 
-/// What the inner call is given (each parameter by name, `self` first), and what is looked
-/// at after it (`&mut` parameters and `&mut self`); `None` if a parameter is a pattern.
-fn arguments(sig: &Signature) -> Option<(Vec<TokenStream>, Vec<TokenStream>)> {
+/// How a test names the function, as an expression of the `&'static str` (the module the
+/// function is in, where it runs): `module::name`, `module::Type::name`, or
+/// `<module::Type as Trait>::name` (the trait as the `impl` writes it). `name`: the
+/// catalog's name for the function, whose segment before the last is its `impl`'s type.
+fn test_path(reach: &Reach, name: &str, ident: &str) -> TokenStream {
+    let owner = name.rsplit("::").nth(1);
+    match (reach, owner) {
+        (Reach::Free, _) => quote!(concat!(module_path!(), "::", #ident)),
+        (Reach::Associated, Some(owner)) => {
+            quote!(concat!(module_path!(), "::", #owner, "::", #ident))
+        }
+        (Reach::TraitImpl(trait_), Some(owner)) => {
+            let trait_ = trait_.to_token_stream().to_string().replace(' ', "");
+            quote!(concat!("<", module_path!(), "::", #owner, " as ", #trait_, ">::", #ident))
+        }
+        _ => quote!(""),
+    }
+}
+
+/// How a test names the type the function returns, after [`TRACE_SEPARATOR`], where it
+/// is a type of the crate named by one identifier (`Kind`, `Self`): a suggested test
+/// may then write a value the function returned as Rust, from its `Debug` text
+/// (`Kind::Equilateral`). Empty for any other type.
+///
+/// [`TRACE_SEPARATOR`]: mutate_protocol::TRACE_SEPARATOR
+fn returned_type_path(output: &ReturnType, reach: &Reach, name: &str) -> TokenStream {
+    const NOT_OWN: &[&str] = &[
+        "bool", "char", "str", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32",
+        "i64", "i128", "isize", "f32", "f64", "String", "Vec", "Option", "Result", "Box",
+    ];
+    let ReturnType::Type(_, ty) = output else {
+        return quote!("");
+    };
+    let Type::Path(p) = &**ty else {
+        return quote!("");
+    };
+    let Some(ident) = p.path.get_ident().filter(|_| p.qself.is_none()) else {
+        return quote!("");
+    };
+    let separator = mutate_protocol::TRACE_SEPARATOR;
+    let ident = ident.to_string();
+    let owner = name.rsplit("::").nth(1);
+    match (ident.as_str(), owner, reach) {
+        ("Self", Some(owner), Reach::Associated | Reach::TraitImpl(_)) => {
+            quote!(concat!(#separator, module_path!(), "::", #owner))
+        }
+        (own, ..) if own != "Self" && !NOT_OWN.contains(&own) => {
+            quote!(concat!(#separator, module_path!(), "::", #own))
+        }
+        _ => quote!(""),
+    }
+}
+
+/// What the inner call is given (each parameter by name, `self` first), what is looked
+/// at after it (`&mut` parameters and `&mut self`), and each argument's text as a Rust
+/// expression (for the tests the driver suggests; a receiver is never written); `None` if
+/// a parameter is a pattern.
+fn arguments(sig: &Signature) -> Option<(Vec<TokenStream>, Vec<TokenStream>, Vec<TokenStream>)> {
+    let rt = rt();
     let mut args = Vec::new();
     let mut changed = Vec::new();
+    let mut literals = Vec::new();
     for input in &sig.inputs {
         match input {
             FnArg::Receiver(r) => {
                 args.push(quote!(self));
+                literals.push(quote!(#rt::observe::value(::core::option::Option::None)));
                 let changes = match &r.kind {
                     ReceiverKind::Reference(_, _, mutability) => mutability.is_some(),
                     ReceiverKind::Typed(_, ty) => {
@@ -167,11 +236,18 @@ fn arguments(sig: &Signature) -> Option<(Vec<TokenStream>, Vec<TokenStream>)> {
                 args.push(quote!(#ident));
                 if matches!(&*t.ty, Type::Reference(r) if r.mutability.is_some()) {
                     changed.push(quote!(&*#ident));
+                    literals.push(quote!(#rt::observe::mutable(
+                        (&#rt::literal::Shown::new(&*#ident)).literal()
+                    )));
+                } else {
+                    literals.push(quote!(#rt::observe::value(
+                        (&#rt::literal::Shown::new(&#ident)).literal()
+                    )));
                 }
             }
         }
     }
-    Some((args, changed))
+    Some((args, changed, literals))
 }
 
 /// Whether the return type certainly holds no borrow: nothing, `()`, or a primitive.

@@ -57,3 +57,7 @@ pub const SCHEMATA_FIXED: &str = "fixed";
 pub fn fixed_file(dir: &std::path::Path) -> String {
     dir.join("mutants.fixed").to_string_lossy().into_owned()
 }
+
+/// Set on the fork servers of traced runs when the driver suggests tests: each traced call
+/// records how a test names its function and its arguments as Rust expressions.
+pub const VALUES: &str = "MUTATE_VALUES";

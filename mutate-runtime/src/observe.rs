@@ -12,6 +12,8 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering::Relaxed};
 const SEPARATOR: &str = mutate_protocol::TRACE_SEPARATOR;
 
 static OBSERVING: AtomicBool = AtomicBool::new(false);
+/// Traced calls record their arguments too (`mutate_protocol::env::VALUES`).
+static VALUES: AtomicBool = AtomicBool::new(false);
 static TRACE: AtomicI32 = AtomicI32::new(-1);
 static WRITTEN: AtomicUsize = AtomicUsize::new(0);
 /// Most bytes of trace one run writes: enough for the calls a test makes, bounded for the
@@ -26,6 +28,10 @@ thread_local! {
 /// From now on annotated calls are traced to `fd`.
 pub(crate) fn start(fd: i32) {
     TRACE.store(fd, Relaxed);
+    VALUES.store(
+        std::env::var_os(mutate_protocol::env::VALUES).is_some(),
+        Relaxed,
+    );
     OBSERVING.store(true, Relaxed);
 }
 
@@ -39,6 +45,11 @@ pub(crate) fn wanted() -> bool {
         && crate::flag::size(&WRITTEN) <= LIMIT
 }
 
+/// Whether traced calls record their arguments.
+pub(crate) fn values_wanted() -> bool {
+    VALUES.load(Relaxed)
+}
+
 /// The next annotated call on this thread is the inner call of a traced one.
 pub(crate) fn reenter() {
     REENTER.with(|r| r.set(true));
@@ -47,29 +58,37 @@ pub(crate) fn reenter() {
 /// A traced call under way: it holds its depth until it returns or unwinds.
 pub(crate) struct Frame {
     function: &'static str,
+    path: &'static str,
     depth: u32,
     done: bool,
 }
 
 impl Frame {
-    pub(crate) fn enter(function: &'static str) -> Frame {
+    pub(crate) fn enter(function: &'static str, path: &'static str) -> Frame {
         let depth = DEPTH.with(|d| d.replace(d.get() + 1));
         Frame {
             function,
+            path,
             depth,
             done: false,
         }
     }
 
     /// The call returned: `returned` and `changed` are digests (`?`: no `Debug`).
-    pub(crate) fn exit(mut self, returned: &str, changed: &[String]) {
+    /// `arguments`: what it was given, as Rust expressions (when values are wanted).
+    pub(crate) fn exit(
+        mut self,
+        returned: &str,
+        changed: &[String],
+        arguments: Option<Vec<String>>,
+    ) {
         self.done = true;
-        record(
-            self.depth,
-            self.function,
-            returned,
-            &changed.join(SEPARATOR),
-        );
+        let mut changed = changed.join(SEPARATOR);
+        if let Some(arguments) = arguments {
+            // Two more fields: how a test names the function, and its arguments.
+            changed = format!("{changed}\t{}\t{}", self.path, arguments.join(SEPARATOR));
+        }
+        record(self.depth, self.function, returned, &changed);
     }
 }
 
@@ -82,8 +101,8 @@ impl Drop for Frame {
     }
 }
 
-/// One line: `depth function returned changed`, tab-separated; `returned` is already free
-/// of tabs and newlines.
+/// One line: `depth function returned changed`, tab-separated (`changed` may end with the
+/// path and arguments); `returned` is already free of tabs and newlines.
 fn record(depth: u32, function: &str, returned: &str, changed: &str) {
     let fd = TRACE.load(Relaxed);
     if fd < 0 {

@@ -144,6 +144,16 @@ pub fn run(args: &Args) -> Result<i32> {
     // by a run of their own.
     let equivalence = (args.equivalence && !results.interrupted && split.is_none())
         .then(|| crate::equivalence::run(args, &workspace, &found.d, &mut results, &mut progress));
+    let suggested =
+        (args.suggest_tests.is_some() && !results.interrupted && split.is_none()).then(|| {
+            crate::suggest::run(
+                &workspace,
+                &found.d,
+                &mut results.mutants,
+                &config,
+                &mut progress,
+            )
+        });
     let relevance = match (relevance_inputs, &changed, &args.since) {
         (Some((before, baseline)), Some(changed), Some(rev)) if !results.interrupted => {
             let run = crate::relevance::run(
@@ -177,6 +187,9 @@ pub fn run(args: &Args) -> Result<i32> {
     if let Some(equivalence) = &equivalence {
         equivalence.say();
     }
+    if let Some(suggested) = &suggested {
+        suggested.say();
+    }
     if let Some(incremental) = incremental {
         incremental.finish(&output_dir(args, &workspace), d, &results)?;
     }
@@ -201,6 +214,17 @@ pub fn run(args: &Args) -> Result<i32> {
         relevance.as_ref(),
         &mut stream,
     )?;
+    if let Some(mode) = args.suggest_tests {
+        let dir = output_dir(args, &workspace);
+        let into_packages = mode == crate::cli::SuggestTests::Write;
+        let written =
+            crate::suggest::write::write(&dir, &results.mutants, into_packages).map_err(|e| {
+                Error::caused(Operation::Report, format!("writing {}", dir.display()), e)
+            })?;
+        for file in written {
+            eprintln!("Suggested tests written to {}", file.display());
+        }
+    }
     let code = exit_code_of(&results, fail_under);
     if let Some((shard, split)) = split {
         let dir = output_dir(args, &workspace);
@@ -355,5 +379,6 @@ fn lab_config(args: &Args) -> lab::Config {
         infection_skip: !args.no_infection_skip && !args.no_probe,
         groups: Default::default(),
         unsafe_files: Default::default(),
+        suggest: args.suggest_tests.is_some(),
     }
 }

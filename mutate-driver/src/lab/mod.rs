@@ -96,6 +96,8 @@ pub fn prepare(
                 runs: Vec::new(),
                 reused: false,
                 duplicate_of: None,
+                witnesses: Vec::new(),
+                suggestion: None,
             }
         })
         .collect();

@@ -533,6 +533,7 @@ mod tests {
             infection_skip: true,
             groups: Default::default(),
             unsafe_files: Default::default(),
+            suggest: false,
         }
     }
 
@@ -549,6 +550,8 @@ mod tests {
             runs: Vec::new(),
             reused: false,
             duplicate_of: None,
+            witnesses: Vec::new(),
+            suggestion: None,
         };
         let steady = Baseline::default();
         let wanders = Baseline {

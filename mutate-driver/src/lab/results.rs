@@ -26,6 +26,9 @@ pub struct Config {
     /// The mutants' files that hold `unsafe` code: their mutants are run again
     /// (`undefined.rs`).
     pub unsafe_files: std::sync::Arc<std::collections::BTreeSet<String>>,
+    /// Tests are to be suggested for survivors (`--suggest-tests`): traced calls record
+    /// their arguments, and survivors proven uninfected are traced too.
+    pub suggest: bool,
 }
 
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -57,6 +60,13 @@ pub struct MutantResult {
     /// one kills the other.
     #[serde(default)]
     pub duplicate_of: Option<usize>,
+    /// Calls a test could make again to see the survivor's difference, from its trace
+    /// (`--suggest-tests`): the ones `suggest` starts from. Not kept between runs.
+    #[serde(skip)]
+    pub witnesses: Vec<crate::suggest::Witness>,
+    /// `--suggest-tests`: the verified test that kills this survivor, or why it has none.
+    #[serde(default)]
+    pub suggestion: Option<crate::suggest::Suggestion>,
 }
 
 #[derive(Debug, serde::Serialize, serde::Deserialize)]

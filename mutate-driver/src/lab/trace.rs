@@ -24,13 +24,15 @@ use crate::pool;
 use crate::progress::Progress;
 use crate::propagation::{self, Propagation, Trace};
 use crate::server::Server;
+use crate::suggest::Witness;
 use mutate_protocol::{Request, infection};
 use std::collections::{BTreeSet, HashMap};
 
 /// What tracing a survivor's test found.
 enum Traced {
-    /// Where the survivor's difference went.
-    Propagated(Propagation),
+    /// Where the survivor's difference went, and the calls a test could make again to
+    /// see it (`--suggest-tests`).
+    Propagated(Propagation, Vec<Witness>),
     /// A detection in a run again: one of the [`CHANCE_RERUNS`] of an unsteady test, or
     /// the traced run of a steady one; its reason says which.
     Detected(Verdict),
@@ -51,9 +53,12 @@ pub fn run(
         // A survivor whose verdict was taken from the previous run has its trace too.
         .filter(|(_, r)| r.status == Status::Survived && !r.reused)
         .filter_map(|(m, r)| {
-            if r.covered_by
-                .iter()
-                .all(|&t| infection::proven_same(r.flags(t)))
+            // A survivor proven uninfected has nothing to trace, unless a test is to be
+            // suggested for it: then its calls are what the test starts from.
+            if !config.suggest
+                && r.covered_by
+                    .iter()
+                    .all(|&t| infection::proven_same(r.flags(t)))
             {
                 return None;
             }
@@ -138,7 +143,10 @@ pub fn run(
                 r.killed_by.push(t);
                 r.outcomes.push((t, verdict.status));
             }
-            Traced::Propagated(propagation) => r.propagation = Some((t, propagation)),
+            Traced::Propagated(propagation, witnesses) => {
+                r.propagation = Some((t, propagation));
+                r.witnesses = witnesses;
+            }
         }
     }
     Ok(())
@@ -148,15 +156,19 @@ pub fn run(
 /// itself in the way) compares with nothing, and would make the survivor's failing traced
 /// run look like a detection.
 fn trace_unmutated(d: &Discovery, config: &Config, baseline: &Baseline, t: usize) -> Option<Trace> {
-    let mut server = start(d, t)?;
+    let mut server = start(d, config, t)?;
     let _slot = config.groups.enter(t);
     let report = server.run(&traced_request(baseline, config, None)).ok()?;
     super::baseline::passed(&report).then(|| Trace::parse(&report.trace))
 }
 
-fn start(d: &Discovery, t: usize) -> Option<Server> {
+/// A server for test `t`; its traced calls record their arguments where tests are to be
+/// suggested.
+fn start(d: &Discovery, config: &Config, t: usize) -> Option<Server> {
     let test = &d.tests[t];
-    Server::start(&d.binaries[test.binary], &test.name)
+    let values = [(mutate_protocol::env::VALUES, "1")];
+    let env: &[(&str, &str)] = if config.suggest { &values } else { &[] };
+    Server::start_with(&d.binaries[test.binary], &test.name, env)
         .ok()
         .flatten()
 }
@@ -184,7 +196,7 @@ fn trace(
     let untraced = || {
         mutants
             .iter()
-            .map(|&m| (m, Traced::Propagated(Propagation::Untraced)))
+            .map(|&m| (m, Traced::Propagated(Propagation::Untraced, Vec::new())))
             .collect()
     };
     let Some((original, again)) = unmutated else {
@@ -198,15 +210,17 @@ fn trace(
     if steady && (original.truncated() || again.truncated()) {
         return untraced();
     }
-    let Some(mut server) = start(d, t) else {
+    let Some(mut server) = start(d, config, t) else {
         return untraced();
     };
     if !steady {
         return mutants
             .iter()
             .map(|&m| {
-                let traced = rerun(d, config, baseline, t, &mut server, m)
-                    .map_or(Traced::Propagated(Propagation::Unsteady), Traced::Detected);
+                let traced = rerun(d, config, baseline, t, &mut server, m).map_or(
+                    Traced::Propagated(Propagation::Unsteady, Vec::new()),
+                    Traced::Detected,
+                );
                 (m, traced)
             })
             .collect();
@@ -221,7 +235,7 @@ fn trace(
             };
             let slot = config.groups.enter(t);
             let Ok(mutant) = server.run(&request) else {
-                return (m, Traced::Propagated(Propagation::Untraced));
+                return (m, Traced::Propagated(Propagation::Untraced, Vec::new()));
             };
             drop(slot);
             if let Some(detected) = failed_again(d, baseline, t, &mutant) {
@@ -229,7 +243,13 @@ fn trace(
             }
             let traced = Trace::parse(&mutant.trace);
             let propagation = propagation::compare(original, again, &traced, &entry.function);
-            (m, Traced::Propagated(propagation))
+            let witnesses =
+                propagation::witnesses([original, again, &traced], &propagation, &entry.function)
+                    .into_iter()
+                    .filter_map(|call| call.given.clone())
+                    .map(|(path, args)| Witness { path, args })
+                    .collect();
+            (m, Traced::Propagated(propagation, witnesses))
         })
         .collect()
 }

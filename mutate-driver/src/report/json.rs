@@ -8,6 +8,7 @@ use crate::diagnosis::Diagnoses;
 use crate::discover::Discovery;
 use crate::lab::Results;
 use crate::outcome::Status;
+use crate::suggest::Suggestion;
 use mutate_protocol::CatalogEntry;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -113,6 +114,15 @@ pub fn build(
         }
         if !reason.is_empty() {
             mutant["statusReason"] = json!(reason);
+        }
+        match &r.suggestion {
+            // Beside the schema's fields: the verified test that kills it, or why none.
+            Some(Suggestion::Test { name, code, .. }) => {
+                mutant["suggestedTest"] = json!(code);
+                mutant["suggestedTestName"] = json!(name);
+            }
+            Some(Suggestion::None { why }) => mutant["noSuggestedTest"] = json!(why),
+            None => {}
         }
         if r.status == Status::Equivalent {
             // Beside the schema's fields: `Ignored` because its code is the original's.

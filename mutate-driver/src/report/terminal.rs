@@ -77,6 +77,20 @@ fn survivors(
                 let same = &d.mutants[earlier].entry.id;
                 let _ = writeln!(out, "{:>11} same code as: {same}", "");
             }
+            match &r.suggestion {
+                Some(crate::suggest::Suggestion::Test { name, .. }) => {
+                    let _ = writeln!(
+                        out,
+                        "{:>11} test: `{name}` in {} kills it",
+                        "",
+                        crate::suggest::write::FILE
+                    );
+                }
+                Some(crate::suggest::Suggestion::None { why }) => {
+                    let _ = writeln!(out, "{:>11} no test suggested: {why}", "");
+                }
+                None => {}
+            }
             if status == Status::Survived {
                 let _ = writeln!(out, "{:>11} reproduce: {}", "", reproduce(&e.id));
             }

@@ -7,6 +7,7 @@ pub use ::ctor;
 
 pub mod case;
 pub mod compile_time;
+pub mod literal;
 pub mod observe;
 mod once;
 pub mod ops;

@@ -17,18 +17,43 @@ pub fn reenter() {
     crate::observe::reenter();
 }
 
+/// Whether traced calls record their arguments as Rust expressions (`--suggest-tests`).
+#[inline]
+pub fn values_wanted() -> bool {
+    crate::observe::values_wanted()
+}
+
+/// An argument given by value (or by shared reference), as written by
+/// [`literal`](super::literal); `?` where it cannot be.
+pub fn value(literal: Option<String>) -> String {
+    literal.map_or_else(|| "?".into(), |l| format!("v:{l}"))
+}
+
+/// An argument given by `&mut`: the value behind it before the call.
+pub fn mutable(literal: Option<String>) -> String {
+    literal.map_or_else(|| "?".into(), |l| format!("m:{l}"))
+}
+
+/// The arguments' texts, in order.
+pub fn arguments<const N: usize>(texts: [String; N]) -> Vec<String> {
+    texts.into()
+}
+
 /// A traced call under way.
 pub struct Call(crate::observe::Frame);
 
 impl Call {
+    /// `path`: how a test names the function (`module::Type::name`), for the tests the
+    /// driver suggests.
     #[inline]
-    pub fn enter(function: &'static str) -> Call {
-        Call(crate::observe::Frame::enter(function))
+    pub fn enter(function: &'static str, path: &'static str) -> Call {
+        Call(crate::observe::Frame::enter(function, path))
     }
 
-    /// The call returned `returned` and left `changed` behind its `&mut` arguments.
-    pub fn exit(self, returned: String, changed: &[String]) {
-        self.0.exit(&returned, changed);
+    /// The call returned `returned` and left `changed` behind its `&mut` arguments; it
+    /// was given `arguments` (see [`values_wanted`]).
+    pub fn exit(self, returned: String, changed: &[String], arguments: Option<Vec<String>>) {
+        self.0.exit(&returned, changed, arguments);
     }
 }
 

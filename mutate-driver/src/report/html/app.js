@@ -249,6 +249,13 @@ function drawDetails() {
       el("p", { id: "detail-suggestion" }, m.diagnosis.suggestion));
     if ((m.diagnosis.tests || []).length) parts.push(el("p", {}, "Tests it rests on:"), testList(m.diagnosis.tests));
   }
+  if (m.suggestedTest) {
+    parts.push(el("h3", {}, "A test that kills it"),
+      el("p", {}, "Verified: it passes with every mutant off and fails with this one on. It asserts what the code does today."),
+      el("pre", { id: "detail-suggested-test" }, el("code", {}, m.suggestedTest)));
+  } else if (m.noSuggestedTest) {
+    parts.push(el("h3", {}, "No test suggested"), el("p", { id: "detail-no-test" }, m.noSuggestedTest));
+  }
   if (killedBy.length) parts.push(el("h3", {}, "Killed by"), testList(killedBy));
   parts.push(el("h3", {}, "Covered by " + coveredBy.length + (coveredBy.length === 1 ? " test" : " tests")));
   if (coveredBy.length) parts.push(el("details", { open: "" }, el("summary", {}, "tests"), testList(coveredBy)));

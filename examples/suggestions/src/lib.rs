@@ -1,0 +1,52 @@
+//! Prices, ages and counters, with tests that leave survivors of each kind:
+//! `tests/prices.rs` says which.
+
+/// The price after a discount of `percent` percent.
+#[mutate_runtime::mutate]
+pub fn discount(price: u32, percent: u32) -> u32 {
+    price - price * percent / 100
+}
+
+/// A price in cents, with one cent of fee.
+#[mutate_runtime::mutate]
+pub fn cents(euros: u32) -> u32 {
+    euros * 100 + 1
+}
+
+/// Whole euros of a price, fee dropped.
+#[mutate_runtime::mutate]
+pub fn rounded_euros(euros: u32) -> u32 {
+    cents(euros) / 100
+}
+
+/// Whether `age` is of age.
+#[mutate_runtime::mutate]
+pub fn is_adult(age: u32) -> bool {
+    age >= 18
+}
+
+/// Counts by twos.
+#[derive(Debug, Default)]
+pub struct Counter {
+    count: u32,
+}
+
+#[mutate_runtime::mutate]
+impl Counter {
+    /// The count after one more step.
+    pub fn bump(&mut self) -> u32 {
+        self.count += 2;
+        self.count
+    }
+}
+
+#[mutate_runtime::mutate]
+fn half(x: u32) -> u32 {
+    x / 2
+}
+
+/// Whether half of `x` is over ten.
+#[mutate_runtime::mutate]
+pub fn is_big(x: u32) -> bool {
+    half(x) > 10
+}

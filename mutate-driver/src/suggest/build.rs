@@ -1,0 +1,120 @@
+//! Compiling a file of generated tests as the crate's own tests are compiled
+//! (`command::test_like`), and telling which tests in it rustc refused: each error's
+//! primary place in the file names the test around it, so the others can go on without it.
+
+use super::command::{self, Recorded};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+/// How a compilation of generated tests ended.
+pub enum Built {
+    /// The test executable.
+    Executable(PathBuf),
+    /// rustc refused these tests (by name: its first message for each).
+    Refused(BTreeMap<String, String>),
+    /// It failed where no test is to blame (what rustc or the system said).
+    Failed(String),
+}
+
+/// Compiles `source` (written to `dir/<name>.rs`) into `dir/<name>`.
+pub fn compile(
+    like: &Recorded,
+    library: Option<(&str, &Path)>,
+    source: &str,
+    dir: &Path,
+    name: &str,
+) -> Built {
+    let file = dir.join(format!("{name}.rs"));
+    if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&file, source)) {
+        return Built::Failed(format!("cannot write {}: {e}", file.display()));
+    }
+    let output = command::test_like(like, &file, name, dir, library)
+        .stdin(Stdio::null())
+        .output();
+    let output = match output {
+        Ok(output) => output,
+        Err(e) => return Built::Failed(format!("cannot run rustc: {e}")),
+    };
+    if output.status.success() {
+        return Built::Executable(dir.join(name));
+    }
+    let errors = errors(&String::from_utf8_lossy(&output.stderr), &file);
+    let mut refused = BTreeMap::new();
+    let mut unplaced = Vec::new();
+    for (line, message) in errors {
+        match line.and_then(|l| test_at(source, l)) {
+            Some(test) => {
+                refused.entry(test).or_insert(message);
+            }
+            None => unplaced.push(message),
+        }
+    }
+    match refused.is_empty() {
+        false => Built::Refused(refused),
+        true if unplaced.is_empty() => Built::Failed(format!(
+            "rustc failed: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        )),
+        true => Built::Failed(unplaced.join("; ")),
+    }
+}
+
+/// rustc's errors in its JSON diagnostics: each one's line in `file` (its primary place
+/// there, if any) and its message.
+fn errors(stderr: &str, file: &Path) -> Vec<(Option<usize>, String)> {
+    let file_name = file.display().to_string();
+    stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|d| d["level"] == "error")
+        .map(|d| {
+            let line = d["spans"].as_array().and_then(|spans| {
+                spans
+                    .iter()
+                    .filter(|s| s["file_name"].as_str() == Some(file_name.as_str()))
+                    .find(|s| s["is_primary"] == true)
+                    .and_then(|s| s["line_start"].as_u64())
+                    .map(|l| l as usize)
+            });
+            (line, d["message"].as_str().unwrap_or_default().to_owned())
+        })
+        .collect()
+}
+
+/// The test whose function holds 1-based `line` of `source`: the last `fn name(` at or
+/// before it, right after a `#[test]`.
+fn test_at(source: &str, line: usize) -> Option<String> {
+    let lines: Vec<&str> = source.lines().collect();
+    (1..lines.len().min(line))
+        .rev()
+        .find(|&i| lines[i - 1].trim() == "#[test]" && lines[i].starts_with("fn "))
+        .and_then(|i| {
+            let name = lines[i].strip_prefix("fn ")?.split('(').next()?;
+            Some(name.to_owned())
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_is_laid_on_the_test_around_it() {
+        let source = "macro_rules! x {}\n\n#[test]\nfn probe_m1_k0() {\n    a();\n}\n\n\
+                      #[test]\nfn probe_m2_k0() {\n    b();\n}\n";
+        assert_eq!(test_at(source, 5).as_deref(), Some("probe_m1_k0"));
+        assert_eq!(test_at(source, 10).as_deref(), Some("probe_m2_k0"));
+        assert_eq!(test_at(source, 1), None);
+        let stderr = r#"{"level":"error","message":"cannot find function `b`","spans":[{"file_name":"/o/p.rs","line_start":10,"is_primary":true}]}
+{"level":"warning","message":"unused","spans":[]}
+{"level":"error","message":"aborting due to 1 previous error","spans":[]}"#;
+        assert_eq!(
+            errors(stderr, Path::new("/o/p.rs")),
+            [
+                (Some(10), "cannot find function `b`".to_owned()),
+                (None, "aborting due to 1 previous error".to_owned())
+            ]
+        );
+    }
+}

@@ -1,0 +1,523 @@
+//! `--suggest-tests`: for survivors a test can kill, a test that does, written from what
+//! the traced run recorded and verified before anyone sees it.
+//!
+//! From a survivor's trace (`propagation::witnesses`): the call from its test whose value
+//! changed (weak oracle), the outermost changed call (no propagation), or, where the
+//! difference never left the mutated function, its own calls with inputs moved to a
+//! boundary or the other branch (`calls.rs`). A probe (`probe.rs`) makes each candidate
+//! call with every mutant off and with the survivor on, and prints what it returned and
+//! left behind `&mut`; the first candidate whose values differ becomes a test asserting
+//! the unmutated values (`code.rs`). The tests are compiled as the crate's own tests are,
+//! against the run's own build (`command.rs`, `build.rs`), run with every mutant off (they
+//! must pass) and with each survivor on (`runs.rs`); a test that does not fail with its
+//! survivor is dropped, one that kills the same survivors as another is merged into it.
+
+pub mod build;
+pub mod calls;
+mod code;
+pub mod command;
+pub mod probe;
+pub mod runs;
+pub mod write;
+
+use crate::compile::Workspace;
+use crate::discover::Discovery;
+use crate::lab::{Config, MutantResult};
+use crate::outcome::Status;
+use crate::progress::Progress;
+use crate::propagation::Propagation;
+use build::Built;
+use calls::Call;
+use probe::Shown;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// A call a test could make again to see a survivor's difference, as the trace recorded
+/// it: how a test names the function, and each argument (`v:`/`m:` and its Rust text, or
+/// `?`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Witness {
+    pub path: String,
+    pub args: Vec<String>,
+}
+
+/// What became of a survivor's suggested test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Suggestion {
+    /// A verified test kills it: `name` in the suggested file, its code, and the crate's
+    /// package folder it belongs to (under `tests/`).
+    Test {
+        name: String,
+        code: String,
+        package: PathBuf,
+    },
+    /// No test: why.
+    None { why: String },
+}
+
+/// Most candidate calls tried for one survivor.
+const CANDIDATES: usize = 48;
+/// Rounds of compiling generated tests, each without those rustc refused before.
+const ROUNDS: usize = 4;
+
+/// What `--suggest-tests` did, for the run's note.
+#[derive(Debug, Default)]
+pub struct Suggested {
+    pub tests: usize,
+    pub killed: usize,
+    pub time: Duration,
+}
+
+/// Suggests tests for the run's survivors; each survivor's outcome goes to its result.
+pub fn run(
+    workspace: &Workspace,
+    d: &Discovery,
+    results: &mut [MutantResult],
+    config: &Config,
+    progress: &mut Progress,
+) -> Suggested {
+    let started = Instant::now();
+    let mut groups: BTreeMap<(usize, String), Vec<(usize, Vec<Call>)>> = BTreeMap::new();
+    for (m, r) in results.iter_mut().enumerate() {
+        if r.status != Status::Survived || r.duplicate_of.is_some() {
+            continue;
+        }
+        let Some((t, propagation)) = &r.propagation else {
+            r.suggestion = Some(none("no covering test of it was traced"));
+            continue;
+        };
+        let mut calls: Vec<Call> = Vec::new();
+        for call in r.witnesses.iter().filter_map(Call::of) {
+            if !calls.contains(&call) {
+                calls.push(call);
+            }
+        }
+        // Inputs moved, a few from each recorded call in turn: the boundary may be near
+        // any of them.
+        let moved: Vec<Call> = match propagation {
+            Propagation::Local => {
+                let e = &d.mutants[m].entry;
+                let line = std::fs::read_to_string(workspace.root.join(&e.file))
+                    .ok()
+                    .and_then(|text| {
+                        Some(
+                            text.lines()
+                                .nth(e.span[0].checked_sub(1)? as usize)?
+                                .to_owned(),
+                        )
+                    })
+                    .unwrap_or_default();
+                let constants = calls::constants(&line);
+                let each: Vec<Vec<Call>> = calls
+                    .iter()
+                    .map(|c| c.moved(CANDIDATES, &constants))
+                    .collect();
+                let longest = each.iter().map(Vec::len).max().unwrap_or(0);
+                (0..longest)
+                    .flat_map(|i| each.iter().filter_map(move |moved| moved.get(i).cloned()))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        for call in moved {
+            if !calls.contains(&call) {
+                calls.push(call);
+            }
+        }
+        calls.truncate(CANDIDATES);
+        let Some(first) = calls.first() else {
+            r.suggestion = Some(none(no_call(propagation, r.witnesses.is_empty())));
+            continue;
+        };
+        let binary = d.tests[*t].binary;
+        groups
+            .entry((binary, first.crate_name().to_owned()))
+            .or_default()
+            .push((m, calls));
+    }
+    if groups.is_empty() {
+        return Suggested::default();
+    }
+    progress.phase(
+        "Suggesting",
+        groups.len(),
+        (
+            "test target, tests for its survivors",
+            "test targets, tests for their survivors",
+        ),
+    );
+    let mut suggested = Suggested::default();
+    for (n, ((binary, crate_name), survivors)) in groups.into_iter().enumerate() {
+        let group = Group {
+            workspace,
+            d,
+            config,
+            binary,
+            crate_name: &crate_name,
+            dir: workspace.target_dir.join("suggest").join(n.to_string()),
+        };
+        let outcomes = group.suggest(&survivors);
+        progress.tick();
+        let mut names = BTreeSet::new();
+        for (m, outcome) in outcomes {
+            if let Suggestion::Test { name, .. } = &outcome {
+                suggested.killed += 1;
+                names.insert(name.clone());
+            }
+            results[m].suggestion = Some(outcome);
+        }
+        suggested.tests += names.len();
+    }
+    suggested.time = started.elapsed();
+    suggested
+}
+
+impl Suggested {
+    /// The run's note on stderr.
+    pub fn say(&self) {
+        if self.tests == 0 {
+            eprintln!(
+                "No test suggested: no call a test could make again told a survivor apart ({:.1}s).",
+                self.time.as_secs_f64()
+            );
+            return;
+        }
+        eprintln!(
+            "{} suggested {} kill {} {} ({:.1}s): see `{}` in the output folder.",
+            self.tests,
+            if self.tests == 1 { "test" } else { "tests" },
+            self.killed,
+            if self.killed == 1 {
+                "survivor"
+            } else {
+                "survivors"
+            },
+            self.time.as_secs_f64(),
+            write::FILE,
+        );
+    }
+}
+
+fn none(why: impl Into<String>) -> Suggestion {
+    Suggestion::None { why: why.into() }
+}
+
+/// Why a traced survivor has no call to start a test from.
+fn no_call(propagation: &Propagation, no_witness: bool) -> String {
+    match propagation {
+        Propagation::Untraced => "its function is not traced (async, patterns as parameters, \
+                                  `impl Trait`, or values without `Debug`)"
+            .into(),
+        Propagation::Unsteady => {
+            "its test makes other calls from run to run: no call is the one to repeat".into()
+        }
+        _ if no_witness => "the trace recorded no call of it a test could make".into(),
+        _ => "the call to make again has a receiver (`self`) or an argument that cannot be \
+              written as Rust (a generic, a type without a literal form)"
+            .into(),
+    }
+}
+
+/// The survivors whose candidate calls one test target's build can make.
+struct Group<'a> {
+    workspace: &'a Workspace,
+    d: &'a Discovery,
+    config: &'a Config,
+    binary: usize,
+    crate_name: &'a str,
+    /// Where this group's files and executables go.
+    dir: PathBuf,
+}
+
+impl Group<'_> {
+    fn suggest(&self, survivors: &[(usize, Vec<Call>)]) -> Vec<(usize, Suggestion)> {
+        let all_none = |why: String| {
+            survivors
+                .iter()
+                .map(|(m, _)| (*m, none(why.clone())))
+                .collect()
+        };
+        let test_binary = &self.d.binaries[self.binary];
+        let mutate_dir = &self.workspace.target_dir;
+        let Some(like) = command::of_binary(mutate_dir, &test_binary.path) else {
+            return all_none(format!(
+                "the build recorded no compilation of test target `{}` (run again to rebuild it)",
+                test_binary.target
+            ));
+        };
+        let linked = like
+            .args
+            .iter()
+            .any(|a| a.starts_with(&format!("{}=", self.crate_name)));
+        let library = match linked {
+            true => None,
+            false => match command::library(mutate_dir, self.crate_name) {
+                Some(rlib) => Some(rlib),
+                None => {
+                    return all_none(format!(
+                        "the build recorded no library `{}` to link the test to",
+                        self.crate_name
+                    ));
+                }
+            },
+        };
+        let library = library.as_deref().map(|rlib| (self.crate_name, rlib));
+        let _ = std::fs::remove_dir_all(&self.dir);
+        // 1. Probes: what each candidate call returns with every mutant off, and with its
+        //    survivor on.
+        let mut candidates: Vec<(usize, usize, &Call)> = survivors
+            .iter()
+            .flat_map(|(m, calls)| calls.iter().enumerate().map(move |(k, c)| (*m, k, c)))
+            .collect();
+        let mut refusals: BTreeMap<usize, String> = BTreeMap::new();
+        let probes = self.compile_rounds(
+            "probe",
+            &mut candidates,
+            probe::source,
+            library,
+            |m, why| {
+                refusals.entry(m).or_insert(why);
+            },
+        );
+        let probes = match probes {
+            Ok(probes) => probes,
+            Err(why) => return all_none(why),
+        };
+        let chosen = self.choose(&probes, survivors, &candidates);
+        // 2. The tests: compiled, run with every mutant off and with each survivor on.
+        let mut tests: Vec<code::Test> = chosen
+            .iter()
+            .filter_map(|(m, call, shown)| code::Test::new(&self.d.mutants[*m], *m, call, shown))
+            .collect();
+        code::unique_names(&mut tests);
+        let mut kills: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
+        if !tests.is_empty() {
+            kills = self.verify(&mut tests, survivors, library);
+        }
+        // 3. Each survivor's outcome: the first kept test that kills it.
+        let package = original_package(self.workspace, &test_binary.package_dir);
+        let mut kept: Vec<(&code::Test, &BTreeSet<usize>)> = Vec::new();
+        for test in &tests {
+            let Some(killed) = kills.get(&test.name) else {
+                continue;
+            };
+            if !killed.contains(&test.mutant) || kept.iter().any(|(_, k)| *k == killed) {
+                continue;
+            }
+            kept.push((test, killed));
+        }
+        survivors
+            .iter()
+            .map(|(m, _)| {
+                let killer = kept.iter().find(|(_, killed)| killed.contains(m));
+                let outcome = match killer {
+                    Some((test, killed)) => Suggestion::Test {
+                        name: test.name.clone(),
+                        code: test.code(self.d, killed),
+                        package: package.clone(),
+                    },
+                    None => none(match refusals.get(m) {
+                        Some(why) if !chosen.iter().any(|(c, ..)| c == m) => {
+                            format!("no call of it compiles in a test: {why}")
+                        }
+                        _ if chosen.iter().any(|(c, ..)| c == m) => {
+                            "the test written for it did not fail with it on".into()
+                        }
+                        _ => "no input tried made it return or leave anything else (the \
+                              recorded calls, and each integer argument moved to another's \
+                              value, one step either way, zero, and the constants written at \
+                              the mutant): where the condition depends on the arguments only \
+                              through other computations, the boundary is not found"
+                            .into(),
+                    }),
+                };
+                (*m, outcome)
+            })
+            .collect()
+    }
+
+    /// Compiles `source(candidates)` as `name`, dropping the candidates rustc refuses
+    /// (`refused` hears which survivor lost one, and why), for up to [`ROUNDS`] rounds.
+    fn compile_rounds<'c>(
+        &self,
+        name: &str,
+        candidates: &mut Vec<(usize, usize, &'c Call)>,
+        source: fn(&[(usize, usize, &'c Call)]) -> String,
+        library: Option<(&str, &Path)>,
+        mut refused: impl FnMut(usize, String),
+    ) -> Result<PathBuf, String> {
+        let like = command::of_binary(
+            &self.workspace.target_dir,
+            &self.d.binaries[self.binary].path,
+        )
+        .ok_or("no recorded compilation")?;
+        for _ in 0..ROUNDS {
+            if candidates.is_empty() {
+                return Err("no call of it could be written".into());
+            }
+            match build::compile(&like, library, &source(candidates), &self.dir, name) {
+                Built::Executable(path) => return Ok(path),
+                Built::Failed(why) => return Err(format!("its tests do not compile: {why}")),
+                Built::Refused(tests) => {
+                    candidates.retain(|(m, k, _)| match tests.get(&probe::name(*m, *k)) {
+                        Some(why) => {
+                            refused(*m, why.clone());
+                            false
+                        }
+                        None => true,
+                    })
+                }
+            }
+        }
+        Err("rustc kept refusing the calls written for it".into())
+    }
+
+    /// For each survivor, the first candidate whose values differ with it on, with the
+    /// values it showed with every mutant off.
+    fn choose<'c>(
+        &self,
+        probes: &Path,
+        survivors: &[(usize, Vec<Call>)],
+        candidates: &[(usize, usize, &'c Call)],
+    ) -> Vec<(usize, &'c Call, Vec<String>)> {
+        let package_dir = &self.d.binaries[self.binary].package_dir;
+        let scratch = self.dir.clone();
+        let off = runs::run(probes, package_dir, &["--nocapture"], None, &scratch);
+        let off = probe::read(&off.output);
+        let mut on: BTreeMap<usize, BTreeMap<String, Shown>> = BTreeMap::new();
+        let jobs: Vec<usize> = survivors.iter().map(|(m, _)| *m).collect();
+        crate::pool::run(
+            jobs,
+            self.config.jobs,
+            |m, send| {
+                let id = &self.d.mutants[m].entry.id;
+                let filter = probe::filter(m);
+                let ran = runs::run(
+                    probes,
+                    package_dir,
+                    &[&filter, "--nocapture"],
+                    Some(id),
+                    &scratch,
+                );
+                send((m, probe::read(&ran.output)));
+            },
+            |(m, shown)| {
+                on.insert(m, shown);
+            },
+        );
+        let mut chosen = Vec::new();
+        for (m, _) in survivors {
+            let found = candidates
+                .iter()
+                .filter(|(c, ..)| c == m)
+                .find_map(|(_, k, call)| {
+                    let name = probe::name(*m, *k);
+                    let Some(Shown::Values(original)) = off.get(&name) else {
+                        return None;
+                    };
+                    let mutant = on.get(m).and_then(|shown| shown.get(&name));
+                    code::differs(original, mutant).then(|| (*m, *call, original.clone()))
+                });
+            chosen.extend(found);
+        }
+        chosen
+    }
+
+    /// Compiles the tests (dropping those rustc refuses), runs them twice with every mutant
+    /// off (dropping those that do not pass both times) and once with each survivor on:
+    /// which survivors each test kills.
+    fn verify(
+        &self,
+        tests: &mut Vec<code::Test>,
+        survivors: &[(usize, Vec<Call>)],
+        library: Option<(&str, &Path)>,
+    ) -> BTreeMap<String, BTreeSet<usize>> {
+        let like = match command::of_binary(
+            &self.workspace.target_dir,
+            &self.d.binaries[self.binary].path,
+        ) {
+            Some(like) => like,
+            None => return BTreeMap::new(),
+        };
+        let package_dir = &self.d.binaries[self.binary].package_dir;
+        let mut executable = None;
+        for _ in 0..ROUNDS {
+            if tests.is_empty() {
+                break;
+            }
+            match build::compile(&like, library, &code::file(tests), &self.dir, "suggested") {
+                Built::Executable(path) => {
+                    executable = Some(path);
+                    break;
+                }
+                Built::Failed(_) => break,
+                Built::Refused(refused) => {
+                    tests.retain_mut(|t| !refused.contains_key(&t.name) || t.next_way())
+                }
+            }
+        }
+        let Some(executable) = executable else {
+            return BTreeMap::new();
+        };
+        let scratch = self.dir.clone();
+        let passing: BTreeSet<String> = (0..2)
+            .map(|_| runs::run(&executable, package_dir, &[], None, &scratch))
+            .map(|ran| {
+                ran.passed
+                    .into_iter()
+                    .filter(|(_, passed)| *passed)
+                    .map(|(name, _)| name)
+                    .collect::<BTreeSet<_>>()
+            })
+            .reduce(|a, b| a.intersection(&b).cloned().collect())
+            .unwrap_or_default();
+        tests.retain(|t| passing.contains(&t.name));
+        let mut kills: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
+        let jobs: Vec<usize> = survivors.iter().map(|(m, _)| *m).collect();
+        let names: BTreeSet<String> = tests.iter().map(|t| t.name.clone()).collect();
+        crate::pool::run(
+            jobs,
+            self.config.jobs,
+            |m, send| {
+                let id = &self.d.mutants[m].entry.id;
+                send((
+                    m,
+                    runs::run(&executable, package_dir, &[], Some(id), &scratch),
+                ));
+            },
+            |(m, ran)| {
+                for name in detected(&names, &ran) {
+                    kills.entry(name).or_default().insert(m);
+                }
+            },
+        );
+        kills
+    }
+}
+
+/// The tests of `names` a run with a survivor on detected: those that failed, and the
+/// first that never reported (libtest runs them one at a time, by name: the one under
+/// way when the process crashed or hung, as `cargo test` would have seen it).
+fn detected(names: &BTreeSet<String>, ran: &runs::Ran) -> Vec<String> {
+    let mut detected: Vec<String> = names
+        .iter()
+        .filter(|n| ran.passed.get(*n) == Some(&false))
+        .cloned()
+        .collect();
+    if let Some(hung) = names.iter().find(|n| !ran.passed.contains_key(*n)) {
+        detected.push(hung.clone());
+    }
+    detected
+}
+
+/// The user's package folder for a test binary's `package_dir` (which lies in the
+/// `--all-items` copy where there is one).
+fn original_package(workspace: &Workspace, package_dir: &Path) -> PathBuf {
+    match package_dir.strip_prefix(&workspace.build_root) {
+        Ok(relative) => workspace.root.join(relative),
+        Err(_) => package_dir.to_path_buf(),
+    }
+}

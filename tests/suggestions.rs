@@ -1,0 +1,162 @@
+//! `--suggest-tests`: verified tests for survivors, from what their tests' traced runs
+//! recorded. On a copy of `examples/suggestions`: every survivor of the kinds a test can
+//! be written for gets one (weak oracle: the call the test made; no propagation: the
+//! call whose difference was masked; no infection at a boundary: the call with its input
+//! moved to the constant), the two that cannot get none and say why; the written file
+//! builds and passes under plain `cargo test`, and a second run kills what it targeted.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+/// The survivors a test is written for, and the one test that kills each (the merged
+/// `discount` test kills all seven of its weak-oracle survivors; `is_adult`'s boundary
+/// test kills both of its own).
+const KILLED_BY_SUGGESTION: [(&str, &str); 13] = [
+    ("src/lib.rs:7:5: replace discount -> u32 with 1", "discount_7_5"),
+    ("src/lib.rs:7:11: replace - with + in discount", "discount_7_5"),
+    ("src/lib.rs:7:19: replace * with / in discount", "discount_7_5"),
+    ("src/lib.rs:7:29: replace / with % in discount", "discount_7_5"),
+    ("src/lib.rs:7:31: replace 100 with 101 in discount", "discount_7_5"),
+    (
+        "src/lib.rs:7:11: replace price - price * percent / 100 with price / (price * percent / 100) in discount",
+        "discount_7_5",
+    ),
+    (
+        "src/lib.rs:7:19: replace price * percent with (price + percent) in discount",
+        "discount_7_5",
+    ),
+    ("src/lib.rs:13:13: replace 100 with 101 in cents", "cents_13_13"),
+    ("src/lib.rs:13:17: replace + with * in cents", "cents_13_13"),
+    ("src/lib.rs:13:19: replace 1 with 0 in cents", "cents_13_13"),
+    ("src/lib.rs:13:19: replace 1 with 2 in cents", "cents_13_13"),
+    ("src/lib.rs:25:9: replace >= with > in is_adult", "is_adult_25_9"),
+    ("src/lib.rs:25:12: replace 18 with 19 in is_adult", "is_adult_25_9"),
+];
+
+/// Survivors no test is written for, and what the report says.
+const NO_TEST: [(&str, &str); 4] = [
+    ("src/lib.rs:38:23: replace 2 with 3 in Counter::bump", "receiver"),
+    ("src/lib.rs:45:9: replace 2 with 3 in half", "`half` is private"),
+    ("src/lib.rs:45:7: replace / with * in half", "`half` is private"),
+    ("src/lib.rs:51:13: replace > with >= in is_big", "no input tried"),
+];
+
+fn mutants(report: &Value) -> Vec<&Value> {
+    report["files"]
+        .as_object()
+        .expect("files")
+        .values()
+        .flat_map(|f| f["mutants"].as_array().expect("mutants"))
+        .collect()
+}
+
+fn by_id<'a>(report: &'a Value, id: &str) -> &'a Value {
+    mutants(report)
+        .into_iter()
+        .find(|m| m["id"] == id)
+        .unwrap_or_else(|| panic!("no mutant {id}"))
+}
+
+fn run(copy: &Path, out: &Path, extra: &[&str]) -> Value {
+    let manifest = copy.join("Cargo.toml");
+    let mut args = vec![
+        "--manifest-path",
+        manifest.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let run = driver(&args);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        matches!(run.status.code(), Some(0 | 3)),
+        "the run failed: {stderr}"
+    );
+    serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
+    let copy = tempfile::tempdir().unwrap();
+    let example = repo().join("examples/suggestions");
+    for dir in ["src", "tests"] {
+        std::fs::create_dir_all(copy.path().join(dir)).unwrap();
+        for entry in std::fs::read_dir(example.join(dir)).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), copy.path().join(dir).join(entry.file_name())).unwrap();
+        }
+    }
+    std::fs::write(
+        copy.path().join("Cargo.toml"),
+        standalone_manifest(&example.join("Cargo.toml")),
+    )
+    .unwrap();
+
+    // 1. The suggestions, written into the copy.
+    let first = tempfile::tempdir().unwrap();
+    let report = run(copy.path(), first.path(), &["--suggest-tests=write"]);
+    for (id, test) in KILLED_BY_SUGGESTION {
+        let m = by_id(&report, id);
+        assert_eq!(m["status"], "Survived", "{id}");
+        assert_eq!(m["suggestedTestName"], test, "{id}: {m:#}");
+        let code = m["suggestedTest"].as_str().expect("its code");
+        assert!(code.contains(&format!("fn {test}()")), "{code}");
+        assert!(code.contains(id.split(": ").nth(1).unwrap()), "names {id}: {code}");
+    }
+    for (id, why) in NO_TEST {
+        let m = by_id(&report, id);
+        assert!(m.get("suggestedTest").is_none(), "{id}");
+        let said = m["noSuggestedTest"].as_str().expect("why not");
+        assert!(said.contains(why), "{id}: {said}");
+    }
+    let file = std::fs::read_to_string(first.path().join("suggested_tests.rs")).unwrap();
+    let written = std::fs::read_to_string(copy.path().join("tests/mutate_suggested.rs")).unwrap();
+    assert_eq!(file, written, "the output folder's file is the one written");
+    // Values as Rust: integers with their type, a `bool` as such.
+    assert!(
+        written.contains("suggestions::discount(200u32, 10u32);"),
+        "{written}"
+    );
+    assert!(written.contains("assert_eq!(returned, 180u32);"), "{written}");
+    assert!(written.contains("suggestions::cents(3u32);"), "{written}");
+    assert!(written.contains("suggestions::is_adult(18u32);"), "{written}");
+    assert!(written.contains("assert_eq!(returned, true);"), "{written}");
+    assert_eq!(written.matches("#[test]").count(), 3, "{written}");
+
+    // 2. As the user would keep them: plain `cargo test`, no mutate build.
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let plain = Command::new(cargo)
+        .args(["test", "--test", "mutate_suggested", "--manifest-path"])
+        .arg(copy.path().join("Cargo.toml"))
+        .output()
+        .unwrap();
+    assert!(
+        plain.status.success(),
+        "{}",
+        String::from_utf8_lossy(&plain.stderr)
+    );
+    let printed = String::from_utf8_lossy(&plain.stdout);
+    assert!(printed.contains("3 passed"), "{printed}");
+
+    // 3. A second run: each targeted survivor is killed, by the suggested test.
+    let second = tempfile::tempdir().unwrap();
+    let report = run(copy.path(), second.path(), &[]);
+    for (id, test) in KILLED_BY_SUGGESTION {
+        let m = by_id(&report, id);
+        assert_eq!(m["status"], "Killed", "{id}: {m:#}");
+        let killed_by: Vec<&str> = m["killedBy"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert_eq!(killed_by, [format!("mutate_suggested::{test}")], "{id}");
+    }
+    for (id, _) in NO_TEST {
+        assert_eq!(by_id(&report, id)["status"], "Survived", "{id}");
+    }
+}
