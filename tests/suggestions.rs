@@ -16,11 +16,26 @@ use std::process::Command;
 /// `discount` test kills all seven of its weak-oracle survivors; `is_adult`'s boundary
 /// test kills both of its own).
 const KILLED_BY_SUGGESTION: [(&str, &str); 13] = [
-    ("src/lib.rs:7:5: replace discount -> u32 with 1", "discount_7_5"),
-    ("src/lib.rs:7:11: replace - with + in discount", "discount_7_5"),
-    ("src/lib.rs:7:19: replace * with / in discount", "discount_7_5"),
-    ("src/lib.rs:7:29: replace / with % in discount", "discount_7_5"),
-    ("src/lib.rs:7:31: replace 100 with 101 in discount", "discount_7_5"),
+    (
+        "src/lib.rs:7:5: replace discount -> u32 with 1",
+        "discount_7_5",
+    ),
+    (
+        "src/lib.rs:7:11: replace - with + in discount",
+        "discount_7_5",
+    ),
+    (
+        "src/lib.rs:7:19: replace * with / in discount",
+        "discount_7_5",
+    ),
+    (
+        "src/lib.rs:7:29: replace / with % in discount",
+        "discount_7_5",
+    ),
+    (
+        "src/lib.rs:7:31: replace 100 with 101 in discount",
+        "discount_7_5",
+    ),
     (
         "src/lib.rs:7:11: replace price - price * percent / 100 with price / (price * percent / 100) in discount",
         "discount_7_5",
@@ -29,20 +44,41 @@ const KILLED_BY_SUGGESTION: [(&str, &str); 13] = [
         "src/lib.rs:7:19: replace price * percent with (price + percent) in discount",
         "discount_7_5",
     ),
-    ("src/lib.rs:13:13: replace 100 with 101 in cents", "cents_13_13"),
+    (
+        "src/lib.rs:13:13: replace 100 with 101 in cents",
+        "cents_13_13",
+    ),
     ("src/lib.rs:13:17: replace + with * in cents", "cents_13_13"),
     ("src/lib.rs:13:19: replace 1 with 0 in cents", "cents_13_13"),
     ("src/lib.rs:13:19: replace 1 with 2 in cents", "cents_13_13"),
-    ("src/lib.rs:25:9: replace >= with > in is_adult", "is_adult_25_9"),
-    ("src/lib.rs:25:12: replace 18 with 19 in is_adult", "is_adult_25_9"),
+    (
+        "src/lib.rs:25:9: replace >= with > in is_adult",
+        "is_adult_25_9",
+    ),
+    (
+        "src/lib.rs:25:12: replace 18 with 19 in is_adult",
+        "is_adult_25_9",
+    ),
 ];
 
 /// Survivors no test is written for, and what the report says.
 const NO_TEST: [(&str, &str); 4] = [
-    ("src/lib.rs:38:23: replace 2 with 3 in Counter::bump", "receiver"),
-    ("src/lib.rs:45:9: replace 2 with 3 in half", "`half` is private"),
-    ("src/lib.rs:45:7: replace / with * in half", "`half` is private"),
-    ("src/lib.rs:51:13: replace > with >= in is_big", "no input tried"),
+    (
+        "src/lib.rs:38:23: replace 2 with 3 in Counter::bump",
+        "receiver",
+    ),
+    (
+        "src/lib.rs:45:9: replace 2 with 3 in half",
+        "`half` is private",
+    ),
+    (
+        "src/lib.rs:45:7: replace / with * in half",
+        "`half` is private",
+    ),
+    (
+        "src/lib.rs:51:13: replace > with >= in is_big",
+        "no input tried",
+    ),
 ];
 
 fn mutants(report: &Value) -> Vec<&Value> {
@@ -105,7 +141,10 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
         assert_eq!(m["suggestedTestName"], test, "{id}: {m:#}");
         let code = m["suggestedTest"].as_str().expect("its code");
         assert!(code.contains(&format!("fn {test}()")), "{code}");
-        assert!(code.contains(id.split(": ").nth(1).unwrap()), "names {id}: {code}");
+        assert!(
+            code.contains(id.split(": ").nth(1).unwrap()),
+            "names {id}: {code}"
+        );
     }
     for (id, why) in NO_TEST {
         let m = by_id(&report, id);
@@ -121,9 +160,15 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
         written.contains("suggestions::discount(200u32, 10u32);"),
         "{written}"
     );
-    assert!(written.contains("assert_eq!(returned, 180u32);"), "{written}");
+    assert!(
+        written.contains("assert_eq!(returned, 180u32);"),
+        "{written}"
+    );
     assert!(written.contains("suggestions::cents(3u32);"), "{written}");
-    assert!(written.contains("suggestions::is_adult(18u32);"), "{written}");
+    assert!(
+        written.contains("suggestions::is_adult(18u32);"),
+        "{written}"
+    );
     assert!(written.contains("assert_eq!(returned, true);"), "{written}");
     assert_eq!(written.matches("#[test]").count(), 3, "{written}");
 

@@ -16,6 +16,7 @@ mod parity;
 mod relevance;
 mod report_json;
 mod stats;
+mod suggestions;
 mod suites;
 mod tax;
 mod versus;
@@ -117,6 +118,11 @@ enum What {
     /// `--equivalence`, its cost against the mutant phase, and every other status and
     /// diagnosis compared between the two (not part of `all`).
     Equivalence,
+    /// Tests suggested for survivors (`--suggest-tests`), on crates of the registry
+    /// (`--crates`; default six of the corpus): survivors per diagnosis that got a
+    /// verified test, why the others got none, the cost, and whether the suggested file
+    /// compiles and passes when pasted into the crate (not part of `all`).
+    Suggestions,
     /// How many of cargo-mutants' mutants mutate also makes, per crate (`--crates`;
     /// default `versus`'s four, the corpus and five command-line tools): both tools'
     /// `--list` only, and cargo-mutants' mutants mutate does not make, by name (not part
@@ -210,6 +216,9 @@ fn main() {
         } else if cli.what == What::Equivalence {
             let list = cli.crates.as_deref().unwrap_or(versus::POPULAR);
             equivalence::run(&versus::parse_crates(list)?, &work)?;
+        } else if cli.what == What::Suggestions {
+            let list = cli.crates.as_deref().unwrap_or(suggestions::DEFAULT);
+            suggestions::run(&versus::parse_crates(list)?, &work)?;
         } else if cli.what == What::Corpus {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             corpus::run(&crates, &work)?;

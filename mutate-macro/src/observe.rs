@@ -120,7 +120,9 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
         let __mutate_call = #rt::observe::Call::enter(#name, #named);
         // What the call is given, before the call takes it (`--suggest-tests` only).
         let __mutate_args = if #rt::observe::values_wanted() {
-            use #rt::literal::{Literal as _, LiteralFallback as _};
+            use #rt::literal::{
+                Debugged as _, DebuggedFallback as _, Literal as _, LiteralFallback as _,
+            };
             ::core::option::Option::Some(#rt::observe::arguments([#(#literals),*]))
         } else {
             ::core::option::Option::None
@@ -215,7 +217,11 @@ fn arguments(sig: &Signature) -> Option<(Vec<TokenStream>, Vec<TokenStream>, Vec
         match input {
             FnArg::Receiver(r) => {
                 args.push(quote!(self));
-                literals.push(quote!(#rt::observe::value(::core::option::Option::None)));
+                literals.push(quote!(#rt::observe::value(
+                    ::core::option::Option::None,
+                    ::core::option::Option::None,
+                    false
+                )));
                 let changes = match &r.kind {
                     ReceiverKind::Reference(_, _, mutability) => mutability.is_some(),
                     ReceiverKind::Typed(_, ty) => {
@@ -240,8 +246,12 @@ fn arguments(sig: &Signature) -> Option<(Vec<TokenStream>, Vec<TokenStream>, Vec
                         (&#rt::literal::Shown::new(&*#ident)).literal()
                     )));
                 } else {
+                    // A shared reference's `Debug` text is its pointee's.
+                    let reference = matches!(&*t.ty, Type::Reference(_));
                     literals.push(quote!(#rt::observe::value(
-                        (&#rt::literal::Shown::new(&#ident)).literal()
+                        (&#rt::literal::Shown::new(&#ident)).literal(),
+                        (&#rt::literal::Shown::new(&#ident)).debugged(),
+                        #reference
                     )));
                 }
             }

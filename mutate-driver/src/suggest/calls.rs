@@ -38,7 +38,8 @@ impl Call {
             .args
             .iter()
             .map(|a| match a.split_once(':') {
-                Some(("v", text)) => Some(Argument::Value(text.to_owned())),
+                Some(("v" | "d", text)) => Some(Argument::Value(text.to_owned())),
+                Some(("r", text)) => Some(Argument::Value(format!("&{text}"))),
                 Some(("m", text)) => Some(Argument::Mutable(text.to_owned())),
                 _ => None,
             })
@@ -227,10 +228,13 @@ mod tests {
 
     #[test]
     fn a_recorded_call_is_written_with_locals_for_what_it_changes() {
-        let c = call(&["v:3u32", "m:vec![1u8]", "v:&[2u8]"]);
+        let c = call(&["v:3u32", "m:vec![1u8]", "v:&[2u8]", "d:\"x\"", "r:[1, 2]"]);
         assert_eq!(c.locals(), ["let mut a1 = vec![1u8];"]);
         assert_eq!(c.mutable_locals(), ["a1"]);
-        assert_eq!(c.expression(), "triangle::classify(3u32, &mut a1, &[2u8])");
+        assert_eq!(
+            c.expression(),
+            "triangle::classify(3u32, &mut a1, &[2u8], \"x\", &[1, 2])"
+        );
         assert_eq!(c.crate_name(), "triangle");
         let receiver = Witness {
             path: "t::T::f".into(),

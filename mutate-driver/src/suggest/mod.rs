@@ -58,6 +58,9 @@ pub enum Suggestion {
     None { why: String },
 }
 
+/// A survivor and the calls a test of it may make, the likeliest first.
+type Candidates = (usize, Vec<Call>);
+
 /// Most candidate calls tried for one survivor.
 const CANDIDATES: usize = 48;
 /// Rounds of compiling generated tests, each without those rustc refused before.
@@ -80,7 +83,7 @@ pub fn run(
     progress: &mut Progress,
 ) -> Suggested {
     let started = Instant::now();
-    let mut groups: BTreeMap<(usize, String), Vec<(usize, Vec<Call>)>> = BTreeMap::new();
+    let mut groups: BTreeMap<(usize, String), Vec<Candidates>> = BTreeMap::new();
     for (m, r) in results.iter_mut().enumerate() {
         if r.status != Status::Survived || r.duplicate_of.is_some() {
             continue;
@@ -233,7 +236,7 @@ struct Group<'a> {
 }
 
 impl Group<'_> {
-    fn suggest(&self, survivors: &[(usize, Vec<Call>)]) -> Vec<(usize, Suggestion)> {
+    fn suggest(&self, survivors: &[Candidates]) -> Vec<(usize, Suggestion)> {
         let all_none = |why: String| {
             survivors
                 .iter()
@@ -380,7 +383,7 @@ impl Group<'_> {
     fn choose<'c>(
         &self,
         probes: &Path,
-        survivors: &[(usize, Vec<Call>)],
+        survivors: &[Candidates],
         candidates: &[(usize, usize, &'c Call)],
     ) -> Vec<(usize, &'c Call, Vec<String>)> {
         let package_dir = &self.d.binaries[self.binary].package_dir;
@@ -432,7 +435,7 @@ impl Group<'_> {
     fn verify(
         &self,
         tests: &mut Vec<code::Test>,
-        survivors: &[(usize, Vec<Call>)],
+        survivors: &[Candidates],
         library: Option<(&str, &Path)>,
     ) -> BTreeMap<String, BTreeSet<usize>> {
         let like = match command::of_binary(

@@ -326,7 +326,7 @@ mod tests {
     fn what_cannot_be_written_is_nothing() {
         struct Opaque;
         assert_eq!((&Shown::new(&Opaque)).literal(), None);
-        assert_eq!((&Shown::new(&7u32)).literal().as_deref(), Some("7u32"));
+        assert_eq!(Shown::new(&7u32).literal().as_deref(), Some("7u32"));
         assert_eq!(literal(&vec![0u64; LONGEST]), None, "too long");
     }
 }

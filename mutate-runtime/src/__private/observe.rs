@@ -24,9 +24,18 @@ pub fn values_wanted() -> bool {
 }
 
 /// An argument given by value (or by shared reference), as written by
-/// [`literal`](super::literal); `?` where it cannot be.
-pub fn value(literal: Option<String>) -> String {
-    literal.map_or_else(|| "?".into(), |l| format!("v:{l}"))
+/// [`literal`](super::literal); else its `Debug` text (`d:`, or `r:` where the parameter
+/// is a shared reference: the text is the value behind it), which reads as Rust often
+/// enough where the type is a generic parameter (`"abc"`, `[1, 2]`) for the driver to try
+/// it; `?` where it has neither.
+pub fn value(literal: Option<String>, debugged: Option<String>, reference: bool) -> String {
+    match (literal, debugged) {
+        (Some(l), _) => format!("v:{l}"),
+        (None, Some(d)) if d.len() <= super::literal::LONGEST && !d.contains(char::is_control) => {
+            format!("{}:{d}", if reference { "r" } else { "d" })
+        }
+        _ => "?".into(),
+    }
 }
 
 /// An argument given by `&mut`: the value behind it before the call.

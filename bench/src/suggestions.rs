@@ -1,0 +1,192 @@
+//! `suggestions`: `--suggest-tests` on crates of the registry. Per crate, one run of the
+//! driver with `--all-items --suggest-tests`: survivors per diagnosis and how many got a
+//! verified test, the reasons the others got none, what the suggestions cost; then the
+//! suggested file pasted into the crate's own tree as `tests/mutate_suggested.rs` and run
+//! with a plain `cargo test`: whether it compiles there, and how many of its tests pass.
+
+use crate::versus::{self, tools};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+/// Six crates of the corpus whose APIs take and return plain values.
+pub const DEFAULT: &str = "semver@1.0.28,itoa@1.0.19,fnv@1.0.7,shlex@2.0.1,\
+percent-encoding@2.3.2,textwrap@0.16.4";
+
+struct Row {
+    name: String,
+    /// Survivors and those with a test, by diagnosis.
+    by_diagnosis: BTreeMap<String, (usize, usize)>,
+    tests: usize,
+    /// Why survivors got no test (the reason's first words), and how many.
+    reasons: BTreeMap<String, usize>,
+    /// The pasted file: it compiled, its tests passed, its tests.
+    pasted: (bool, usize, usize),
+    suggest_seconds: f64,
+    run_seconds: f64,
+}
+
+pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
+    let driver = tools::build_driver()?;
+    let sources = versus::fetch(crates, work)?;
+    let mut rows = Vec::new();
+    for ((name, version), source) in crates.iter().zip(&sources) {
+        eprintln!("== {name} {version}");
+        let base = work.join(format!("{name}-{version}"));
+        let (tree, _) = tools::tested_copy(source, &base, "suggestions")?;
+        let out = base.join("suggestions-run");
+        std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+        let log = out.join("run.log");
+        let run_seconds = tools::run_all_items(&driver, &tree, &["--suggest-tests"], &out, &log)?;
+        let log_text = std::fs::read_to_string(&log).unwrap_or_default();
+        let report = crate::report_json::read(&out.join("report.json"))?;
+        let mut by_diagnosis: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+        let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+        let mut tests = std::collections::BTreeSet::new();
+        for m in crate::report_json::mutants(&report) {
+            if m["status"] != "Survived" || m["duplicateOf"].is_string() {
+                continue;
+            }
+            let diagnosis = m["diagnosis"]["category"]
+                .as_str()
+                .unwrap_or("none")
+                .to_owned();
+            let entry = by_diagnosis.entry(diagnosis).or_default();
+            entry.0 += 1;
+            if let Some(name) = m["suggestedTestName"].as_str() {
+                entry.1 += 1;
+                tests.insert(name.to_owned());
+            } else if let Some(why) = m["noSuggestedTest"].as_str() {
+                *reasons.entry(reason_key(why)).or_default() += 1;
+            }
+        }
+        let pasted = paste(&tree, &out, &base)?;
+        rows.push(Row {
+            name: format!("{name} {version}"),
+            by_diagnosis,
+            tests: tests.len(),
+            reasons,
+            pasted,
+            suggest_seconds: suggest_seconds(&log_text),
+            run_seconds,
+        });
+    }
+    print(&rows);
+    Ok(())
+}
+
+/// A reason's kind: its words up to the first colon or parenthesis.
+fn reason_key(why: &str) -> String {
+    why.split([':', '('])
+        .next()
+        .unwrap_or(why)
+        .trim()
+        .to_owned()
+}
+
+/// The suggested file pasted into `tree` as an integration test and run by a plain
+/// `cargo test`: (it compiled, tests passed, tests in it).
+fn paste(tree: &Path, out: &Path, base: &Path) -> Result<(bool, usize, usize), String> {
+    let Ok(file) = std::fs::read_to_string(out.join("suggested_tests.rs")) else {
+        return Ok((true, 0, 0));
+    };
+    let tests = file.matches("#[test]").count();
+    let target = tree.join("tests").join("mutate_suggested.rs");
+    std::fs::create_dir_all(target.parent().unwrap()).map_err(|e| e.to_string())?;
+    std::fs::write(&target, &file).map_err(|e| e.to_string())?;
+    let log = base.join("suggestions-pasted.log");
+    tools::timed(
+        Command::new("cargo")
+            .args(["test", "--test", "mutate_suggested"])
+            .current_dir(tree),
+        &log,
+    )?;
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let compiled = !text.contains("error[E") && !text.contains("could not compile");
+    let passed = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("test result: "))
+        .filter_map(|l| {
+            l.split("; ")
+                .next()?
+                .split_whitespace()
+                .nth(1)?
+                .parse::<usize>()
+                .ok()
+        })
+        .sum();
+    let _ = std::fs::remove_file(&target);
+    Ok((compiled, passed, tests))
+}
+
+/// The suggestions' seconds from the run's note: "… kill N survivors (T s): …".
+fn suggest_seconds(log: &str) -> f64 {
+    let Some(line) = log
+        .lines()
+        .find(|l| l.contains("suggested test") || l.starts_with("No test suggested"))
+    else {
+        return 0.0;
+    };
+    line.rsplit_once('(')
+        .and_then(|(_, rest)| rest.split_once("s)"))
+        .and_then(|(seconds, _)| seconds.parse().ok())
+        .unwrap_or(0.0)
+}
+
+fn print(rows: &[Row]) {
+    const SHOWN: [(&str, &str); 4] = [
+        ("weak_oracle", "weak oracle"),
+        ("no_propagation", "no propagation"),
+        ("no_infection", "no infection"),
+        ("chance", "chance"),
+    ];
+    print!("\n| crate | survivors |");
+    for (_, label) in SHOWN {
+        print!(" {label} |");
+    }
+    println!(" other | tests | pasted: compiles, passed | suggesting | whole run |");
+    println!("|{}", " --- |".repeat(4 + SHOWN.len() + 4));
+    let mut totals: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for r in rows {
+        let survivors: usize = r.by_diagnosis.values().map(|(n, _)| n).sum();
+        print!("| {} | {survivors} |", r.name);
+        for (key, _) in SHOWN {
+            let (n, with) = r.by_diagnosis.get(key).copied().unwrap_or_default();
+            print!(" {with}/{n} |");
+        }
+        let other = r
+            .by_diagnosis
+            .iter()
+            .filter(|(k, _)| !SHOWN.iter().any(|(s, _)| s == k))
+            .fold((0, 0), |(a, b), (_, (n, w))| (a + n, b + w));
+        print!(" {}/{} |", other.1, other.0);
+        println!(
+            " {} | {}, {}/{} | {:.1} s | {:.0} s |",
+            r.tests,
+            if r.pasted.0 { "yes" } else { "no" },
+            r.pasted.1,
+            r.pasted.2,
+            r.suggest_seconds,
+            r.run_seconds
+        );
+        for (k, (n, w)) in &r.by_diagnosis {
+            let t = totals.entry(k.clone()).or_default();
+            t.0 += n;
+            t.1 += w;
+        }
+    }
+    println!("\nAll crates, survivors with a verified test by diagnosis:");
+    for (k, (n, w)) in &totals {
+        let share = if *n == 0 {
+            0.0
+        } else {
+            100.0 * *w as f64 / *n as f64
+        };
+        println!("- {k}: {w} of {n} ({share:.0}%)");
+    }
+    println!("\nWhy the others got none:");
+    for r in rows {
+        let reasons: Vec<String> = r.reasons.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        println!("- {}: {}", r.name, reasons.join("; "));
+    }
+}
