@@ -9,9 +9,10 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-/// Six crates of the corpus whose APIs take and return plain values.
-pub const DEFAULT: &str = "semver@1.0.28,itoa@1.0.19,fnv@1.0.7,shlex@2.0.1,\
-percent-encoding@2.3.2,textwrap@0.16.4";
+/// Seven crates of the corpus and the popular crates with survivors: parsers, encoders,
+/// text.
+pub const DEFAULT: &str = "semver@1.0.28,itoa@1.0.19,percent-encoding@2.3.2,\
+textwrap@0.16.4,heck@0.5.0,hex@0.4.3,either@1.19.0";
 
 struct Row {
     name: String,

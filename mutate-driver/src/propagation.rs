@@ -50,10 +50,19 @@ pub(crate) struct Call {
     pub(crate) returned: String,
     /// Digests of what it left behind its `&mut` arguments.
     pub(crate) changed: String,
-    /// How a test names the function, and each argument as a Rust expression (`v:` by
-    /// value, `m:` behind `&mut`, `?` not writable), where the run recorded them
-    /// (`--suggest-tests`).
-    pub(crate) given: Option<(String, Vec<String>)>,
+    /// How a test names the function, each argument as a Rust expression (`v:` by
+    /// value, `m:` behind `&mut`, `d:`/`r:` a `Debug` text, `s*:` the receiver's, `?`
+    /// not writable), and the `Debug` text of what it returned, where the run recorded
+    /// them (`--suggest-tests`).
+    pub(crate) given: Option<Given>,
+}
+
+/// What a traced call was given and returned, as a suggested test may write it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Given {
+    pub(crate) path: String,
+    pub(crate) args: Vec<String>,
+    pub(crate) returned: String,
 }
 
 /// One run's trace, read once: its calls in the order they returned, and each (depth,
@@ -70,7 +79,7 @@ impl Trace {
         let calls: Vec<Call> = lines
             .iter()
             .filter_map(|line| {
-                let mut f = line.splitn(6, '\t');
+                let mut f = line.splitn(7, '\t');
                 Some(Call {
                     depth: f.next()?.parse().ok()?,
                     function: f.next()?.to_owned(),
@@ -81,7 +90,11 @@ impl Trace {
                             "" => Vec::new(),
                             args => args.split(TRACE_SEPARATOR).map(str::to_owned).collect(),
                         };
-                        (path.to_owned(), args)
+                        Given {
+                            path: path.to_owned(),
+                            args,
+                            returned: f.next().unwrap_or("").to_owned(),
+                        }
                     }),
                 })
             })
@@ -262,31 +275,49 @@ pub fn compare(original: &Trace, again: &Trace, mutant: &Trace, function: &str) 
 /// says differed: the call from the test whose value changed, or the outermost changed
 /// call where the difference was masked; where it never left the mutated `function`, that
 /// function's calls with different arguments, a few (a test of them needs other inputs).
+/// Each with the calls that returned before it, which may have built its arguments.
 pub(crate) fn witnesses<'t>(
     runs: [&'t Trace; 3],
     propagation: &Propagation,
     function: &str,
-) -> Vec<&'t Call> {
+) -> Vec<(&'t Call, &'t [Call])> {
     let [original, ..] = runs;
+    let before = |index: usize| &original.calls[..index];
     let changed_call = |f: &str| {
         original.keys().find_map(|(depth, g)| {
             (g == f)
                 .then(|| difference(runs, f, depth))
                 .flatten()
-                .and_then(|d| original.calls(f, depth).get(d.index).copied())
+                .and_then(|d| {
+                    original
+                        .groups
+                        .get(&(depth, f.to_owned()))?
+                        .get(d.index)
+                        .copied()
+                })
         })
     };
+    let with_before = |i: usize| (&original.calls[i], before(i));
     match propagation {
-        Propagation::Reached { function, .. } => changed_call(function).into_iter().collect(),
-        Propagation::Masked { changed, .. } => changed_call(changed).into_iter().collect(),
+        Propagation::Reached { function, .. } => changed_call(function)
+            .into_iter()
+            .map(with_before)
+            .collect(),
+        Propagation::Masked { changed, .. } => {
+            changed_call(changed).into_iter().map(with_before).collect()
+        }
         Propagation::Local => {
             let mut seen = std::collections::BTreeSet::new();
-            original
-                .calls
-                .iter()
-                .filter(|c| c.function == function && c.given.is_some())
-                .filter(|c| seen.insert(&c.given))
+            (0..original.calls.len())
+                .filter(|&i| {
+                    let c = &original.calls[i];
+                    c.function == function
+                        && c.given
+                            .as_ref()
+                            .is_some_and(|g| seen.insert((&g.path, &g.args)))
+                })
                 .take(WITNESSES)
+                .map(with_before)
                 .collect()
         }
         Propagation::Untraced | Propagation::Unsteady => Vec::new(),

@@ -287,10 +287,7 @@ pub fn run_if_wrapping() {
             }
         }
     }
-    if compiles
-        && !doc_test
-        && let Some(folder) = std::env::var_os(COMMANDS_ENV)
-    {
+    if compiles && let Some(folder) = std::env::var_os(COMMANDS_ENV) {
         // Best effort: a suggestion that finds no command is not made, the build goes on.
         let _ = crate::suggest::command::record(Path::new(&folder), &command);
     }

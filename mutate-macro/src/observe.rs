@@ -123,7 +123,9 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
             use #rt::literal::{
                 Debugged as _, DebuggedFallback as _, Literal as _, LiteralFallback as _,
             };
-            ::core::option::Option::Some(#rt::observe::arguments([#(#literals),*]))
+            ::core::option::Option::Some(#rt::observe::quiet(|| {
+                #rt::observe::arguments([#(#literals),*])
+            }))
         } else {
             ::core::option::Option::None
         };
@@ -131,10 +133,24 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
         let __mutate_ret: #ty = #call;
         {
             use #rt::observe::{Digest as _, DigestFallback as _};
+            use #rt::literal::{Debugged as _, DebuggedFallback as _};
+            // What it returned, whole, for a later call given it (`--suggest-tests`).
+            let __mutate_shown = match __mutate_args {
+                ::core::option::Option::Some(_) => #rt::observe::quiet(|| {
+                    (&#rt::literal::Shown::new(&__mutate_ret)).debugged()
+                }),
+                ::core::option::Option::None => ::core::option::Option::None,
+            };
+            let (__mutate_digest, __mutate_changed) = #rt::observe::quiet(|| {
+                (
+                    (&#rt::observe::Seen::new(&__mutate_ret)).digest(),
+                    [#((&#rt::observe::Seen::new(#changed)).digest()),*],
+                )
+            });
             __mutate_call.exit(
-                (&#rt::observe::Seen::new(&__mutate_ret)).digest(),
-                &[#((&#rt::observe::Seen::new(#changed)).digest()),*],
-                __mutate_args,
+                __mutate_digest,
+                &__mutate_changed,
+                __mutate_args.map(|args| (args, __mutate_shown)),
             );
         }
         return __mutate_ret;
@@ -157,14 +173,21 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
 /// catalog's name for the function, whose segment before the last is its `impl`'s type.
 fn test_path(reach: &Reach, name: &str, ident: &str) -> TokenStream {
     let owner = name.rsplit("::").nth(1);
+    // A primitive type is named as such anywhere; the crate's own types by its module.
+    let owner_path = |owner: &str| match PRIMITIVES.contains(&owner) || owner == "str" {
+        true => quote!(#owner),
+        false => quote!(concat!(module_path!(), "::", #owner)),
+    };
     match (reach, owner) {
         (Reach::Free, _) => quote!(concat!(module_path!(), "::", #ident)),
         (Reach::Associated, Some(owner)) => {
-            quote!(concat!(module_path!(), "::", #owner, "::", #ident))
+            let owner = owner_path(owner);
+            quote!(concat!(#owner, "::", #ident))
         }
         (Reach::TraitImpl(trait_), Some(owner)) => {
+            let owner = owner_path(owner);
             let trait_ = trait_.to_token_stream().to_string().replace(' ', "");
-            quote!(concat!("<", module_path!(), "::", #owner, " as ", #trait_, ">::", #ident))
+            quote!(concat!("<", #owner, " as ", #trait_, ">::", #ident))
         }
         _ => quote!(""),
     }
@@ -217,11 +240,6 @@ fn arguments(sig: &Signature) -> Option<(Vec<TokenStream>, Vec<TokenStream>, Vec
         match input {
             FnArg::Receiver(r) => {
                 args.push(quote!(self));
-                literals.push(quote!(#rt::observe::value(
-                    ::core::option::Option::None,
-                    ::core::option::Option::None,
-                    false
-                )));
                 let changes = match &r.kind {
                     ReceiverKind::Reference(_, _, mutability) => mutability.is_some(),
                     ReceiverKind::Typed(_, ty) => {
@@ -229,6 +247,23 @@ fn arguments(sig: &Signature) -> Option<(Vec<TokenStream>, Vec<TokenStream>, Vec
                     }
                     _ => false,
                 };
+                let by_reference = match &r.kind {
+                    ReceiverKind::Reference(..) => true,
+                    ReceiverKind::Typed(_, ty) => matches!(&**ty, Type::Reference(_)),
+                    _ => false,
+                };
+                // A receiver is built by an earlier call that returned it: its `Debug`
+                // text is what finds that call.
+                let kind = match (by_reference, changes) {
+                    (true, true) => "m",
+                    (true, false) => "r",
+                    (false, _) => "v",
+                };
+                literals.push(quote!(#rt::observe::receiver(
+                    (&#rt::literal::Shown::new(&self)).literal(),
+                    (&#rt::literal::Shown::new(&self)).debugged(),
+                    #kind
+                )));
                 if changes {
                     changed.push(quote!(&*self));
                 }
@@ -260,12 +295,14 @@ fn arguments(sig: &Signature) -> Option<(Vec<TokenStream>, Vec<TokenStream>, Vec
     Some((args, changed, literals))
 }
 
+/// Primitive types, and `String`: named the same in every module, holding no borrow.
+const PRIMITIVES: &[&str] = &[
+    "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128",
+    "isize", "f32", "f64", "String",
+];
+
 /// Whether the return type certainly holds no borrow: nothing, `()`, or a primitive.
 fn borrows_nothing(output: &ReturnType) -> bool {
-    const PRIMITIVES: &[&str] = &[
-        "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
-        "i128", "isize", "f32", "f64", "String",
-    ];
     match output {
         ReturnType::Default => true,
         ReturnType::Type(_, ty) => match &**ty {

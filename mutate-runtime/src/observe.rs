@@ -23,6 +23,8 @@ const LIMIT: usize = 8 << 20;
 thread_local! {
     static DEPTH: Cell<u32> = const { Cell::new(0) };
     static REENTER: Cell<bool> = const { Cell::new(false) };
+    /// Inside [`quiet`]: how deep.
+    static QUIET: Cell<u32> = const { Cell::new(0) };
 }
 
 /// From now on annotated calls are traced to `fd`.
@@ -41,8 +43,25 @@ pub(crate) fn start(fd: i32) {
 #[inline(always)]
 pub(crate) fn wanted() -> bool {
     crate::flag::load(&OBSERVING)
+        && QUIET.with(|q| q.get() == 0)
         && !REENTER.with(|r| r.replace(false))
         && crate::flag::size(&WRITTEN) <= LIMIT
+}
+
+/// Runs `f`, what a traced call computes of its values (digests, their texts), with no
+/// annotated call in it traced: a `Debug` impl the crate annotated would otherwise trace
+/// itself formatting its own receiver, without end, and add records of the tracer's own
+/// making to the test's.
+pub(crate) fn quiet<R>(f: impl FnOnce() -> R) -> R {
+    struct Loud;
+    impl Drop for Loud {
+        fn drop(&mut self) {
+            QUIET.with(|q| q.set(q.get() - 1));
+        }
+    }
+    QUIET.with(|q| q.set(q.get() + 1));
+    let _loud = Loud;
+    f()
 }
 
 /// Whether traced calls record their arguments.
@@ -75,18 +94,24 @@ impl Frame {
     }
 
     /// The call returned: `returned` and `changed` are digests (`?`: no `Debug`).
-    /// `arguments`: what it was given, as Rust expressions (when values are wanted).
+    /// `given`: what it was given, as Rust expressions, and the `Debug` text of what it
+    /// returned (when values are wanted).
     pub(crate) fn exit(
         mut self,
         returned: &str,
         changed: &[String],
-        arguments: Option<Vec<String>>,
+        given: Option<(Vec<String>, String)>,
     ) {
         self.done = true;
         let mut changed = changed.join(SEPARATOR);
-        if let Some(arguments) = arguments {
-            // Two more fields: how a test names the function, and its arguments.
-            changed = format!("{changed}\t{}\t{}", self.path, arguments.join(SEPARATOR));
+        if let Some((arguments, shown)) = given {
+            // Three more fields: how a test names the function, its arguments, and what
+            // it returned.
+            changed = format!(
+                "{changed}\t{}\t{}\t{shown}",
+                self.path,
+                arguments.join(SEPARATOR)
+            );
         }
         record(self.depth, self.function, returned, &changed);
     }

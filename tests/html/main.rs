@@ -28,7 +28,7 @@ fn the_html_report_shows_the_json_reports_results_in_a_browser() {
         eprintln!("no Chromium on PATH: the HTML report's browser test did not run");
         return;
     };
-    let (out, dir) = run_example("examples/markup/Cargo.toml", &[]);
+    let (out, dir) = run_example("examples/markup/Cargo.toml", &["--suggest-tests"]);
     assert_eq!(
         out.status.code(),
         Some(3),
@@ -152,6 +152,20 @@ fn the_html_report_shows_the_json_reports_results_in_a_browser() {
     assert_eq!(
         browser.eval("document.getElementById('detail-suggestion').textContent"),
         json!(survivor.suggestion)
+    );
+    // With `--suggest-tests`, why it has no suggested test (its inputs are strings whose
+    // moves change nothing it returns).
+    let survivor_json = json["files"][SOURCE]["mutants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == json!(survivor.id))
+        .unwrap();
+    let why = &survivor_json["noSuggestedTest"];
+    assert!(why.is_string(), "{survivor_json:#}");
+    assert_eq!(
+        browser.eval("document.getElementById('detail-no-test').textContent"),
+        *why
     );
     let details = browser.eval("document.getElementById('details').textContent");
     for test in &survivor.covered_by {

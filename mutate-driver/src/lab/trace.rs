@@ -246,8 +246,7 @@ fn trace(
             let witnesses =
                 propagation::witnesses([original, again, &traced], &propagation, &entry.function)
                     .into_iter()
-                    .filter_map(|call| call.given.clone())
-                    .map(|(path, args)| Witness { path, args })
+                    .filter_map(|(call, before)| Witness::of(call.given.as_ref()?, before))
                     .collect();
             (m, Traced::Propagated(propagation, witnesses))
         })

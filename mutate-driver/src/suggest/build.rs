@@ -11,8 +11,9 @@ use std::process::Stdio;
 pub enum Built {
     /// The test executable.
     Executable(PathBuf),
-    /// rustc refused these tests (by name: its first message for each).
-    Refused(BTreeMap<String, String>),
+    /// rustc refused these tests (by name: its first message for each), and suggested
+    /// these imports (`use path;`) for names they use.
+    Refused(BTreeMap<String, String>, Vec<String>),
     /// It failed where no test is to blame (what rustc or the system said).
     Failed(String),
 }
@@ -39,7 +40,9 @@ pub fn compile(
     if output.status.success() {
         return Built::Executable(dir.join(name));
     }
-    let errors = errors(&String::from_utf8_lossy(&output.stderr), &file);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let imports = imports(&stderr);
+    let errors = errors(&stderr, &file);
     let mut refused = BTreeMap::new();
     let mut unplaced = Vec::new();
     for (line, message) in errors {
@@ -51,7 +54,7 @@ pub fn compile(
         }
     }
     match refused.is_empty() {
-        false => Built::Refused(refused),
+        false => Built::Refused(refused, imports),
         true if unplaced.is_empty() => Built::Failed(format!(
             "rustc failed: {}",
             String::from_utf8_lossy(&output.stderr).trim()
@@ -82,6 +85,37 @@ fn errors(stderr: &str, file: &Path) -> Vec<(Option<usize>, String)> {
         .collect()
 }
 
+/// The imports rustc's errors suggest (`consider importing this unit variant`: `use
+/// semver::Op::Caret;`), the first of each error's: a value written from its `Debug`
+/// text names variants and types the way their own module does.
+fn imports(stderr: &str) -> Vec<String> {
+    let mut imports: Vec<String> = Vec::new();
+    for d in stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+    {
+        let first = d["children"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|c| {
+                c["message"]
+                    .as_str()
+                    .is_some_and(|m| m.starts_with("consider importing"))
+            })
+            .flat_map(|c| c["spans"].as_array().into_iter().flatten())
+            .filter_map(|s| s["suggested_replacement"].as_str())
+            .map(str::trim)
+            .find(|r| r.starts_with("use ") && r.ends_with(';'));
+        if let Some(import) = first
+            && !imports.iter().any(|i| i == import)
+        {
+            imports.push(import.to_owned());
+        }
+    }
+    imports
+}
+
 /// The test whose function holds 1-based `line` of `source`: the last `fn name(` at or
 /// before it, right after a `#[test]`.
 fn test_at(source: &str, line: usize) -> Option<String> {
@@ -109,6 +143,8 @@ mod tests {
         let stderr = r#"{"level":"error","message":"cannot find function `b`","spans":[{"file_name":"/o/p.rs","line_start":10,"is_primary":true}]}
 {"level":"warning","message":"unused","spans":[]}
 {"level":"error","message":"aborting due to 1 previous error","spans":[]}"#;
+        let suggested = r#"{"level":"error","message":"cannot find value `Caret`","spans":[],"children":[{"message":"consider importing this unit variant","spans":[{"suggested_replacement":"use m::Op::Caret;\n\n"}]}]}"#;
+        assert_eq!(imports(suggested), ["use m::Op::Caret;"]);
         assert_eq!(
             errors(stderr, Path::new("/o/p.rs")),
             [

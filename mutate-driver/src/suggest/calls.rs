@@ -22,11 +22,47 @@ pub struct Call {
     /// How a test names the type the function returns, where the trace says
     /// (`module::Kind`).
     pub returns: Option<String>,
+    /// A formatting trait's `fmt` (`Display`: `{}`), made by `format!` with this spec.
+    pub formatted: Option<&'static str>,
 }
 
 impl Call {
-    /// The call a witness recorded, if every argument was written (a receiver never is).
+    /// The call a witness recorded, if every argument can be written: as the runtime
+    /// wrote it, or built by an earlier call that returned a value with its `Debug` text
+    /// (`itoa::Buffer::new()` for a receiver `Buffer`, `semver::Version::parse("1.0.0")
+    /// .unwrap()` for one whose call returned `Ok` of it), or as that text itself where it
+    /// reads as a literal (a generic argument that was a string).
     pub fn of(witness: &Witness) -> Option<Call> {
+        Call::of_with(witness, None)
+    }
+
+    /// The witness' call with each built argument in turn replaced by another value of
+    /// its type that an earlier call returned (another `Version` the test parsed), at
+    /// most `most`: inputs the test had at hand that may take another branch.
+    pub fn with_other_values(witness: &Witness, most: usize) -> Vec<Call> {
+        let mut calls = Vec::new();
+        for (i, a) in witness.args.iter().enumerate() {
+            let Some((kind, text)) = a.split_once(':') else {
+                continue;
+            };
+            if !["d", "r", "sv", "sr", "sm"].contains(&kind) || looks_literal(text) {
+                continue;
+            }
+            let head = type_head(text);
+            let mut seen = std::collections::BTreeSet::new();
+            for (_, returned) in &witness.sources {
+                let value = unwrapped(returned).unwrap_or(returned);
+                if value != text && type_head(value) == head && seen.insert(value) {
+                    calls.extend(Call::of_with(witness, Some((i, value))));
+                }
+            }
+        }
+        calls.truncate(most);
+        calls
+    }
+
+    /// [`Call::of`], argument `replaced.0` recorded as `replaced.1` instead.
+    fn of_with(witness: &Witness, replaced: Option<(usize, &str)>) -> Option<Call> {
         let (path, returns) = match witness.path.split_once(mutate_protocol::TRACE_SEPARATOR) {
             Some((path, returns)) => (path, Some(returns.to_owned())),
             None => (witness.path.as_str(), None),
@@ -34,20 +70,75 @@ impl Call {
         if path.is_empty() {
             return None;
         }
-        let arguments = witness
-            .args
+        // `<T as Display>::fmt(&x, f)`: a test writes `format!("{}", x)`; the formatter
+        // is the one argument no test can make.
+        let formatted = formatting(path).filter(|_| witness.args.len() == 2);
+        let built = |text: &str| built_by(witness, text);
+        let text_or_built = |text: &str| match looks_literal(text) {
+            true => Some(text.to_owned()),
+            false => built(text).or_else(|| Some(text.to_owned())),
+        };
+        let recorded = match formatted {
+            Some(_) => &witness.args[..1],
+            None => &witness.args[..],
+        };
+        let arguments = recorded
             .iter()
-            .map(|a| match a.split_once(':') {
-                Some(("v" | "d", text)) => Some(Argument::Value(text.to_owned())),
-                Some(("r", text)) => Some(Argument::Value(format!("&{text}"))),
+            .enumerate()
+            .map(|(i, a)| {
+                let (kind, text) = a.split_once(':')?;
+                match replaced {
+                    Some((at, other)) if at == i => Some((kind, other)),
+                    _ => Some((kind, text)),
+                }
+            })
+            .map(|a| match a {
+                Some(("v", text)) => Some(Argument::Value(text.to_owned())),
                 Some(("m", text)) => Some(Argument::Mutable(text.to_owned())),
+                Some(("d", text)) => text_or_built(text).map(Argument::Value),
+                Some(("r", text)) => text_or_built(text).map(|t| Argument::Value(format!("&{t}"))),
+                Some(("sv", text)) => built(text).map(Argument::Value),
+                Some(("sr", text)) => built(text).map(|t| Argument::Value(format!("&{t}"))),
+                Some(("sm", text)) => built(text).map(Argument::Mutable),
                 _ => None,
             })
             .collect::<Option<Vec<_>>>()?;
         Some(Call {
             path: path.to_owned(),
             arguments,
-            returns,
+            returns: returns.filter(|_| formatted.is_none()),
+            formatted,
+        })
+    }
+
+    /// The same call by another path: the crate's root and the item's last two segments
+    /// (`semver::Version::parse` for `semver::parse::Version::parse`), where the module
+    /// that defines it is private and the crate re-exports the item at its root.
+    pub fn by_root(&self) -> Option<Call> {
+        if self.path.starts_with('<') {
+            let (inner, rest) = self.path[1..].split_once(" as ")?;
+            let segments: Vec<&str> = inner.split("::").collect();
+            if segments.len() < 3 {
+                return None;
+            }
+            let root = format!(
+                "<{}::{} as {rest}",
+                segments[0],
+                segments[segments.len() - 1]
+            );
+            return Some(Call {
+                path: root,
+                ..self.clone()
+            });
+        }
+        let segments: Vec<&str> = self.path.split("::").collect();
+        if segments.len() < 4 {
+            return None;
+        }
+        let tail = &segments[segments.len() - 2..];
+        Some(Call {
+            path: format!("{}::{}", segments[0], tail.join("::")),
+            ..self.clone()
         })
     }
 
@@ -90,16 +181,21 @@ impl Call {
                 Argument::Mutable(_) => format!("&mut a{i}"),
             })
             .collect();
-        format!("{}({})", self.path, arguments.join(", "))
+        match self.formatted {
+            Some(spec) => format!("format!(\"{spec}\", {})", arguments.join(", ")),
+            None => format!("{}({})", self.path, arguments.join(", ")),
+        }
     }
 
     /// The call with inputs moved, at most `most`: each integer one less, one more, zero,
     /// and equal to another integer of its type; each `bool` the other way. These are the
     /// inputs at a boundary or on the other branch of a condition that compares them.
     ///
-    /// `constants`: integers written where the mutant is (`age >= 18`): each argument is
-    /// also moved to each, and one either side, a boundary no recorded input is near.
-    pub fn moved(&self, most: usize, constants: &[i128]) -> Vec<Call> {
+    /// `constants`: what is written where the mutant is: each integer argument is also
+    /// moved to each integer there (`age >= 18`), and one either side, a boundary no
+    /// recorded input is near; each string argument to each text there (`'<'`,
+    /// `"&lt;"`), and to itself with the text added, an input that takes that branch.
+    pub fn moved(&self, most: usize, constants: &Constants) -> Vec<Call> {
         // Each argument's moves, then one of each argument's in turn: the boundary may be
         // in any of them, and `most` should not all go to the first.
         let integers: Vec<(usize, i128, &str)> = self
@@ -120,8 +216,14 @@ impl Call {
                 .filter(|(j, m, t)| *j != i && *t == ty && *m != n)
                 .map(|(_, m, _)| *m)
                 .collect();
-            values.extend(constants.iter().flat_map(|&c| [c, c - 1, c + 1]));
-            values.extend([n - 1, n + 1, 0]);
+            // Checked: an `i128` at its ends has no step beyond.
+            let around = |c: i128| [Some(c), c.checked_sub(1), c.checked_add(1)];
+            values.extend(constants.integers.iter().flat_map(|&c| around(c)).flatten());
+            values.extend(
+                [n.checked_sub(1), n.checked_add(1), Some(0)]
+                    .into_iter()
+                    .flatten(),
+            );
             let mut seen = std::collections::BTreeSet::new();
             each.push(
                 values
@@ -132,6 +234,17 @@ impl Call {
             );
         }
         for (i, a) in self.arguments.iter().enumerate() {
+            if let Argument::Value(text) = a
+                && let Some((before, inner, after)) = string_parts(text)
+            {
+                let moves = constants.texts.iter().flat_map(|t| {
+                    [
+                        format!("{before}{t}{after}"),
+                        format!("{before}{inner}{t}{after}"),
+                    ]
+                });
+                each.push(moves.map(|moved| self.with(i, moved)).collect());
+            }
             match a {
                 Argument::Value(text) if text == "true" => {
                     each.push(vec![self.with(i, "false".into())])
@@ -159,6 +272,114 @@ impl Call {
     }
 }
 
+/// An expression that builds a value whose `Debug` text is `text`: the latest earlier call
+/// (of the witness' sources) that returned it, or `Ok`/`Some` of it, unwrapped, or a
+/// struct with it in a field (`semver::Version::parse("1.0.0-rc1").unwrap().pre`). Only
+/// a call written with no local of its own can be an argument.
+fn built_by(witness: &Witness, text: &str) -> Option<String> {
+    witness.sources.iter().find_map(|(source, returned)| {
+        let (value, unwrap) = match unwrapped(returned) {
+            Some(inner) => (inner, ".unwrap()"),
+            None => (returned.as_str(), ""),
+        };
+        let access = match value == text {
+            true => String::new(),
+            false => format!(".{}", field_holding(value, text)?),
+        };
+        let call = Call::of(source)?;
+        // A type's function by the crate's root, where types are re-exported: a module
+        // that defines a type's functions is often private.
+        let call = match call.path.matches("::").count() >= 3 {
+            true => call.by_root().unwrap_or(call),
+            false => call,
+        };
+        call.locals()
+            .is_empty()
+            .then(|| format!("{}{unwrap}{access}", call.expression()))
+    })
+}
+
+/// The inside of `Ok(..)` or `Some(..)`.
+fn unwrapped(text: &str) -> Option<&str> {
+    ["Ok(", "Some("]
+        .iter()
+        .find_map(|open| text.strip_prefix(open)?.strip_suffix(')'))
+}
+
+/// The field of a struct's `Debug` text (`Version { major: 1, pre: Prerelease("rc") }`)
+/// whose value's text is `value`, at the top level, or an element of a list there
+/// (`comparators[0]`).
+fn field_holding(text: &str, value: &str) -> Option<String> {
+    let body = text.split_once(" { ")?.1.strip_suffix(" }")?;
+    top_level(body, ", ").into_iter().find_map(|f| {
+        let (name, v) = f.split_once(": ")?;
+        if !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return None;
+        }
+        if v == value {
+            return Some(name.to_owned());
+        }
+        let list = v.strip_prefix('[')?.strip_suffix(']')?;
+        let at = top_level(list, ", ").iter().position(|e| *e == value)?;
+        Some(format!("{name}[{at}]"))
+    })
+}
+
+/// `text` split at each `separator` outside brackets and strings.
+fn top_level<'t>(text: &'t str, separator: &str) -> Vec<&'t str> {
+    let mut depth = 0i32;
+    let mut quoted = false;
+    let mut escaped = false;
+    let mut start = 0;
+    let mut parts = Vec::new();
+    for (i, c) in text.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            '(' | '[' | '{' if !quoted => depth += 1,
+            ')' | ']' | '}' if !quoted => depth -= 1,
+            _ if !quoted && depth == 0 && text[i..].starts_with(separator) && i >= start => {
+                parts.push(&text[start..i]);
+                start = i + separator.len();
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start.min(text.len())..]);
+    parts
+}
+
+/// The `format!` spec of a formatting trait's `fmt`, from its path.
+fn formatting(path: &str) -> Option<&'static str> {
+    let (_, rest) = path.split_once(" as ")?;
+    let trait_ = rest.strip_suffix(">::fmt")?;
+    match trait_.rsplit("::").next()? {
+        "Display" => Some("{}"),
+        "Debug" => Some("{:?}"),
+        "LowerHex" => Some("{:x}"),
+        "UpperHex" => Some("{:X}"),
+        "Octal" => Some("{:o}"),
+        "Binary" => Some("{:b}"),
+        _ => None,
+    }
+}
+
+/// The type a `Debug` text starts with (`Version` of `Version { .. }`, `Prerelease` of
+/// `Prerelease("rc")`).
+fn type_head(text: &str) -> &str {
+    let end = text.find([' ', '(', '{']).unwrap_or(text.len());
+    &text[..end]
+}
+
+/// Whether a `Debug` text reads as a literal: a number, a string, a list, a tuple, a
+/// `bool`.
+fn looks_literal(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_digit() || "-\"'[(".contains(c))
+        || text == "true"
+        || text == "false"
+}
+
 const INTEGERS: [&str; 12] = [
     "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
 ];
@@ -170,8 +391,82 @@ fn integer(text: &str) -> Option<(i128, &'static str)> {
     Some((digits.parse().ok()?, ty))
 }
 
+/// A string argument's text around its contents (`String::from("`, `abc`, `")`): a
+/// written string literal, alone or as `String::from`'s argument.
+fn string_parts(text: &str) -> Option<(&str, &str, &str)> {
+    let (before, rest) = match text.strip_prefix("String::from(") {
+        Some(rest) => ("String::from(\"", rest.strip_suffix(')')?),
+        None => ("\"", text),
+    };
+    let inner = rest.strip_prefix('"')?.strip_suffix('"')?;
+    let after = if before.len() > 1 { "\")" } else { "\"" };
+    Some((before, inner, after))
+}
+
+/// What is written in a line of code that an input may be moved to.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Constants {
+    /// Integers (`if age >= 18 {`: 18), not digits in names.
+    pub integers: Vec<i128>,
+    /// The contents of string and character literals, as written (escapes kept), each
+    /// the inside of a string literal as well (`'\''`: `\'`).
+    pub texts: Vec<String>,
+}
+
+/// What is written in a line of code: its integers and its texts.
+pub fn constants(line: &str) -> Constants {
+    Constants {
+        integers: integers_in(line),
+        texts: texts_in(line),
+    }
+}
+
+/// The contents of the string and character literals in `line` (not raw or byte ones;
+/// `'a` of a lifetime is none).
+fn texts_in(line: &str) -> Vec<String> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut texts = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let prefixed = i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+        match chars[i] {
+            '"' if !prefixed => {
+                let start = i + 1;
+                let mut j = start;
+                while j < chars.len() && chars[j] != '"' {
+                    j += if chars[j] == '\\' { 2 } else { 1 };
+                }
+                if j < chars.len() {
+                    texts.push(chars[start..j].iter().collect());
+                }
+                i = j + 1;
+            }
+            '\'' if !prefixed => {
+                let end = match chars.get(i + 1) {
+                    Some('\\') => (i + 3..chars.len()).find(|&j| chars[j] == '\''),
+                    Some(_) if chars.get(i + 2) == Some(&'\'') => Some(i + 2),
+                    _ => None,
+                };
+                match end {
+                    Some(end) => {
+                        let inner: String = chars[i + 1..end].iter().collect();
+                        // A `"` is written alone in a character, escaped in a string.
+                        texts.push(if inner == "\"" { "\\\"".into() } else { inner });
+                        i = end + 1;
+                    }
+                    None => i += 1,
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    texts.retain(|t| !t.is_empty() && seen.insert(t.clone()));
+    texts
+}
+
 /// The integers written in a line of code (`if age >= 18 {`: 18), not those in names.
-pub fn constants(line: &str) -> Vec<i128> {
+fn integers_in(line: &str) -> Vec<i128> {
     let mut found = Vec::new();
     let mut previous = ' ';
     let mut chars = line.char_indices().peekable();
@@ -218,12 +513,98 @@ fn fits(value: i128, ty: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn call(args: &[&str]) -> Call {
-        Call::of(&Witness {
-            path: "triangle::classify".into(),
+    fn witness(path: &str, args: &[&str]) -> Witness {
+        Witness {
+            path: path.into(),
             args: args.iter().map(|a| a.to_string()).collect(),
-        })
-        .unwrap()
+            sources: Vec::new(),
+        }
+    }
+
+    fn call(args: &[&str]) -> Call {
+        Call::of(&witness("triangle::classify", args)).unwrap()
+    }
+
+    #[test]
+    fn a_receiver_or_an_argument_is_built_by_the_call_that_returned_it() {
+        let mut format = witness("itoa::Buffer::format", &["sm:Buffer", "v:5u32"]);
+        assert_eq!(Call::of(&format), None, "no call built the buffer");
+        format.sources = vec![
+            (witness("itoa::Buffer::new", &[]), "Buffer".to_owned()),
+            (
+                witness("semver::Version::parse", &["v:\"1.0.0\""]),
+                "Ok(1.0.0)".to_owned(),
+            ),
+        ];
+        let c = Call::of(&format).unwrap();
+        assert_eq!(c.locals(), ["let mut a0 = itoa::Buffer::new();"]);
+        assert_eq!(c.expression(), "itoa::Buffer::format(&mut a0, 5u32)");
+        let mut matches = witness("semver::Version::matches", &["sr:1.0.0", "r:[1, 2]"]);
+        matches.sources = format.sources.clone();
+        assert_eq!(
+            Call::of(&matches).unwrap().expression(),
+            "semver::Version::matches(&semver::Version::parse(\"1.0.0\").unwrap(), &[1, 2])"
+        );
+        let mut cmp = witness(
+            "<semver::Prerelease as Ord>::cmp",
+            &["sr:Prerelease(\"rc, 1\")"],
+        );
+        cmp.sources = vec![(
+            witness("semver::Version::parse", &["v:\"1.0.0-rc, 1\""]),
+            "Ok(Version { major: 1, pre: Prerelease(\"rc, 1\"), build: B(\"\") })".to_owned(),
+        )];
+        assert_eq!(
+            Call::of(&cmp).unwrap().expression(),
+            "<semver::Prerelease as Ord>::cmp(&semver::Version::parse(\"1.0.0-rc, 1\").unwrap().pre)"
+        );
+        let mut other = cmp.clone();
+        other.sources.push((
+            witness("semver::Version::parse", &["v:\"2.0.0-beta\""]),
+            "Ok(Version { major: 2, pre: Prerelease(\"beta\") })".to_owned(),
+        ));
+        let mut v = other.clone();
+        v.args = vec!["sr:Version { major: 1, pre: Prerelease(\"rc, 1\") }".into()];
+        v.sources.push((
+            witness("semver::Version::new", &["v:1u64"]),
+            "Version { major: 1, pre: Prerelease(\"rc, 1\") }".to_owned(),
+        ));
+        let others: Vec<String> = Call::with_other_values(&v, 8)
+            .iter()
+            .map(Call::expression)
+            .collect();
+        assert_eq!(
+            others,
+            [
+                "<semver::Prerelease as Ord>::cmp(&semver::Version::parse(\"1.0.0-rc, 1\").unwrap())",
+                "<semver::Prerelease as Ord>::cmp(&semver::Version::parse(\"2.0.0-beta\").unwrap())"
+            ],
+            "each other Version, not the recorded one (built by `new`)"
+        );
+        let mut matches = witness("semver::Comparator::matches", &["sr:C { op: Caret }"]);
+        matches.sources = vec![(
+            witness("semver::parse::VersionReq::parse", &["v:\"^1\""]),
+            "Ok(VersionReq { comparators: [C { op: Tilde }, C { op: Caret }] })".to_owned(),
+        )];
+        assert_eq!(
+            Call::of(&matches).unwrap().expression(),
+            "semver::Comparator::matches(&semver::VersionReq::parse(\"^1\").unwrap().comparators[1])"
+        );
+    }
+
+    #[test]
+    fn a_formatting_trait_is_called_through_format() {
+        let mut fmt = witness("<k::m::V as fmt::Display>::fmt", &["sr:V(1)", "?"]);
+        fmt.sources = vec![(witness("k::m::V::new", &["v:1u8"]), "V(1)".to_owned())];
+        let c = Call::of(&fmt).unwrap();
+        assert_eq!(c.expression(), "format!(\"{}\", &k::V::new(1u8))");
+        assert_eq!(c.by_root().unwrap().path, "<k::V as fmt::Display>::fmt");
+        let free = call(&["v:1u8"]);
+        assert_eq!(free.by_root(), None, "already at the root");
+        let deep = Call {
+            path: "k::a::b::T::f".into(),
+            ..free
+        };
+        assert_eq!(deep.by_root().unwrap().path, "k::T::f");
     }
 
     #[test]
@@ -239,14 +620,15 @@ mod tests {
         let receiver = Witness {
             path: "t::T::f".into(),
             args: vec!["?".into()],
+            sources: Vec::new(),
         };
-        assert_eq!(Call::of(&receiver), None, "a receiver is never written");
+        assert_eq!(Call::of(&receiver), None, "nothing to write");
     }
 
     #[test]
     fn inputs_move_to_boundaries_within_their_type() {
         let moved: Vec<String> = call(&["v:0u8", "v:2u8", "v:true"])
-            .moved(20, &[])
+            .moved(20, &Constants::default())
             .iter()
             .map(Call::expression)
             .collect();
@@ -262,11 +644,17 @@ mod tests {
             ]
         );
         assert_eq!(
-            call(&["v:-128i8"]).moved(9, &[])[0].expression(),
+            call(&["v:-128i8"]).moved(9, &Constants::default())[0].expression(),
             "triangle::classify(-127i8)"
         );
+        let widest = call(&["v:170141183460469231731687303715884105727i128"]);
+        assert_eq!(
+            widest.moved(9, &constants("1")).len(),
+            4,
+            "no step past the end"
+        );
         let near: Vec<String> = call(&["v:30u32"])
-            .moved(3, &[18])
+            .moved(3, &constants("age >= 18"))
             .iter()
             .map(Call::expression)
             .collect();
@@ -279,8 +667,29 @@ mod tests {
             ]
         );
         assert_eq!(
-            constants("if age >= 18 && x2 < 1_000 { a[0] }"),
+            constants("if age >= 18 && x2 < 1_000 { a[0] }").integers,
             [18, 1000, 0]
+        );
+    }
+
+    #[test]
+    fn strings_move_to_the_texts_at_the_mutant() {
+        let line = r#"'\'' => out.push_str("&#39;"), 'a' if s.len() > 2 => f::<'static>(),"#;
+        assert_eq!(constants(line).texts, ["\\'", "&#39;", "a"]);
+        assert_eq!(constants(r#"'"' => x"#).texts, ["\\\""]);
+        let moved: Vec<String> = call(&["v:\"ab\"", "v:String::from(\"c\")"])
+            .moved(8, &constants("'<' =>"))
+            .iter()
+            .map(Call::expression)
+            .collect();
+        assert_eq!(
+            moved,
+            [
+                "triangle::classify(\"<\", String::from(\"c\"))",
+                "triangle::classify(\"ab\", String::from(\"<\"))",
+                "triangle::classify(\"ab<\", String::from(\"c\"))",
+                "triangle::classify(\"ab\", String::from(\"c<\"))",
+            ]
         );
     }
 }

@@ -176,9 +176,24 @@ pub fn unique_names(tests: &mut [Test]) {
     }
 }
 
-/// A file of tests to compile and run.
-pub fn file(tests: &[Test]) -> String {
+/// What a file of tests of `crate_name` starts with: the traits a trait method's path
+/// names as its `impl` wrote them, the crate's root items and the imports rustc suggested
+/// (`uses`), which values written from their `Debug` text name.
+pub fn prelude(crate_name: &str, uses: &[String]) -> String {
+    let mut out = format!(
+        "#[allow(unused_imports)]\nuse std::{{convert::TryFrom, fmt, str::FromStr}};\n\
+         #[allow(unused_imports)]\nuse {crate_name}::*;\n"
+    );
+    for import in uses {
+        out.push_str(&format!("#[allow(unused_imports)]\n{import}\n"));
+    }
+    out
+}
+
+/// A file of tests to compile and run, after `prelude`.
+pub fn file(prelude: &str, tests: &[Test]) -> String {
     let mut out = String::from("#![allow(unused, clippy::all)]\n");
+    out.push_str(prelude);
     for test in tests {
         out.push('\n');
         out.push_str(&test.source());
@@ -229,6 +244,7 @@ mod tests {
         Call::of(&Witness {
             path: "triangle::classify".into(),
             args: args.iter().map(|a| a.to_string()).collect(),
+            sources: Vec::new(),
         })
         .unwrap()
     }

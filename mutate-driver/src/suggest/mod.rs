@@ -35,24 +35,69 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// A call a test could make again to see a survivor's difference, as the trace recorded
-/// it: how a test names the function, and each argument (`v:`/`m:` and its Rust text, or
-/// `?`).
+/// it: how a test names the function, each argument (`v:`/`m:` and its Rust text, a
+/// `Debug` text, or `?`), and the calls that returned before it which a test could make
+/// as written, with what they returned (`Debug`): they may build its other arguments.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Witness {
     pub path: String,
     pub args: Vec<String>,
+    pub sources: Vec<(Witness, String)>,
+}
+
+/// Most earlier calls a witness keeps as sources of its arguments.
+const SOURCES: usize = 64;
+
+impl Witness {
+    /// The witness of a recorded call, with the calls that returned `before` it.
+    pub(crate) fn of(
+        given: &crate::propagation::Given,
+        before: &[crate::propagation::Call],
+    ) -> Option<Witness> {
+        if given.path.is_empty() {
+            return None;
+        }
+        let mut sources: Vec<(Witness, String)> = Vec::new();
+        // The latest first: the value a test built last is the likeliest to be used next.
+        for call in before.iter().rev() {
+            let Some(g) = &call.given else { continue };
+            let writable = g
+                .args
+                .iter()
+                .all(|a| ["v:", "m:", "d:", "r:"].iter().any(|k| a.starts_with(k)));
+            if g.returned.is_empty() || !writable || sources.iter().any(|(_, r)| *r == g.returned) {
+                continue;
+            }
+            let source = Witness {
+                path: g.path.clone(),
+                args: g.args.clone(),
+                sources: Vec::new(),
+            };
+            sources.push((source, g.returned.clone()));
+            if sources.len() == SOURCES {
+                break;
+            }
+        }
+        Some(Witness {
+            path: given.path.clone(),
+            args: given.args.clone(),
+            sources,
+        })
+    }
 }
 
 /// What became of a survivor's suggested test.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Suggestion {
-    /// A verified test kills it: `name` in the suggested file, its code, and the crate's
-    /// package folder it belongs to (under `tests/`).
+    /// A verified test kills it: `name` in the suggested file, its code, the crate's
+    /// package folder it belongs to (under `tests/`), and the imports it needs.
     Test {
         name: String,
         code: String,
         package: PathBuf,
+        /// What its file must start with: the imports its code needs.
+        prelude: String,
     },
     /// No test: why.
     None { why: String },
@@ -61,10 +106,16 @@ pub enum Suggestion {
 /// A survivor and the calls a test of it may make, the likeliest first.
 type Candidates = (usize, Vec<Call>);
 
+/// One candidate call of a survivor: the survivor, the call's index among its candidates,
+/// and the call.
+type Candidate<'c> = (usize, usize, &'c Call);
+
 /// Most candidate calls tried for one survivor.
 const CANDIDATES: usize = 48;
-/// Rounds of compiling generated tests, each without those rustc refused before.
-const ROUNDS: usize = 4;
+/// Rounds of compiling generated tests, each without those rustc refused before, or with
+/// the imports it suggested (at most [`IMPORT_ROUNDS`] of those).
+const ROUNDS: usize = 8;
+const IMPORT_ROUNDS: usize = 4;
 
 /// What `--suggest-tests` did, for the run's note.
 #[derive(Debug, Default)]
@@ -92,16 +143,28 @@ pub fn run(
             r.suggestion = Some(none("no covering test of it was traced"));
             continue;
         };
+        // Each recorded call, and the same by the crate's root where its module may be
+        // private (rustc keeps whichever compiles).
         let mut calls: Vec<Call> = Vec::new();
         for call in r.witnesses.iter().filter_map(Call::of) {
-            if !calls.contains(&call) {
-                calls.push(call);
+            let root = call.by_root();
+            for call in std::iter::once(call).chain(root) {
+                if !calls.contains(&call) {
+                    calls.push(call);
+                }
             }
         }
         // Inputs moved, a few from each recorded call in turn: the boundary may be near
         // any of them.
         let moved: Vec<Call> = match propagation {
             Propagation::Local => {
+                // Other values of their types the test built, first: a struct's branch
+                // is taken by another struct.
+                let others: Vec<Call> = r
+                    .witnesses
+                    .iter()
+                    .flat_map(|w| Call::with_other_values(w, CANDIDATES))
+                    .collect();
                 let e = &d.mutants[m].entry;
                 let line = std::fs::read_to_string(workspace.root.join(&e.file))
                     .ok()
@@ -119,9 +182,9 @@ pub fn run(
                     .map(|c| c.moved(CANDIDATES, &constants))
                     .collect();
                 let longest = each.iter().map(Vec::len).max().unwrap_or(0);
-                (0..longest)
-                    .flat_map(|i| each.iter().filter_map(move |moved| moved.get(i).cloned()))
-                    .collect()
+                let moved = (0..longest)
+                    .flat_map(|i| each.iter().filter_map(move |moved| moved.get(i).cloned()));
+                others.into_iter().chain(moved).collect()
             }
             _ => Vec::new(),
         };
@@ -161,6 +224,8 @@ pub fn run(
             binary,
             crate_name: &crate_name,
             dir: workspace.target_dir.join("suggest").join(n.to_string()),
+            uses: Default::default(),
+            import_rounds: Default::default(),
         };
         let outcomes = group.suggest(&survivors);
         progress.tick();
@@ -233,6 +298,9 @@ struct Group<'a> {
     crate_name: &'a str,
     /// Where this group's files and executables go.
     dir: PathBuf,
+    /// Imports rustc suggested for names the generated code uses.
+    uses: std::cell::RefCell<Vec<String>>,
+    import_rounds: std::cell::Cell<usize>,
 }
 
 impl Group<'_> {
@@ -279,7 +347,7 @@ impl Group<'_> {
         let probes = self.compile_rounds(
             "probe",
             &mut candidates,
-            probe::source,
+            &|candidates| probe::source(&self.prelude(), candidates),
             library,
             |m, why| {
                 refusals.entry(m).or_insert(why);
@@ -287,8 +355,21 @@ impl Group<'_> {
         );
         let probes = match probes {
             Ok(probes) => probes,
-            Err(why) => return all_none(why),
+            Err(why) => {
+                return survivors
+                    .iter()
+                    .map(|(m, _)| {
+                        let why = match refusals.get(m) {
+                            Some(refused) => format!("no call of it compiles in a test: {refused}"),
+                            None => why.clone(),
+                        };
+                        (*m, none(why))
+                    })
+                    .collect();
+            }
         };
+        // The survivors with a candidate rustc compiled: for the others, its refusal is why.
+        let compiled: BTreeSet<usize> = candidates.iter().map(|(m, ..)| *m).collect();
         let chosen = self.choose(&probes, survivors, &candidates);
         // 2. The tests: compiled, run with every mutant off and with each survivor on.
         let mut tests: Vec<code::Test> = chosen
@@ -321,9 +402,10 @@ impl Group<'_> {
                         name: test.name.clone(),
                         code: test.code(self.d, killed),
                         package: package.clone(),
+                        prelude: self.prelude(),
                     },
                     None => none(match refusals.get(m) {
-                        Some(why) if !chosen.iter().any(|(c, ..)| c == m) => {
+                        Some(why) if !compiled.contains(m) => {
                             format!("no call of it compiles in a test: {why}")
                         }
                         _ if chosen.iter().any(|(c, ..)| c == m) => {
@@ -342,13 +424,36 @@ impl Group<'_> {
             .collect()
     }
 
+    /// Adds the imports rustc suggested to the files' prelude; whether any was new (and
+    /// may still be: past [`IMPORT_ROUNDS`] rounds, none is).
+    fn import(&self, imports: &[String]) -> bool {
+        let rounds = self.import_rounds.get();
+        if rounds == IMPORT_ROUNDS {
+            return false;
+        }
+        self.import_rounds.set(rounds + 1);
+        let mut uses = self.uses.borrow_mut();
+        let before = uses.len();
+        for import in imports {
+            if !uses.contains(import) {
+                uses.push(import.clone());
+            }
+        }
+        uses.len() > before
+    }
+
+    /// What each generated file starts with.
+    fn prelude(&self) -> String {
+        code::prelude(self.crate_name, &self.uses.borrow())
+    }
+
     /// Compiles `source(candidates)` as `name`, dropping the candidates rustc refuses
     /// (`refused` hears which survivor lost one, and why), for up to [`ROUNDS`] rounds.
     fn compile_rounds<'c>(
         &self,
         name: &str,
-        candidates: &mut Vec<(usize, usize, &'c Call)>,
-        source: fn(&[(usize, usize, &'c Call)]) -> String,
+        candidates: &mut Vec<Candidate<'c>>,
+        source: &dyn Fn(&[Candidate<'c>]) -> String,
         library: Option<(&str, &Path)>,
         mut refused: impl FnMut(usize, String),
     ) -> Result<PathBuf, String> {
@@ -364,7 +469,9 @@ impl Group<'_> {
             match build::compile(&like, library, &source(candidates), &self.dir, name) {
                 Built::Executable(path) => return Ok(path),
                 Built::Failed(why) => return Err(format!("its tests do not compile: {why}")),
-                Built::Refused(tests) => {
+                // Names rustc knows how to import: every call again, with them.
+                Built::Refused(_, imports) if self.import(&imports) => {}
+                Built::Refused(tests, _) => {
                     candidates.retain(|(m, k, _)| match tests.get(&probe::name(*m, *k)) {
                         Some(why) => {
                             refused(*m, why.clone());
@@ -451,13 +558,20 @@ impl Group<'_> {
             if tests.is_empty() {
                 break;
             }
-            match build::compile(&like, library, &code::file(tests), &self.dir, "suggested") {
+            match build::compile(
+                &like,
+                library,
+                &code::file(&self.prelude(), tests),
+                &self.dir,
+                "suggested",
+            ) {
                 Built::Executable(path) => {
                     executable = Some(path);
                     break;
                 }
                 Built::Failed(_) => break,
-                Built::Refused(refused) => {
+                Built::Refused(_, imports) if self.import(&imports) => {}
+                Built::Refused(refused, _) => {
                     tests.retain_mut(|t| !refused.contains_key(&t.name) || t.next_way())
                 }
             }

@@ -19,8 +19,8 @@ pub fn filter(m: usize) -> String {
     format!("probe_m{m}_")
 }
 
-/// The probe file for `candidates`: (survivor, candidate index, call).
-pub fn source(candidates: &[(usize, usize, &Call)]) -> String {
+/// The probe file for `candidates` (survivor, candidate index, call), after `prelude`.
+pub fn source(prelude: &str, candidates: &[(usize, usize, &Call)]) -> String {
     let mut out = String::from(
         "// Written by cargo mutate-driver to see what calls return. Not a test to keep.\n\
          #![allow(unused, clippy::all)]\n\n\
@@ -31,6 +31,7 @@ pub fn source(candidates: &[(usize, usize, &Call)]) -> String {
          mutate_runtime::__private::literal::shown(\n            \
          (&Shown::new(v)).literal(),\n            (&Shown::new(v)).debugged(),\n        )\n    }};\n}\n",
     );
+    out.push_str(prelude);
     for (m, k, call) in candidates {
         let name = name(*m, *k);
         let mut shown = vec!["show!(returned)".to_owned()];
@@ -105,9 +106,11 @@ mod tests {
         let call = Call::of(&Witness {
             path: "k::f".into(),
             args: vec!["v:1u8".into(), "m:vec![2u8]".into()],
+            sources: Vec::new(),
         })
         .unwrap();
-        let source = source(&[(3, 0, &call)]);
+        let source = source(&crate::suggest::code::prelude("k", &[]), &[(3, 0, &call)]);
+        assert!(source.contains("use k::*;"), "{source}");
         assert!(source.contains("fn probe_m3_k0()"), "{source}");
         assert!(source.contains("let mut a1 = vec![2u8];"), "{source}");
         assert!(

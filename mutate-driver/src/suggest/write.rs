@@ -15,25 +15,47 @@ const HEADER: &str = "//! Tests suggested by cargo mutate-driver for mutants no 
 //! passed with every mutant off and failed with the mutants it names on. They assert what\n\
 //! the code does today: check that it is what it should do before you keep them.\n";
 
-/// Each package's tests, in order, once each (a test that kills several survivors is
-/// theirs together).
-fn by_package(results: &[MutantResult]) -> BTreeMap<PathBuf, Vec<&str>> {
-    let mut packages: BTreeMap<PathBuf, Vec<&str>> = BTreeMap::new();
+/// A package's tests: the crates they test, and each test's code in order, once each (a
+/// test that kills several survivors is theirs together).
+#[derive(Default)]
+struct Tests<'r> {
+    /// The imports the tests need, each once.
+    uses: Vec<&'r str>,
+    codes: Vec<&'r str>,
+}
+
+fn by_package(results: &[MutantResult]) -> BTreeMap<PathBuf, Tests<'_>> {
+    let mut packages: BTreeMap<PathBuf, Tests> = BTreeMap::new();
     for r in results {
-        if let Some(Suggestion::Test { code, package, .. }) = &r.suggestion {
-            let codes = packages.entry(package.clone()).or_default();
-            if !codes.contains(&code.as_str()) {
-                codes.push(code);
+        if let Some(Suggestion::Test {
+            code,
+            package,
+            prelude,
+            ..
+        }) = &r.suggestion
+        {
+            let tests = packages.entry(package.clone()).or_default();
+            if !tests.codes.contains(&code.as_str()) {
+                tests.codes.push(code);
+            }
+            for import in prelude.lines().filter(|l| l.starts_with("use ")) {
+                if !tests.uses.contains(&import) {
+                    tests.uses.push(import);
+                }
             }
         }
     }
     packages
 }
 
-/// The file's text for the tests of `codes`.
-fn text(codes: &[&str]) -> String {
+/// The file's text for a package's tests.
+fn text(tests: &Tests) -> String {
     let mut out = String::from(HEADER);
-    for code in codes {
+    out.push('\n');
+    for import in &tests.uses {
+        out.push_str(&format!("#[allow(unused_imports)]\n{import}\n"));
+    }
+    for code in &tests.codes {
         out.push('\n');
         out.push_str(code);
     }
@@ -57,20 +79,20 @@ pub fn write(
         };
     }
     let mut all = String::new();
-    for (package, codes) in &packages {
+    for (package, tests) in &packages {
         if packages.len() > 1 {
             all.push_str(&format!("// ---- package {} ----\n", package.display()));
         }
-        all.push_str(&text(codes));
+        all.push_str(&text(tests));
     }
     std::fs::write(&file, all)?;
     let mut written = Vec::new();
     if into_packages {
-        for (package, codes) in &packages {
-            let tests = package.join("tests");
-            std::fs::create_dir_all(&tests)?;
-            let path = tests.join(WRITTEN);
-            std::fs::write(&path, text(codes))?;
+        for (package, tests) in &packages {
+            let folder = package.join("tests");
+            std::fs::create_dir_all(&folder)?;
+            let path = folder.join(WRITTEN);
+            std::fs::write(&path, text(tests))?;
             written.push(path);
         }
     }

@@ -11,6 +11,13 @@ pub fn wanted() -> bool {
     !cfg!(mutate_fixed) && crate::observe::wanted()
 }
 
+/// Runs `f` with no annotated call in it traced: what a traced call computes of its
+/// values.
+#[inline]
+pub fn quiet<R>(f: impl FnOnce() -> R) -> R {
+    crate::observe::quiet(f)
+}
+
 /// The next annotated call is the inner call of the one being traced.
 #[inline]
 pub fn reenter() {
@@ -38,6 +45,36 @@ pub fn value(literal: Option<String>, debugged: Option<String>, reference: bool)
     }
 }
 
+/// The receiver (`kind`: `v` by value, `r` behind `&`, `m` behind `&mut`): as Rust where
+/// its type has a literal form (a primitive's method), else by its `Debug` text before
+/// the call, `s<kind>:<text>`, which finds the call that built it; `?` without either.
+pub fn receiver(literal: Option<String>, debugged: Option<String>, kind: &str) -> String {
+    match (literal, debugged) {
+        // Written as the receiver's own type: `&x` behind `&`, `&mut x` behind `&mut`,
+        // whose local is `x`.
+        (Some(l), _) => match l.strip_prefix("&mut ") {
+            Some(pointee) if kind == "m" => format!("m:{pointee}"),
+            _ => format!("v:{l}"),
+        },
+        (None, Some(d)) if d.len() <= SHOWN_WHOLE && !d.contains(char::is_control) => {
+            format!("s{kind}:{d}")
+        }
+        _ => "?".into(),
+    }
+}
+
+/// Longest `Debug` text of a receiver or a returned value a traced call records to find
+/// the call that built a value: longer ones are not matched.
+const SHOWN_WHOLE: usize = 512;
+
+/// What a call returned, as a later call may be given it: its `Debug` text, or empty.
+pub fn returned_text(debugged: Option<String>) -> String {
+    match debugged {
+        Some(d) if d.len() <= SHOWN_WHOLE && !d.contains(char::is_control) => d,
+        _ => String::new(),
+    }
+}
+
 /// An argument given by `&mut`: the value behind it before the call.
 pub fn mutable(literal: Option<String>) -> String {
     literal.map_or_else(|| "?".into(), |l| format!("m:{l}"))
@@ -60,9 +97,16 @@ impl Call {
     }
 
     /// The call returned `returned` and left `changed` behind its `&mut` arguments; it
-    /// was given `arguments` (see [`values_wanted`]).
-    pub fn exit(self, returned: String, changed: &[String], arguments: Option<Vec<String>>) {
-        self.0.exit(&returned, changed, arguments);
+    /// was given `arguments` and returned a value whose `Debug` text is the second (see
+    /// [`values_wanted`]).
+    pub fn exit(
+        self,
+        returned: String,
+        changed: &[String],
+        given: Option<(Vec<String>, Option<String>)>,
+    ) {
+        let given = given.map(|(arguments, shown)| (arguments, returned_text(shown)));
+        self.0.exit(&returned, changed, given);
     }
 }
 
