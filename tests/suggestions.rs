@@ -2,8 +2,9 @@
 //! recorded. On a copy of `examples/suggestions`: every survivor of the kinds a test can
 //! be written for gets one (weak oracle: the call the test made; no propagation: the
 //! call whose difference was masked; no infection at a boundary: the call with its input
-//! moved to the constant), the two that cannot get none and say why; the written file
-//! builds and passes under plain `cargo test`, and a second run kills what it targeted.
+//! moved to the constant), a private function gets a unit test for its module, the two
+//! that cannot get none and say why; the written files build and pass under plain `cargo
+//! test`, and a second run kills what they targeted.
 
 mod common;
 
@@ -61,19 +62,17 @@ const KILLED_BY_SUGGESTION: [(&str, &str); 13] = [
     ),
 ];
 
+/// The private function's survivors: a unit test for the module of `src/lib.rs`.
+const KILLED_BY_UNIT_TEST: [(&str, &str); 2] = [
+    ("src/lib.rs:45:7: replace / with * in half", "half_45_7"),
+    ("src/lib.rs:45:9: replace 2 with 3 in half", "half_45_7"),
+];
+
 /// Survivors no test is written for, and what the report says.
-const NO_TEST: [(&str, &str); 4] = [
+const NO_TEST: [(&str, &str); 2] = [
     (
         "src/lib.rs:38:23: replace 2 with 3 in Counter::bump",
         "receiver",
-    ),
-    (
-        "src/lib.rs:45:9: replace 2 with 3 in half",
-        "`half` is private",
-    ),
-    (
-        "src/lib.rs:45:7: replace / with * in half",
-        "`half` is private",
     ),
     (
         "src/lib.rs:51:13: replace > with >= in is_big",
@@ -146,6 +145,13 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
             "names {id}: {code}"
         );
     }
+    for (id, test) in KILLED_BY_UNIT_TEST {
+        let m = by_id(&report, id);
+        assert_eq!(m["suggestedTestName"], test, "{id}: {m:#}");
+        assert_eq!(m["suggestedTestModule"], "src/lib.rs", "{id}");
+        let code = m["suggestedTest"].as_str().expect("its code");
+        assert!(code.contains("crate::half(100u32)"), "{code}");
+    }
     for (id, why) in NO_TEST {
         let m = by_id(&report, id);
         assert!(m.get("suggestedTest").is_none(), "{id}");
@@ -172,10 +178,21 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
     assert!(written.contains("assert_eq!(returned, true);"), "{written}");
     assert_eq!(written.matches("#[test]").count(), 3, "{written}");
 
+    // The unit tests' module, added at the end of the file it names, as the user would.
+    let unit = std::fs::read_to_string(first.path().join("suggested_unit_tests.rs")).unwrap();
+    assert!(
+        unit.contains("// ---- at the end of src/lib.rs ----"),
+        "{unit}"
+    );
+    assert!(unit.contains("mod mutate_suggested {"), "{unit}");
+    let lib = copy.path().join("src/lib.rs");
+    let source = std::fs::read_to_string(&lib).unwrap();
+    std::fs::write(&lib, format!("{source}\n{unit}")).unwrap();
+
     // 2. As the user would keep them: plain `cargo test`, no mutate build.
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let plain = Command::new(cargo)
-        .args(["test", "--test", "mutate_suggested", "--manifest-path"])
+        .args(["test", "--manifest-path"])
         .arg(copy.path().join("Cargo.toml"))
         .output()
         .unwrap();
@@ -185,7 +202,17 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
         String::from_utf8_lossy(&plain.stderr)
     );
     let printed = String::from_utf8_lossy(&plain.stdout);
-    assert!(printed.contains("3 passed"), "{printed}");
+    for test in [
+        "discount_7_5",
+        "cents_13_13",
+        "is_adult_25_9",
+        "mutate_suggested::half_45_7",
+    ] {
+        assert!(
+            printed.contains(&format!("{test} ... ok")),
+            "{test}: {printed}"
+        );
+    }
 
     // 3. A second run: each targeted survivor is killed, by the suggested test.
     let second = tempfile::tempdir().unwrap();
@@ -200,6 +227,15 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
             .filter_map(Value::as_str)
             .collect();
         assert_eq!(killed_by, [format!("mutate_suggested::{test}")], "{id}");
+    }
+    for (id, test) in KILLED_BY_UNIT_TEST {
+        let m = by_id(&report, id);
+        assert_eq!(m["status"], "Killed", "{id}: {m:#}");
+        assert_eq!(
+            m["killedBy"],
+            serde_json::json!([format!("suggestions::mutate_suggested::{test}")]),
+            "{id}"
+        );
     }
     for (id, _) in NO_TEST {
         assert_eq!(by_id(&report, id)["status"], "Survived", "{id}");

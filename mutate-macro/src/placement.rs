@@ -52,9 +52,48 @@ fn expand_item(options: Options, input: TokenStream, mut errors: Errors) -> Toke
     if !errors.is_empty() {
         return errors.emit(item);
     }
+    let unit_tests = unit_tests(&item);
     quote! {
         ::mutate_runtime::__select! { { #item } { #schemata } }
+        #unit_tests
     }
+}
+
+/// The driver's suggested unit tests for a private function of this item's module
+/// (`mutate_protocol::env::UNIT_TESTS`, only in the driver's compilations of them): a
+/// test module beside the item, from the file the driver wrote, which sees the module's
+/// private items as `super::`.
+fn unit_tests(item: &Item) -> TokenStream {
+    let Some(list) = std::env::var_os(mutate_protocol::env::UNIT_TESTS) else {
+        return TokenStream::new();
+    };
+    let Ok(list) = std::fs::read_to_string(list) else {
+        return TokenStream::new();
+    };
+    // The first and the last token: a span that joins them is not to be had on stable.
+    let tokens: Vec<proc_macro2::TokenTree> =
+        quote::ToTokens::to_token_stream(item).into_iter().collect();
+    let (Some(head), Some(tail)) = (tokens.first(), tokens.last()) else {
+        return TokenStream::new();
+    };
+    let file = crate::location::file_of(head.span());
+    let (first, last) = (
+        crate::location::start(head.span()).line,
+        crate::location::end(tail.span()).line,
+    );
+    let modules = list.lines().filter_map(|line| {
+        let mut f = line.splitn(3, '\t');
+        let (at, line, path) = (f.next()?, f.next()?.parse::<usize>().ok()?, f.next()?);
+        (at == file && (first..=last).contains(&line)).then(|| {
+            let name = quote::format_ident!("__mutate_suggested_{line}");
+            quote! {
+                #[cfg(test)]
+                #[path = #path]
+                mod #name;
+            }
+        })
+    });
+    modules.collect()
 }
 
 /// The error for an item the attribute cannot go on.

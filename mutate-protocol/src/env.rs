@@ -61,3 +61,8 @@ pub fn fixed_file(dir: &std::path::Path) -> String {
 /// Set on the fork servers of traced runs when the driver suggests tests: each traced call
 /// records how a test names its function and its arguments as Rust expressions.
 pub const VALUES: &str = "MUTATE_VALUES";
+
+/// Set by the driver on its compilations of suggested unit tests (`--suggest-tests`): a
+/// file whose lines (`file`, line, test file, tab-separated) ask `#[mutate]` to declare
+/// the test file as a module beside the item that holds that line.
+pub const UNIT_TESTS: &str = "MUTATE_UNIT_TESTS";

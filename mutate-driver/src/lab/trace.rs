@@ -246,7 +246,7 @@ fn trace(
             let witnesses =
                 propagation::witnesses([original, again, &traced], &propagation, &entry.function)
                     .into_iter()
-                    .filter_map(|(call, before)| Witness::of(call.given.as_ref()?, before))
+                    .filter_map(|(call, before)| Witness::of(call, before))
                     .collect();
             (m, Traced::Propagated(propagation, witnesses))
         })

@@ -117,9 +117,15 @@ pub fn build(
         }
         match &r.suggestion {
             // Beside the schema's fields: the verified test that kills it, or why none.
-            Some(Suggestion::Test { name, code, .. }) => {
+            Some(Suggestion::Test {
+                name, code, module, ..
+            }) => {
                 mutant["suggestedTest"] = json!(code);
                 mutant["suggestedTestName"] = json!(name);
+                if let Some(module) = module {
+                    // A unit test: the file whose module it goes in.
+                    mutant["suggestedTestModule"] = json!(module);
+                }
             }
             Some(Suggestion::None { why }) => mutant["noSuggestedTest"] = json!(why),
             None => {}

@@ -78,13 +78,14 @@ fn survivors(
                 let _ = writeln!(out, "{:>11} same code as: {same}", "");
             }
             match &r.suggestion {
-                Some(crate::suggest::Suggestion::Test { name, .. }) => {
-                    let _ = writeln!(
-                        out,
-                        "{:>11} test: `{name}` in {} kills it",
-                        "",
-                        crate::suggest::write::FILE
-                    );
+                Some(crate::suggest::Suggestion::Test { name, module, .. }) => {
+                    let file = match module {
+                        Some(module) => {
+                            format!("{} (for {module})", crate::suggest::write::UNIT_FILE)
+                        }
+                        None => crate::suggest::write::FILE.to_owned(),
+                    };
+                    let _ = writeln!(out, "{:>11} test: `{name}` in {file} kills it", "");
                 }
                 Some(crate::suggest::Suggestion::None { why }) => {
                     let _ = writeln!(out, "{:>11} no test suggested: {why}", "");

@@ -1,11 +1,11 @@
-//! Compiling a file of generated tests as the crate's own tests are compiled
-//! (`command::test_like`), and telling which tests in it rustc refused: each error's
-//! primary place in the file names the test around it, so the others can go on without it.
+//! Compiling files of generated tests as the crate's own tests are compiled (`command.rs`:
+//! an integration test, or the library's unit tests with the files as modules), and
+//! telling which tests rustc refused: each error's primary place in a file names the test
+//! around it, so the others can go on without it.
 
-use super::command::{self, Recorded};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 
 /// How a compilation of generated tests ended.
 pub enum Built {
@@ -18,35 +18,41 @@ pub enum Built {
     Failed(String),
 }
 
-/// Compiles `source` (written to `dir/<name>.rs`) into `dir/<name>`.
-pub fn compile(
-    like: &Recorded,
-    library: Option<(&str, &Path)>,
-    source: &str,
-    dir: &Path,
-    name: &str,
-) -> Built {
-    let file = dir.join(format!("{name}.rs"));
-    if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&file, source)) {
-        return Built::Failed(format!("cannot write {}: {e}", file.display()));
+/// A file of generated tests: where it goes, and its text.
+pub struct File {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+/// Writes `files` and runs `compile`, which makes `executable` of them.
+pub fn compile(mut compile: Command, files: &[File], executable: PathBuf) -> Built {
+    for file in files {
+        let written = file
+            .path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&file.path, &file.text));
+        if let Err(e) = written {
+            return Built::Failed(format!("cannot write {}: {e}", file.path.display()));
+        }
     }
-    let output = command::test_like(like, &file, name, dir, library)
-        .stdin(Stdio::null())
-        .output();
-    let output = match output {
+    let output = match compile.stdin(Stdio::null()).output() {
         Ok(output) => output,
         Err(e) => return Built::Failed(format!("cannot run rustc: {e}")),
     };
     if output.status.success() {
-        return Built::Executable(dir.join(name));
+        return Built::Executable(executable);
     }
     let stderr = String::from_utf8_lossy(&output.stderr);
     let imports = imports(&stderr);
-    let errors = errors(&stderr, &file);
     let mut refused = BTreeMap::new();
     let mut unplaced = Vec::new();
-    for (line, message) in errors {
-        match line.and_then(|l| test_at(source, l)) {
+    for (place, message) in errors(&stderr) {
+        let test = place.and_then(|(name, line)| {
+            let file = files.iter().find(|f| Path::new(&name) == f.path)?;
+            test_at(&file.text, line)
+        });
+        match test {
             Some(test) => {
                 refused.entry(test).or_insert(message);
             }
@@ -55,32 +61,25 @@ pub fn compile(
     }
     match refused.is_empty() {
         false => Built::Refused(refused, imports),
-        true if unplaced.is_empty() => Built::Failed(format!(
-            "rustc failed: {}",
-            String::from_utf8_lossy(&output.stderr).trim()
-        )),
+        true if unplaced.is_empty() => Built::Failed(format!("rustc failed: {}", stderr.trim())),
         true => Built::Failed(unplaced.join("; ")),
     }
 }
 
-/// rustc's errors in its JSON diagnostics: each one's line in `file` (its primary place
-/// there, if any) and its message.
-fn errors(stderr: &str, file: &Path) -> Vec<(Option<usize>, String)> {
-    let file_name = file.display().to_string();
+/// rustc's errors in its JSON diagnostics: each one's primary place (file, line), if
+/// any, and its message.
+fn errors(stderr: &str) -> Vec<(Option<(String, usize)>, String)> {
     stderr
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
         .filter(|d| d["level"] == "error")
         .map(|d| {
-            let line = d["spans"].as_array().and_then(|spans| {
-                spans
-                    .iter()
-                    .filter(|s| s["file_name"].as_str() == Some(file_name.as_str()))
-                    .find(|s| s["is_primary"] == true)
-                    .and_then(|s| s["line_start"].as_u64())
-                    .map(|l| l as usize)
+            let place = d["spans"].as_array().and_then(|spans| {
+                let primary = spans.iter().find(|s| s["is_primary"] == true)?;
+                let line = primary["line_start"].as_u64()? as usize;
+                Some((primary["file_name"].as_str()?.to_owned(), line))
             });
-            (line, d["message"].as_str().unwrap_or_default().to_owned())
+            (place, d["message"].as_str().unwrap_or_default().to_owned())
         })
         .collect()
 }
@@ -146,9 +145,12 @@ mod tests {
         let suggested = r#"{"level":"error","message":"cannot find value `Caret`","spans":[],"children":[{"message":"consider importing this unit variant","spans":[{"suggested_replacement":"use m::Op::Caret;\n\n"}]}]}"#;
         assert_eq!(imports(suggested), ["use m::Op::Caret;"]);
         assert_eq!(
-            errors(stderr, Path::new("/o/p.rs")),
+            errors(stderr),
             [
-                (Some(10), "cannot find function `b`".to_owned()),
+                (
+                    Some(("/o/p.rs".to_owned(), 10)),
+                    "cannot find function `b`".to_owned()
+                ),
                 (None, "aborting due to 1 previous error".to_owned())
             ]
         );

@@ -515,6 +515,7 @@ mod tests {
 
     fn witness(path: &str, args: &[&str]) -> Witness {
         Witness {
+            function: String::new(),
             path: path.into(),
             args: args.iter().map(|a| a.to_string()).collect(),
             sources: Vec::new(),
@@ -618,6 +619,7 @@ mod tests {
         );
         assert_eq!(c.crate_name(), "triangle");
         let receiver = Witness {
+            function: String::new(),
             path: "t::T::f".into(),
             args: vec!["?".into()],
             sources: Vec::new(),

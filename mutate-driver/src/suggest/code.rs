@@ -143,7 +143,7 @@ impl Test {
     }
 
     /// The test alone.
-    fn source(&self) -> String {
+    pub fn source(&self) -> String {
         format!(
             "#[test]\nfn {}() {{\n    {}\n}}\n",
             self.name,
@@ -190,16 +190,8 @@ pub fn prelude(crate_name: &str, uses: &[String]) -> String {
     out
 }
 
-/// A file of tests to compile and run, after `prelude`.
-pub fn file(prelude: &str, tests: &[Test]) -> String {
-    let mut out = String::from("#![allow(unused, clippy::all)]\n");
-    out.push_str(prelude);
-    for test in tests {
-        out.push('\n');
-        out.push_str(&test.source());
-    }
-    out
-}
+/// What a file of tests to compile and run starts with.
+pub const HEADER: &str = "#![allow(unused, clippy::all)]\n";
 
 /// Whether a survivor's probe values (`None`: it printed none: it crashed or hung) differ
 /// from the unmutated ones where those can be asserted.
@@ -242,6 +234,7 @@ mod tests {
 
     fn call(args: &[&str]) -> Call {
         Call::of(&Witness {
+            function: String::new(),
             path: "triangle::classify".into(),
             args: args.iter().map(|a| a.to_string()).collect(),
             sources: Vec::new(),

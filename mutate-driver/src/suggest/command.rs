@@ -13,6 +13,8 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::rustc_wrapper::COMMANDS_ENV;
+
 /// Where the commands of the schemata builds of the driver's folder `mutate_dir` are.
 pub fn folder(mutate_dir: &Path) -> PathBuf {
     mutate_dir.join("commands")
@@ -37,8 +39,11 @@ pub fn record(folder: &Path, command: &Command) -> std::io::Result<()> {
         return Ok(());
     };
     let extra = codegen_option(&args, "extra-filename").unwrap_or_default();
+    // Cargo's, and the driver's own requests to the macro (schemata, build errors,
+    // rules): a library compiled again must expand as it did.
     let env = std::env::vars()
-        .filter(|(k, _)| k.starts_with("CARGO") || k == "OUT_DIR")
+        .filter(|(k, _)| k.starts_with("CARGO") || k == "OUT_DIR" || k.starts_with("MUTATE_"))
+        .filter(|(k, _)| k != COMMANDS_ENV)
         .collect();
     let recorded = Recorded {
         program: PathBuf::from(command.get_program()),
@@ -108,16 +113,9 @@ pub fn library(mutate_dir: &Path, crate_name: &str) -> Option<PathBuf> {
     path.is_file().then_some(path)
 }
 
-/// A compilation of `source` as a test executable `name` in `out_dir`, made as the
-/// recorded test `like` was, with the library `crate_name` (its `rlib`) linked in where
-/// `like` does not already link it (the library's own unit tests).
-pub fn test_like(
-    like: &Recorded,
-    source: &Path,
-    name: &str,
-    out_dir: &Path,
-    library: Option<(&str, &Path)>,
-) -> Command {
+/// The recorded arguments without those that name its output or speak to cargo, its
+/// source replaced by `source` where given.
+fn replayed(like: &Recorded, source: Option<&Path>) -> Vec<String> {
     let mut args: Vec<String> = Vec::new();
     let mut skip = false;
     let mut replaced_source = false;
@@ -133,8 +131,12 @@ pub fn test_like(
             _ => (a.as_str(), false),
         };
         match flag {
-            "--crate-name" | "--out-dir" | "--error-format" | "--json" | "--color"
-            | "--diagnostic-width" | "--emit" => {
+            "--out-dir" | "--error-format" | "--json" | "--color" | "--diagnostic-width"
+            | "--emit" => {
+                skip = !inline;
+                continue;
+            }
+            "--crate-name" if source.is_some() => {
                 skip = !inline;
                 continue;
             }
@@ -150,16 +152,33 @@ pub fn test_like(
             }
             _ => {}
         }
-        if !replaced_source && a.ends_with(".rs") && !a.starts_with('-') {
+        if let Some(source) = source
+            && !replaced_source
+            && a.ends_with(".rs")
+            && !a.starts_with('-')
+        {
             args.push(source.display().to_string());
             replaced_source = true;
             continue;
         }
         args.push(a.clone());
     }
+    args
+}
+
+/// A compilation of `source` as a test executable `name` in `out_dir`, made as the
+/// recorded test `like` was, with the library `crate_name` (its `rlib`) linked in where
+/// `like` does not already link it (the library's own unit tests).
+pub fn test_like(
+    like: &Recorded,
+    source: &Path,
+    name: &str,
+    out_dir: &Path,
+    library: Option<(&str, &Path)>,
+) -> Command {
     let mut command = Command::new(&like.program);
     command
-        .args(&args)
+        .args(replayed(like, Some(source)))
         .args(["--crate-name", name, "--emit=link", "--error-format=json"])
         .arg("--out-dir")
         .arg(out_dir)
@@ -171,6 +190,41 @@ pub fn test_like(
         command.arg("--extern").arg(extern_arg);
     }
     command
+}
+
+/// The library's unit tests `like` compiled again into `out_dir` with `extra` after their
+/// name (incrementally there), `#[mutate]` asked to add the test modules `list` names
+/// (`mutate_protocol::env::UNIT_TESTS`); and the executable it makes.
+pub fn unit_tests_like(
+    like: &Recorded,
+    out_dir: &Path,
+    extra: &str,
+    list: &Path,
+) -> Option<(Command, PathBuf)> {
+    let name = value(&like.args, "--crate-name")?;
+    let mut command = Command::new(&like.program);
+    command
+        .args(replayed(like, None))
+        .args(["--emit=link", "--error-format=json"])
+        .arg("-C")
+        .arg(format!("extra-filename={extra}"))
+        .arg("-C")
+        .arg(format!(
+            "incremental={}",
+            out_dir.join("incremental").display()
+        ))
+        .arg("--out-dir")
+        .arg(out_dir)
+        .current_dir(&like.cwd)
+        .envs(&like.env)
+        .env(mutate_protocol::env::UNIT_TESTS, list);
+    Some((command, out_dir.join(format!("{name}{extra}"))))
+}
+
+/// Whether `like` compiles a library's own unit tests (`--test` on the crate named
+/// `crate_name`), not an integration test.
+pub fn is_unit_tests_of(like: &Recorded, crate_name: &str) -> bool {
+    like.args.iter().any(|a| a == "--test") && value(&like.args, "--crate-name") == Some(crate_name)
 }
 
 #[cfg(test)]

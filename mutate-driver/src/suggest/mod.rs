@@ -18,6 +18,7 @@ mod code;
 pub mod command;
 pub mod probe;
 pub mod runs;
+mod target;
 pub mod write;
 
 use crate::compile::Workspace;
@@ -33,6 +34,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use target::Target;
 
 /// A call a test could make again to see a survivor's difference, as the trace recorded
 /// it: how a test names the function, each argument (`v:`/`m:` and its Rust text, a
@@ -40,6 +42,8 @@ use std::time::{Duration, Instant};
 /// as written, with what they returned (`Debug`): they may build its other arguments.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Witness {
+    /// The catalog's name of the function called.
+    pub function: String,
     pub path: String,
     pub args: Vec<String>,
     pub sources: Vec<(Witness, String)>,
@@ -51,9 +55,10 @@ const SOURCES: usize = 64;
 impl Witness {
     /// The witness of a recorded call, with the calls that returned `before` it.
     pub(crate) fn of(
-        given: &crate::propagation::Given,
+        call: &crate::propagation::Call,
         before: &[crate::propagation::Call],
     ) -> Option<Witness> {
+        let given = call.given.as_ref()?;
         if given.path.is_empty() {
             return None;
         }
@@ -69,6 +74,7 @@ impl Witness {
                 continue;
             }
             let source = Witness {
+                function: call.function.clone(),
                 path: g.path.clone(),
                 args: g.args.clone(),
                 sources: Vec::new(),
@@ -79,6 +85,7 @@ impl Witness {
             }
         }
         Some(Witness {
+            function: call.function.clone(),
             path: given.path.clone(),
             args: given.args.clone(),
             sources,
@@ -98,6 +105,10 @@ pub enum Suggestion {
         package: PathBuf,
         /// What its file must start with: the imports its code needs.
         prelude: String,
+        /// For a private function's test, the file of the module it goes in (a unit test
+        /// there); `None`: an integration test.
+        #[serde(default)]
+        module: Option<String>,
     },
     /// No test: why.
     None { why: String },
@@ -122,6 +133,8 @@ const IMPORT_ROUNDS: usize = 4;
 pub struct Suggested {
     pub tests: usize,
     pub killed: usize,
+    /// Some are unit tests (of private functions).
+    pub unit: bool,
     pub time: Duration,
 }
 
@@ -217,23 +230,55 @@ pub fn run(
     );
     let mut suggested = Suggested::default();
     for (n, ((binary, crate_name), survivors)) in groups.into_iter().enumerate() {
-        let group = Group {
-            workspace,
+        let package_dir = d.binaries[binary].package_dir.clone();
+        let group = |target, dir: &str| Group {
             d,
             config,
-            binary,
+            target,
             crate_name: &crate_name,
-            dir: workspace.target_dir.join("suggest").join(n.to_string()),
+            package_dir: package_dir.clone(),
+            package: original_package(workspace, &package_dir),
+            dir: workspace
+                .target_dir
+                .join("suggest")
+                .join(format!("{n}-{dir}")),
             uses: Default::default(),
             import_rounds: Default::default(),
         };
-        let outcomes = group.suggest(&survivors);
+        let mut outcomes: BTreeMap<usize, Suggestion> =
+            match integration(workspace, d, binary, &crate_name) {
+                Ok(target) => group(target, "integration").suggest(&survivors),
+                Err(why) => survivors
+                    .iter()
+                    .map(|(m, _)| (*m, none(why.clone())))
+                    .collect(),
+            }
+            .into_iter()
+            .collect();
+        // A private function: a unit test, inside the library.
+        let private: Vec<Candidates> = survivors
+            .iter()
+            .filter(|(m, _)| {
+                matches!(&outcomes[m], Suggestion::None { why } if why.contains("is private"))
+            })
+            .cloned()
+            .collect();
+        if !private.is_empty()
+            && let Some(target) = unit(workspace, d, results, &crate_name, &private)
+        {
+            for (m, outcome) in group(target, "unit").suggest(&private) {
+                if matches!(outcome, Suggestion::Test { .. }) {
+                    outcomes.insert(m, outcome);
+                }
+            }
+        }
         progress.tick();
         let mut names = BTreeSet::new();
         for (m, outcome) in outcomes {
-            if let Suggestion::Test { name, .. } = &outcome {
+            if let Suggestion::Test { name, module, .. } = &outcome {
                 suggested.killed += 1;
-                names.insert(name.clone());
+                suggested.unit |= module.is_some();
+                names.insert((module.clone(), name.clone()));
             }
             results[m].suggestion = Some(outcome);
         }
@@ -253,8 +298,12 @@ impl Suggested {
             );
             return;
         }
+        let files = match self.unit {
+            true => format!("`{}` and `{}`", write::FILE, write::UNIT_FILE),
+            false => format!("`{}`", write::FILE),
+        };
         eprintln!(
-            "{} suggested {} kill {} {} ({:.1}s): see `{}` in the output folder.",
+            "{} suggested {} kill {} {} ({:.1}s): see {files} in the output folder.",
             self.tests,
             if self.tests == 1 { "test" } else { "tests" },
             self.killed,
@@ -264,9 +313,75 @@ impl Suggested {
                 "survivors"
             },
             self.time.as_secs_f64(),
-            write::FILE,
         );
     }
+}
+
+/// An integration test of `crate_name`, compiled as test target `binary` was.
+fn integration(
+    workspace: &Workspace,
+    d: &Discovery,
+    binary: usize,
+    crate_name: &str,
+) -> Result<Target, String> {
+    let test_binary = &d.binaries[binary];
+    let mutate_dir = &workspace.target_dir;
+    let Some(like) = command::of_binary(mutate_dir, &test_binary.path) else {
+        return Err(format!(
+            "the build recorded no compilation of test target `{}` (run again to rebuild it)",
+            test_binary.target
+        ));
+    };
+    let linked = like
+        .args
+        .iter()
+        .any(|a| a.starts_with(&format!("{crate_name}=")));
+    let library = match linked {
+        true => None,
+        false => match command::library(mutate_dir, crate_name) {
+            Some(rlib) => Some((crate_name.to_owned(), rlib)),
+            None => {
+                return Err(format!(
+                    "the build recorded no library `{crate_name}` to link the test to"
+                ));
+            }
+        },
+    };
+    Ok(Target::Integration { like, library })
+}
+
+/// The library `crate_name`'s unit tests, each of `survivors` anchored at the function its
+/// test calls (a test module goes beside it); `None` where the build recorded no
+/// compilation of them.
+fn unit(
+    workspace: &Workspace,
+    d: &Discovery,
+    results: &[MutantResult],
+    crate_name: &str,
+    survivors: &[Candidates],
+) -> Option<Target> {
+    let like = d
+        .binaries
+        .iter()
+        .filter_map(|b| command::of_binary(&workspace.target_dir, &b.path))
+        .find(|like| command::is_unit_tests_of(like, crate_name))?;
+    let anchors = survivors
+        .iter()
+        .filter_map(|(m, _)| {
+            let function = &results[*m].witnesses.first()?.function;
+            let e = &d
+                .mutants
+                .iter()
+                .find(|x| x.entry.function == *function)?
+                .entry;
+            Some((*m, (e.file.clone(), e.span[0] as usize)))
+        })
+        .collect();
+    Some(Target::Unit {
+        like,
+        crate_name: crate_name.to_owned(),
+        anchors,
+    })
 }
 
 fn none(why: impl Into<String>) -> Suggestion {
@@ -289,57 +404,30 @@ fn no_call(propagation: &Propagation, no_witness: bool) -> String {
     }
 }
 
-/// The survivors whose candidate calls one test target's build can make.
+/// The survivors whose candidate calls one test target can make, and how it compiles and
+/// runs them.
 struct Group<'a> {
-    workspace: &'a Workspace,
     d: &'a Discovery,
     config: &'a Config,
-    binary: usize,
+    target: Target,
     crate_name: &'a str,
+    /// Where the tests run, as cargo runs them (the traced test's package).
+    package_dir: PathBuf,
+    /// The user's package they belong to.
+    package: PathBuf,
     /// Where this group's files and executables go.
     dir: PathBuf,
     /// Imports rustc suggested for names the generated code uses.
-    uses: std::cell::RefCell<Vec<String>>,
-    import_rounds: std::cell::Cell<usize>,
+    uses: std::sync::Mutex<Vec<String>>,
+    import_rounds: std::sync::atomic::AtomicUsize,
 }
 
 impl Group<'_> {
     fn suggest(&self, survivors: &[Candidates]) -> Vec<(usize, Suggestion)> {
-        let all_none = |why: String| {
-            survivors
-                .iter()
-                .map(|(m, _)| (*m, none(why.clone())))
-                .collect()
-        };
-        let test_binary = &self.d.binaries[self.binary];
-        let mutate_dir = &self.workspace.target_dir;
-        let Some(like) = command::of_binary(mutate_dir, &test_binary.path) else {
-            return all_none(format!(
-                "the build recorded no compilation of test target `{}` (run again to rebuild it)",
-                test_binary.target
-            ));
-        };
-        let linked = like
-            .args
-            .iter()
-            .any(|a| a.starts_with(&format!("{}=", self.crate_name)));
-        let library = match linked {
-            true => None,
-            false => match command::library(mutate_dir, self.crate_name) {
-                Some(rlib) => Some(rlib),
-                None => {
-                    return all_none(format!(
-                        "the build recorded no library `{}` to link the test to",
-                        self.crate_name
-                    ));
-                }
-            },
-        };
-        let library = library.as_deref().map(|rlib| (self.crate_name, rlib));
         let _ = std::fs::remove_dir_all(&self.dir);
         // 1. Probes: what each candidate call returns with every mutant off, and with its
         //    survivor on.
-        let mut candidates: Vec<(usize, usize, &Call)> = survivors
+        let mut candidates: Vec<Candidate> = survivors
             .iter()
             .flat_map(|(m, calls)| calls.iter().enumerate().map(move |(k, c)| (*m, k, c)))
             .collect();
@@ -347,8 +435,7 @@ impl Group<'_> {
         let probes = self.compile_rounds(
             "probe",
             &mut candidates,
-            &|candidates| probe::source(&self.prelude(), candidates),
-            library,
+            |(m, k, call)| probe::test(*m, *k, call),
             |m, why| {
                 refusals.entry(m).or_insert(why);
             },
@@ -379,10 +466,9 @@ impl Group<'_> {
         code::unique_names(&mut tests);
         let mut kills: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
         if !tests.is_empty() {
-            kills = self.verify(&mut tests, survivors, library);
+            kills = self.verify(&mut tests, survivors);
         }
         // 3. Each survivor's outcome: the first kept test that kills it.
-        let package = original_package(self.workspace, &test_binary.package_dir);
         let mut kept: Vec<(&code::Test, &BTreeSet<usize>)> = Vec::new();
         for test in &tests {
             let Some(killed) = kills.get(&test.name) else {
@@ -400,9 +486,10 @@ impl Group<'_> {
                 let outcome = match killer {
                     Some((test, killed)) => Suggestion::Test {
                         name: test.name.clone(),
-                        code: test.code(self.d, killed),
-                        package: package.clone(),
-                        prelude: self.prelude(),
+                        code: self.target.written(&test.code(self.d, killed)),
+                        package: self.package.clone(),
+                        prelude: self.target.written(&self.prelude()),
+                        module: self.target.module_of(test.mutant).map(str::to_owned),
                     },
                     None => none(match refusals.get(m) {
                         Some(why) if !compiled.contains(m) => {
@@ -412,10 +499,11 @@ impl Group<'_> {
                             "the test written for it did not fail with it on".into()
                         }
                         _ => "no input tried made it return or leave anything else (the \
-                              recorded calls, and each integer argument moved to another's \
-                              value, one step either way, zero, and the constants written at \
-                              the mutant): where the condition depends on the arguments only \
-                              through other computations, the boundary is not found"
+                              recorded calls, other values of their types the test built, \
+                              each integer argument moved to another's value, one step \
+                              either way, zero, and the constants written at the mutant): \
+                              where the condition depends on the arguments only through \
+                              other computations, the boundary is not found"
                             .into(),
                     }),
                 };
@@ -427,12 +515,11 @@ impl Group<'_> {
     /// Adds the imports rustc suggested to the files' prelude; whether any was new (and
     /// may still be: past [`IMPORT_ROUNDS`] rounds, none is).
     fn import(&self, imports: &[String]) -> bool {
-        let rounds = self.import_rounds.get();
-        if rounds == IMPORT_ROUNDS {
+        use std::sync::atomic::Ordering::Relaxed;
+        if self.import_rounds.fetch_add(1, Relaxed) >= IMPORT_ROUNDS {
             return false;
         }
-        self.import_rounds.set(rounds + 1);
-        let mut uses = self.uses.borrow_mut();
+        let mut uses = self.uses.lock().expect("not poisoned");
         let before = uses.len();
         for import in imports {
             if !uses.contains(import) {
@@ -442,31 +529,30 @@ impl Group<'_> {
         uses.len() > before
     }
 
-    /// What each generated file starts with.
+    /// What each generated file starts with, after its header.
     fn prelude(&self) -> String {
-        code::prelude(self.crate_name, &self.uses.borrow())
+        code::prelude(self.crate_name, &self.uses.lock().expect("not poisoned"))
     }
 
-    /// Compiles `source(candidates)` as `name`, dropping the candidates rustc refuses
+    /// Compiles each candidate's `part` as `name`, dropping the candidates rustc refuses
     /// (`refused` hears which survivor lost one, and why), for up to [`ROUNDS`] rounds.
     fn compile_rounds<'c>(
         &self,
         name: &str,
         candidates: &mut Vec<Candidate<'c>>,
-        source: &dyn Fn(&[Candidate<'c>]) -> String,
-        library: Option<(&str, &Path)>,
+        part: impl Fn(&Candidate<'c>) -> String,
         mut refused: impl FnMut(usize, String),
     ) -> Result<PathBuf, String> {
-        let like = command::of_binary(
-            &self.workspace.target_dir,
-            &self.d.binaries[self.binary].path,
-        )
-        .ok_or("no recorded compilation")?;
         for _ in 0..ROUNDS {
             if candidates.is_empty() {
                 return Err("no call of it could be written".into());
             }
-            match build::compile(&like, library, &source(candidates), &self.dir, name) {
+            let parts: Vec<(usize, String)> = candidates.iter().map(|c| (c.0, part(c))).collect();
+            let files = (probe::HEADER, self.prelude());
+            match self
+                .target
+                .compile(&self.dir, name, (files.0, &files.1), &parts)
+            {
                 Built::Executable(path) => return Ok(path),
                 Built::Failed(why) => return Err(format!("its tests do not compile: {why}")),
                 // Names rustc knows how to import: every call again, with them.
@@ -485,18 +571,31 @@ impl Group<'_> {
         Err("rustc kept refusing the calls written for it".into())
     }
 
+    /// A run of `executable`'s generated tests `filter` matches, with `mutant` on.
+    fn run(
+        &self,
+        executable: &Path,
+        filter: Option<&str>,
+        show: bool,
+        mutant: Option<&str>,
+    ) -> runs::Ran {
+        let mut args = self.target.args(filter);
+        if show {
+            args.push("--nocapture".into());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        runs::run(executable, &self.package_dir, &args, mutant, &self.dir)
+    }
+
     /// For each survivor, the first candidate whose values differ with it on, with the
     /// values it showed with every mutant off.
     fn choose<'c>(
         &self,
         probes: &Path,
         survivors: &[Candidates],
-        candidates: &[(usize, usize, &'c Call)],
+        candidates: &[Candidate<'c>],
     ) -> Vec<(usize, &'c Call, Vec<String>)> {
-        let package_dir = &self.d.binaries[self.binary].package_dir;
-        let scratch = self.dir.clone();
-        let off = runs::run(probes, package_dir, &["--nocapture"], None, &scratch);
-        let off = probe::read(&off.output);
+        let off = probe::read(&self.run(probes, None, true, None).output);
         let mut on: BTreeMap<usize, BTreeMap<String, Shown>> = BTreeMap::new();
         let jobs: Vec<usize> = survivors.iter().map(|(m, _)| *m).collect();
         crate::pool::run(
@@ -504,14 +603,7 @@ impl Group<'_> {
             self.config.jobs,
             |m, send| {
                 let id = &self.d.mutants[m].entry.id;
-                let filter = probe::filter(m);
-                let ran = runs::run(
-                    probes,
-                    package_dir,
-                    &[&filter, "--nocapture"],
-                    Some(id),
-                    &scratch,
-                );
+                let ran = self.run(probes, Some(&probe::filter(m)), true, Some(id));
                 send((m, probe::read(&ran.output)));
             },
             |(m, shown)| {
@@ -543,28 +635,21 @@ impl Group<'_> {
         &self,
         tests: &mut Vec<code::Test>,
         survivors: &[Candidates],
-        library: Option<(&str, &Path)>,
     ) -> BTreeMap<String, BTreeSet<usize>> {
-        let like = match command::of_binary(
-            &self.workspace.target_dir,
-            &self.d.binaries[self.binary].path,
-        ) {
-            Some(like) => like,
-            None => return BTreeMap::new(),
-        };
-        let package_dir = &self.d.binaries[self.binary].package_dir;
         let mut executable = None;
         for _ in 0..ROUNDS {
             if tests.is_empty() {
                 break;
             }
-            match build::compile(
-                &like,
-                library,
-                &code::file(&self.prelude(), tests),
-                &self.dir,
-                "suggested",
-            ) {
+            let parts: Vec<(usize, String)> = tests
+                .iter()
+                .map(|t| (t.mutant, format!("\n{}", t.source())))
+                .collect();
+            let prelude = self.prelude();
+            match self
+                .target
+                .compile(&self.dir, "suggested", (code::HEADER, &prelude), &parts)
+            {
                 Built::Executable(path) => {
                     executable = Some(path);
                     break;
@@ -579,9 +664,8 @@ impl Group<'_> {
         let Some(executable) = executable else {
             return BTreeMap::new();
         };
-        let scratch = self.dir.clone();
         let passing: BTreeSet<String> = (0..2)
-            .map(|_| runs::run(&executable, package_dir, &[], None, &scratch))
+            .map(|_| self.run(&executable, None, false, None))
             .map(|ran| {
                 ran.passed
                     .into_iter()
@@ -600,10 +684,7 @@ impl Group<'_> {
             self.config.jobs,
             |m, send| {
                 let id = &self.d.mutants[m].entry.id;
-                send((
-                    m,
-                    runs::run(&executable, package_dir, &[], Some(id), &scratch),
-                ));
+                send((m, self.run(&executable, None, false, Some(id))));
             },
             |(m, ran)| {
                 for name in detected(&names, &ran) {

@@ -19,41 +19,38 @@ pub fn filter(m: usize) -> String {
     format!("probe_m{m}_")
 }
 
-/// The probe file for `candidates` (survivor, candidate index, call), after `prelude`.
-pub fn source(prelude: &str, candidates: &[(usize, usize, &Call)]) -> String {
-    let mut out = String::from(
-        "// Written by cargo mutate-driver to see what calls return. Not a test to keep.\n\
-         #![allow(unused, clippy::all)]\n\n\
-         macro_rules! show {\n    ($v:expr) => {{\n        \
-         use mutate_runtime::__private::literal::{\n            \
-         Debugged as _, DebuggedFallback as _, Literal as _, LiteralFallback as _, Shown,\n        };\n        \
-         let v = &$v;\n        \
-         mutate_runtime::__private::literal::shown(\n            \
-         (&Shown::new(v)).literal(),\n            (&Shown::new(v)).debugged(),\n        )\n    }};\n}\n",
-    );
-    out.push_str(prelude);
-    for (m, k, call) in candidates {
-        let name = name(*m, *k);
-        let mut shown = vec!["show!(returned)".to_owned()];
-        shown.extend(call.mutable_locals().iter().map(|l| format!("show!({l})")));
-        out.push_str(&format!(
-            "\n#[test]\nfn {name}() {{\n    \
-             let shown = ::std::panic::catch_unwind(::std::panic::AssertUnwindSafe(|| {{\n        \
-             {locals}\n        \
-             let returned = {call};\n        \
-             ::std::vec![{shown}]\n    \
-             }}));\n    \
-             match shown {{\n        \
-             Ok(values) => {{\n            \
-             for (i, v) in values.iter().enumerate() {{\n                \
-             println!(\"{MARK} {name} {{i}} {{v}}\");\n            }}\n        }}\n        \
-             Err(_) => println!(\"{MARK} {name} panicked\"),\n    }}\n}}\n",
-            locals = call.locals().join("\n        "),
-            call = call.expression(),
-            shown = shown.join(", "),
-        ));
-    }
-    out
+/// What a probe file starts with: its lints, and the macro that shows a value.
+pub const HEADER: &str = "// Written by cargo mutate-driver to see what calls return. Not a test to keep.\n\
+     #![allow(unused, clippy::all)]\n\n\
+     macro_rules! show {\n    ($v:expr) => {{\n        \
+     use mutate_runtime::__private::literal::{\n            \
+     Debugged as _, DebuggedFallback as _, Literal as _, LiteralFallback as _, Shown,\n        };\n        \
+     let v = &$v;\n        \
+     mutate_runtime::__private::literal::shown(\n            \
+     (&Shown::new(v)).literal(),\n            (&Shown::new(v)).debugged(),\n        )\n    }};\n}\n";
+
+/// The probe of survivor `m`'s candidate `k`: a test that makes `call` and prints what it
+/// returned and left behind each `&mut` local, or that it panicked.
+pub fn test(m: usize, k: usize, call: &Call) -> String {
+    let name = name(m, k);
+    let mut shown = vec!["show!(returned)".to_owned()];
+    shown.extend(call.mutable_locals().iter().map(|l| format!("show!({l})")));
+    format!(
+        "\n#[test]\nfn {name}() {{\n    \
+         let shown = ::std::panic::catch_unwind(::std::panic::AssertUnwindSafe(|| {{\n        \
+         {locals}\n        \
+         let returned = {call};\n        \
+         ::std::vec![{shown}]\n    \
+         }}));\n    \
+         match shown {{\n        \
+         Ok(values) => {{\n            \
+         for (i, v) in values.iter().enumerate() {{\n                \
+         println!(\"{MARK} {name} {{i}} {{v}}\");\n            }}\n        }}\n        \
+         Err(_) => println!(\"{MARK} {name} panicked\"),\n    }}\n}}\n",
+        locals = call.locals().join("\n        "),
+        call = call.expression(),
+        shown = shown.join(", "),
+    )
 }
 
 /// What one probe showed: each value (`lit <Rust>`, `dbg <string>`, `none`) in order
@@ -104,13 +101,13 @@ mod tests {
     #[test]
     fn a_probe_prints_what_its_call_returned_and_changed() {
         let call = Call::of(&Witness {
+            function: String::new(),
             path: "k::f".into(),
             args: vec!["v:1u8".into(), "m:vec![2u8]".into()],
             sources: Vec::new(),
         })
         .unwrap();
-        let source = source(&crate::suggest::code::prelude("k", &[]), &[(3, 0, &call)]);
-        assert!(source.contains("use k::*;"), "{source}");
+        let source = test(3, 0, &call);
         assert!(source.contains("fn probe_m3_k0()"), "{source}");
         assert!(source.contains("let mut a1 = vec![2u8];"), "{source}");
         assert!(

@@ -72,6 +72,9 @@ fn results(output: &str) -> BTreeMap<String, bool> {
         .filter_map(|line| {
             let rest = line.strip_prefix("test ")?;
             let (name, result) = rest.split_once(" ... ")?;
+            // A unit test's module path (`display::__mutate_suggested_157::`) aside: the
+            // generated tests' names are unique.
+            let name = name.rsplit("::").next().unwrap_or(name);
             match result.trim() {
                 "ok" => Some((name.to_owned(), true)),
                 "FAILED" => Some((name.to_owned(), false)),

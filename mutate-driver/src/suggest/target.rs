@@ -1,0 +1,148 @@
+//! Where suggested tests are compiled and run: as an integration test of the library (a
+//! public function, a file of its own), or inside the library's own unit tests (a private
+//! function: a test module beside the item that defines it, which `#[mutate]` declares in
+//! the driver's compilations, `mutate_protocol::env::UNIT_TESTS`).
+
+use super::build::{self, Built, File};
+use super::command::{self, Recorded};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// What the test modules of a unit-test target are called (`__mutate_suggested_<line>`):
+/// the filter that runs them alone.
+const MODULES: &str = "__mutate_suggested_";
+
+pub enum Target {
+    /// An integration test, compiled as `like` was, the library's `rlib` linked in where
+    /// `like` does not already link it.
+    Integration {
+        like: Recorded,
+        library: Option<(String, PathBuf)>,
+    },
+    /// The library `crate_name`'s unit tests (`like`), each survivor's tests in a module
+    /// beside the item at its anchor (file, line).
+    Unit {
+        like: Recorded,
+        crate_name: String,
+        anchors: BTreeMap<usize, (String, usize)>,
+    },
+}
+
+impl Target {
+    /// Compiles `parts` (survivor, its tests' code) after `header` and `prelude`, as
+    /// `name` in `dir`.
+    pub fn compile(
+        &self,
+        dir: &Path,
+        name: &str,
+        (header, prelude): (&str, &str),
+        parts: &[(usize, String)],
+    ) -> Built {
+        match self {
+            Target::Integration { like, library } => {
+                let path = dir.join(format!("{name}.rs"));
+                let mut text = format!("{header}{prelude}");
+                for (_, part) in parts {
+                    text.push_str(part);
+                }
+                let library = library.as_ref().map(|(n, p)| (n.as_str(), p.as_path()));
+                let command = command::test_like(like, &path, name, dir, library);
+                build::compile(command, &[File { path, text }], dir.join(name))
+            }
+            Target::Unit { like, anchors, .. } => {
+                let mut by_anchor: BTreeMap<&(String, usize), Vec<&str>> = BTreeMap::new();
+                for (m, part) in parts {
+                    if let Some(anchor) = anchors.get(m) {
+                        by_anchor.entry(anchor).or_default().push(part);
+                    }
+                }
+                let mut files = Vec::new();
+                let mut list = String::new();
+                for (i, ((file, line), parts)) in by_anchor.into_iter().enumerate() {
+                    let path = dir.join(format!("unit-{name}-{i}.rs"));
+                    let mut text = format!(
+                        "{header}#[allow(unused_imports)]\nuse super::*;\n{}",
+                        self.written(prelude)
+                    );
+                    for part in parts {
+                        text.push_str(&self.written(part));
+                    }
+                    list.push_str(&format!("{file}\t{line}\t{}\n", path.display()));
+                    files.push(File { path, text });
+                }
+                let list_path = dir.join(format!("unit-{name}.list"));
+                if let Err(e) =
+                    std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&list_path, list))
+                {
+                    return Built::Failed(format!("cannot write {}: {e}", list_path.display()));
+                }
+                let Some((command, executable)) =
+                    command::unit_tests_like(like, dir, &format!("-mutate-{name}"), &list_path)
+                else {
+                    return Built::Failed("the unit tests' compilation names no crate".into());
+                };
+                build::compile(command, &files, executable)
+            }
+        }
+    }
+
+    /// libtest's arguments that run the generated tests `filter` matches (all: `None`).
+    pub fn args(&self, filter: Option<&str>) -> Vec<String> {
+        match (self, filter) {
+            (_, Some(filter)) => vec![filter.to_owned()],
+            (Target::Integration { .. }, None) => Vec::new(),
+            // The library's own unit tests are in the executable too.
+            (Target::Unit { .. }, None) => vec![MODULES.to_owned()],
+        }
+    }
+
+    /// Generated code as this target compiles it: inside the library, the crate names
+    /// itself `crate`.
+    pub fn written(&self, text: &str) -> String {
+        match self {
+            Target::Integration { .. } => text.to_owned(),
+            Target::Unit { crate_name, .. } => in_crate(text, crate_name),
+        }
+    }
+
+    /// The file a unit test of survivor `m` belongs in.
+    pub fn module_of(&self, m: usize) -> Option<&str> {
+        match self {
+            Target::Integration { .. } => None,
+            Target::Unit { anchors, .. } => anchors.get(&m).map(|(file, _)| file.as_str()),
+        }
+    }
+}
+
+/// `text` with each path that starts at crate `crate_name` starting at `crate` instead.
+fn in_crate(text: &str, crate_name: &str) -> String {
+    let from = format!("{crate_name}::");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&from) {
+        let before = rest[..at].chars().next_back();
+        let starts_path = !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
+        out.push_str(&rest[..at]);
+        out.push_str(if starts_path { "crate::" } else { &from });
+        rest = &rest[at + from.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inside_the_library_its_paths_start_at_crate() {
+        assert_eq!(
+            in_crate(
+                "<semver::V as fmt::Display>::fmt; xsemver::a; semver::parse::f(semver::V::new())",
+                "semver"
+            ),
+            "<crate::V as fmt::Display>::fmt; xsemver::a; crate::parse::f(crate::V::new())"
+        );
+        assert_eq!(in_crate("use semver::*;", "semver"), "use crate::*;");
+    }
+}
