@@ -85,38 +85,53 @@ fn reason_key(why: &str) -> String {
         .to_owned()
 }
 
-/// The suggested file pasted into `tree` as an integration test and run by a plain
-/// `cargo test`: (it compiled, tests passed, tests in it).
+/// The suggested files pasted into `tree` as a user would (the integration tests as
+/// `tests/mutate_suggested.rs`, each unit tests' module at the end of the file it names)
+/// and run by a plain `cargo test`: (everything compiled, tests passed, tests pasted).
 fn paste(tree: &Path, out: &Path, base: &Path) -> Result<(bool, usize, usize), String> {
-    let Ok(file) = std::fs::read_to_string(out.join("suggested_tests.rs")) else {
-        return Ok((true, 0, 0));
-    };
-    let tests = file.matches("#[test]").count();
-    let target = tree.join("tests").join("mutate_suggested.rs");
-    std::fs::create_dir_all(target.parent().unwrap()).map_err(|e| e.to_string())?;
-    std::fs::write(&target, &file).map_err(|e| e.to_string())?;
-    let log = base.join("suggestions-pasted.log");
-    tools::timed(
-        Command::new("cargo")
-            .args(["test", "--test", "mutate_suggested"])
-            .current_dir(tree),
-        &log,
-    )?;
-    let text = std::fs::read_to_string(&log).unwrap_or_default();
-    let compiled = !text.contains("error[E") && !text.contains("could not compile");
-    let passed = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("test result: "))
-        .filter_map(|l| {
-            l.split("; ")
-                .next()?
-                .split_whitespace()
-                .nth(1)?
-                .parse::<usize>()
-                .ok()
-        })
+    let integration = std::fs::read_to_string(out.join("suggested_tests.rs")).ok();
+    let unit = std::fs::read_to_string(out.join("suggested_unit_tests.rs")).ok();
+    let tests = [&integration, &unit]
+        .iter()
+        .filter_map(|f| f.as_ref())
+        .map(|f| f.matches("#[test]").count())
         .sum();
-    let _ = std::fs::remove_file(&target);
+    let mut runs: Vec<Vec<&str>> = Vec::new();
+    if let Some(file) = &integration {
+        let target = tree.join("tests").join("mutate_suggested.rs");
+        std::fs::create_dir_all(target.parent().unwrap()).map_err(|e| e.to_string())?;
+        std::fs::write(&target, file).map_err(|e| e.to_string())?;
+        // A published crate's manifest lists its tests (`autotests = false`): the file
+        // gets its entry, as a user of such a manifest would add it.
+        let manifest = tree.join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest).map_err(|e| e.to_string())?;
+        if text.contains("autotests = false") && !text.contains("\"mutate_suggested\"") {
+            let entry =
+                "\n[[test]]\nname = \"mutate_suggested\"\npath = \"tests/mutate_suggested.rs\"\n";
+            std::fs::write(&manifest, format!("{text}{entry}")).map_err(|e| e.to_string())?;
+        }
+        runs.push(vec!["test", "--test", "mutate_suggested"]);
+    }
+    if let Some(file) = &unit {
+        for section in file.split("// ---- at the end of ").skip(1) {
+            let Some((source, module)) = section.split_once(" ----\n") else {
+                continue;
+            };
+            let path = tree.join(source);
+            let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+            std::fs::write(&path, format!("{text}\n{module}")).map_err(|e| e.to_string())?;
+        }
+        runs.push(vec!["test", "--lib", "mutate_suggested::"]);
+    }
+    let (mut compiled, mut passed) = (true, 0);
+    for (i, args) in runs.iter().enumerate() {
+        let log = base.join(format!("suggestions-pasted-{i}.log"));
+        tools::timed(Command::new("cargo").args(args).current_dir(tree), &log)?;
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        // Compiled: it ran (a result line), whether or not each test passed.
+        compiled &= text.contains("test result: ");
+        passed += text.lines().filter(|l| l.ends_with(" ... ok")).count();
+    }
     Ok((compiled, passed, tests))
 }
 

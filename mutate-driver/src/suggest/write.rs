@@ -65,6 +65,15 @@ impl<'r> Tests<'r> {
     }
 }
 
+/// Whether a manifest turns off cargo's finding of tests by their files (a published
+/// crate's normalized manifest does).
+fn lists_its_tests(manifest: &str) -> bool {
+    manifest.lines().any(|l| {
+        let l: String = l.chars().filter(|c| !c.is_whitespace()).collect();
+        l == "autotests=false"
+    })
+}
+
 /// The tests by package (integration tests) and by package and file (unit tests).
 #[allow(clippy::type_complexity)]
 fn gathered(
@@ -118,6 +127,15 @@ pub fn write(
             let path = folder.join(WRITTEN);
             std::fs::write(&path, format!("{HEADER}\n{}", tests.text("")))?;
             written.push(path);
+            // Cargo finds it only where it finds tests by their files.
+            let manifest = package.join("Cargo.toml");
+            if lists_its_tests(&std::fs::read_to_string(&manifest).unwrap_or_default()) {
+                eprintln!(
+                    "note: {} sets `autotests = false`: add `[[test]] name = \"mutate_suggested\"` \
+                     to it for cargo to build the suggested tests",
+                    manifest.display()
+                );
+            }
         }
     }
     let mut unit_file = String::from(UNIT_HEADER);
@@ -146,4 +164,20 @@ pub fn write(
         }
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_manifest_that_lists_its_tests_is_told_apart() {
+        assert!(lists_its_tests(
+            "[package]\nname = \"x\"\nautotests = false\n"
+        ));
+        assert!(!lists_its_tests(
+            "[package]\nname = \"x\"\n# autotests = false\n"
+        ));
+        assert!(!lists_its_tests("[package]\nautotests = true\n"));
+    }
 }
