@@ -161,7 +161,7 @@ fn print(rows: &[Row]) {
         print!(" {label} |");
     }
     println!(" other | tests | pasted: compiles, passed | suggesting | whole run |");
-    println!("|{}", " --- |".repeat(4 + SHOWN.len() + 4));
+    println!("|{}", " --- |".repeat(2 + SHOWN.len() + 5));
     let mut totals: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for r in rows {
         let survivors: usize = r.by_diagnosis.values().map(|(n, _)| n).sum();

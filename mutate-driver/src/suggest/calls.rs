@@ -24,6 +24,9 @@ pub struct Call {
     pub returns: Option<String>,
     /// A formatting trait's `fmt` (`Display`: `{}`), made by `format!` with this spec.
     pub formatted: Option<&'static str>,
+    /// How many of the path's last segments name the item in its module: 1 for a free
+    /// function, 2 for a type's (`Version::parse`).
+    pub item_segments: usize,
 }
 
 impl Call {
@@ -75,8 +78,8 @@ impl Call {
         let formatted = formatting(path).filter(|_| witness.args.len() == 2);
         let built = |text: &str| built_by(witness, text);
         let text_or_built = |text: &str| match looks_literal(text) {
-            true => Some(text.to_owned()),
-            false => built(text).or_else(|| Some(text.to_owned())),
+            true => Some(floats_named(text)),
+            false => built(text).or_else(|| Some(floats_named(text))),
         };
         let recorded = match formatted {
             Some(_) => &witness.args[..1],
@@ -103,17 +106,23 @@ impl Call {
                 _ => None,
             })
             .collect::<Option<Vec<_>>>()?;
+        let item_segments = match witness.function.is_empty() {
+            true => 2,
+            false => witness.function.matches("::").count().min(1) + 1,
+        };
         Some(Call {
             path: path.to_owned(),
             arguments,
             returns: returns.filter(|_| formatted.is_none()),
             formatted,
+            item_segments,
         })
     }
 
-    /// The same call by another path: the crate's root and the item's last two segments
-    /// (`semver::Version::parse` for `semver::parse::Version::parse`), where the module
-    /// that defines it is private and the crate re-exports the item at its root.
+    /// The same call by another path: the crate's root and the item's own segments
+    /// (`semver::Version::parse` for `semver::parse::Version::parse`, `textwrap::indent`
+    /// for `textwrap::indentation::indent`), where the module that defines it is private
+    /// and the crate re-exports the item at its root.
     pub fn by_root(&self) -> Option<Call> {
         if self.path.starts_with('<') {
             let (inner, rest) = self.path[1..].split_once(" as ")?;
@@ -132,10 +141,10 @@ impl Call {
             });
         }
         let segments: Vec<&str> = self.path.split("::").collect();
-        if segments.len() < 4 {
+        if segments.len() < self.item_segments + 2 {
             return None;
         }
-        let tail = &segments[segments.len() - 2..];
+        let tail = &segments[segments.len() - self.item_segments..];
         Some(Call {
             path: format!("{}::{}", segments[0], tail.join("::")),
             ..self.clone()
@@ -372,6 +381,39 @@ fn type_head(text: &str) -> &str {
     &text[..end]
 }
 
+/// A `Debug` text with the floats it writes as words (`inf`, `-inf`, `NaN`) named as
+/// Rust names them (`f64::INFINITY`: the type a guess, which rustc checks).
+fn floats_named(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut escaped = false;
+    let flush = |word: &mut String, out: &mut String| {
+        out.push_str(match word.as_str() {
+            "inf" => "f64::INFINITY",
+            "NaN" => "f64::NAN",
+            other => other,
+        });
+        word.clear();
+    };
+    for c in text.chars() {
+        if !quoted && (c.is_alphanumeric() || c == '_') {
+            word.push(c);
+            continue;
+        }
+        flush(&mut word, &mut out);
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            _ => {}
+        }
+        out.push(c);
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
 /// Whether a `Debug` text reads as a literal: a number, a string, a list, a tuple, a
 /// `bool`.
 fn looks_literal(text: &str) -> bool {
@@ -593,6 +635,14 @@ mod tests {
     }
 
     #[test]
+    fn floats_written_as_words_are_named() {
+        assert_eq!(
+            floats_named("P { a: inf, b: -inf, c: NaN, d: \"inf\", info: 1 }"),
+            "P { a: f64::INFINITY, b: -f64::INFINITY, c: f64::NAN, d: \"inf\", info: 1 }"
+        );
+    }
+
+    #[test]
     fn a_formatting_trait_is_called_through_format() {
         let mut fmt = witness("<k::m::V as fmt::Display>::fmt", &["sr:V(1)", "?"]);
         fmt.sources = vec![(witness("k::m::V::new", &["v:1u8"]), "V(1)".to_owned())];
@@ -603,9 +653,15 @@ mod tests {
         assert_eq!(free.by_root(), None, "already at the root");
         let deep = Call {
             path: "k::a::b::T::f".into(),
-            ..free
+            ..free.clone()
         };
         assert_eq!(deep.by_root().unwrap().path, "k::T::f");
+        let mut indent = witness("textwrap::indentation::indent", &["v:\"a\""]);
+        indent.function = "indent".into();
+        assert_eq!(
+            Call::of(&indent).unwrap().by_root().unwrap().path,
+            "textwrap::indent"
+        );
     }
 
     #[test]

@@ -266,11 +266,8 @@ pub fn run(
         if !private.is_empty()
             && let Some(target) = unit(workspace, d, results, &crate_name, &private)
         {
-            for (m, outcome) in group(target, "unit").suggest(&private) {
-                if matches!(outcome, Suggestion::Test { .. }) {
-                    outcomes.insert(m, outcome);
-                }
-            }
+            // Whatever it found: a test, or how far it got (compiled, no input found).
+            outcomes.extend(group(target, "unit").suggest(&private));
         }
         progress.tick();
         let mut names = BTreeSet::new();
