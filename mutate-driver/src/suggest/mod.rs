@@ -230,6 +230,13 @@ pub fn run(
     );
     let mut suggested = Suggested::default();
     for (n, ((binary, crate_name), survivors)) in groups.into_iter().enumerate() {
+        // Ctrl-C: the survivors left get no test, and the run reports what it has.
+        if crate::interrupt::interrupted() {
+            for (m, _) in &survivors {
+                results[*m].suggestion = Some(none("the run was interrupted first"));
+            }
+            continue;
+        }
         let package_dir = d.binaries[binary].package_dir.clone();
         let group = |target, dir: &str| Group {
             d,
