@@ -349,7 +349,7 @@ fn build_with(
         command.env(crate::rustc_wrapper::EXPANSION_ENV, "1");
     } else {
         command.env(
-            crate::rustc_wrapper::COMMANDS_ENV,
+            crate::suggest::command::COMMANDS_ENV,
             crate::suggest::command::folder(&workspace.target_dir),
         );
     }

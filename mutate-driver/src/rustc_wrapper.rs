@@ -27,10 +27,6 @@ const EXTERN_ENV: &str = "MUTATE_WRAPPER_EXTERN";
 /// The user's own `RUSTC_WORKSPACE_WRAPPER`, run in turn.
 const USER_WRAPPER_ENV: &str = "MUTATE_WRAPPER_USER_WRAPPER";
 const CARGO_ENV: &str = "RUSTC_WORKSPACE_WRAPPER";
-/// Set on the run's own schemata builds: the folder where each member compilation's
-/// command is recorded (`recorded_command`), for the tests the driver suggests, which
-/// are compiled as the crate's own tests are.
-pub const COMMANDS_ENV: &str = "MUTATE_WRAPPER_COMMANDS";
 
 /// Makes `cargo` run rustc on the workspace members through this binary; `copy`: the
 /// members are the `--all-items` copy's, and `externs` the `--extern` values of what was
@@ -287,7 +283,7 @@ pub fn run_if_wrapping() {
             }
         }
     }
-    if compiles && let Some(folder) = std::env::var_os(COMMANDS_ENV) {
+    if compiles && let Some(folder) = std::env::var_os(crate::suggest::command::COMMANDS_ENV) {
         // Best effort: a suggestion that finds no command is not made, the build goes on.
         let _ = crate::suggest::command::record(Path::new(&folder), &command);
     }

@@ -13,7 +13,10 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::rustc_wrapper::COMMANDS_ENV;
+/// Set on the run's own schemata builds: the folder where the rustc wrapper records each
+/// member compilation ([`record`]), for the tests the driver suggests, which are compiled
+/// as the crate's own tests are.
+pub const COMMANDS_ENV: &str = "MUTATE_WRAPPER_COMMANDS";
 
 /// Where the commands of the schemata builds of the driver's folder `mutate_dir` are.
 pub fn folder(mutate_dir: &Path) -> PathBuf {
