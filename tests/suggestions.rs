@@ -2,9 +2,10 @@
 //! recorded. On a copy of `examples/suggestions`: every survivor of the kinds a test can
 //! be written for gets one (weak oracle: the call the test made; no propagation: the
 //! call whose difference was masked; no infection at a boundary: the call with its input
-//! moved to the constant), a private function gets a unit test for its module, the two
-//! that cannot get none and say why; the written files build and pass under plain `cargo
-//! test`, and a second run kills what they targeted.
+//! moved to the constant; a method on a receiver made by `Default`), a private function
+//! gets a unit test for its module, the two that cannot get none and say why; the written
+//! files build and pass under plain `cargo test`, and a second run kills what they
+//! targeted.
 
 mod common;
 
@@ -16,7 +17,7 @@ use std::process::Command;
 /// The survivors a test is written for, and the one test that kills each (the merged
 /// `discount` test kills all seven of its weak-oracle survivors; `is_adult`'s boundary
 /// test kills both of its own).
-const KILLED_BY_SUGGESTION: [(&str, &str); 13] = [
+const KILLED_BY_SUGGESTION: [(&str, &str); 15] = [
     (
         "src/lib.rs:7:5: replace discount -> u32 with 1",
         "discount_7_5",
@@ -60,6 +61,14 @@ const KILLED_BY_SUGGESTION: [(&str, &str); 13] = [
         "src/lib.rs:25:12: replace 18 with 19 in is_adult",
         "is_adult_25_9",
     ),
+    (
+        "src/lib.rs:38:9: replace Counter::bump -> u32 with 1",
+        "bump_38_9",
+    ),
+    (
+        "src/lib.rs:38:23: replace 2 with 3 in Counter::bump",
+        "bump_38_9",
+    ),
 ];
 
 /// The private function's survivors: a unit test for the module of `src/lib.rs`.
@@ -68,14 +77,15 @@ const KILLED_BY_UNIT_TEST: [(&str, &str); 2] = [
     ("src/lib.rs:45:9: replace 2 with 3 in half", "half_45_7"),
 ];
 
-/// Survivors no test is written for, and what the report says.
+/// Survivors no test is written for, and what the report says: `half(x) > 10` puts the
+/// boundary behind another computation.
 const NO_TEST: [(&str, &str); 2] = [
     (
-        "src/lib.rs:38:23: replace 2 with 3 in Counter::bump",
-        "receiver",
+        "src/lib.rs:51:13: replace > with >= in is_big",
+        "no input tried",
     ),
     (
-        "src/lib.rs:51:13: replace > with >= in is_big",
+        "src/lib.rs:51:15: replace 10 with 11 in is_big",
         "no input tried",
     ),
 ];
@@ -176,7 +186,12 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
         "{written}"
     );
     assert!(written.contains("assert_eq!(returned, true);"), "{written}");
-    assert_eq!(written.matches("#[test]").count(), 3, "{written}");
+    // A receiver no annotated call built (`#[derive(Default)]`), made by `Default`.
+    assert!(
+        written.contains("let mut a0 = <suggestions::Counter as Default>::default();"),
+        "{written}"
+    );
+    assert_eq!(written.matches("#[test]").count(), 4, "{written}");
 
     // The unit tests' module, added at the end of the file it names, as the user would.
     let unit = std::fs::read_to_string(first.path().join("suggested_unit_tests.rs")).unwrap();
@@ -206,6 +221,7 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
         "discount_7_5",
         "cents_13_13",
         "is_adult_25_9",
+        "bump_38_9",
         "mutate_suggested::half_45_7",
     ] {
         assert!(

@@ -1,7 +1,8 @@
 //! Tests that pass and leave survivors: `discount`'s result is only checked to be
 //! positive (weak oracle); `cents`' fee is lost in `rounded_euros` (no propagation);
 //! `is_adult` is never asked at 18 (no infection at the boundary); `bump` is only checked
-//! to count (its receiver cannot be written in a test); `half` is private.
+//! to count (its receiver comes from `#[derive(Default)]`); `half` is private; `is_big`'s
+//! boundary is behind `half`.
 
 use suggestions::*;
 

@@ -36,7 +36,7 @@ impl Call {
     /// .unwrap()` for one whose call returned `Ok` of it), or as that text itself where it
     /// reads as a literal (a generic argument that was a string).
     pub fn of(witness: &Witness) -> Option<Call> {
-        Call::of_with(witness, None)
+        Call::of_with(witness, None, None)
     }
 
     /// The witness' call with each built argument in turn replaced by another value of
@@ -56,7 +56,7 @@ impl Call {
             for (_, returned) in &witness.sources {
                 let value = unwrapped(returned).unwrap_or(returned);
                 if value != text && type_head(value) == head && seen.insert(value) {
-                    calls.extend(Call::of_with(witness, Some((i, value))));
+                    calls.extend(Call::of_with(witness, Some((i, value)), None));
                 }
             }
         }
@@ -64,8 +64,42 @@ impl Call {
         calls
     }
 
-    /// [`Call::of`], argument `replaced.0` recorded as `replaced.1` instead.
-    fn of_with(witness: &Witness, replaced: Option<(usize, &str)>) -> Option<Call> {
+    /// The witness' call on a receiver its type makes with no input (`Type::new()`,
+    /// `Default`): where no earlier call of the test returned it (a type with `#[derive
+    /// (Default)]`, which is not annotated), one of these may still make the call show
+    /// the difference. rustc keeps the ones that exist.
+    pub fn with_constructed_receiver(witness: &Witness) -> Vec<Call> {
+        let Some(kind) = witness.args.first().and_then(|a| a.split_once(':')) else {
+            return Vec::new();
+        };
+        if !kind.0.starts_with('s') {
+            return Vec::new();
+        }
+        let path = witness.path.split(mutate_protocol::TRACE_SEPARATOR).next();
+        let owner = match path {
+            Some(p) if p.starts_with('<') => p[1..].split_once(" as ").map(|(t, _)| t),
+            Some(p) => p.rsplit_once("::").map(|(t, _)| t),
+            None => None,
+        };
+        let Some(owner) = owner else {
+            return Vec::new();
+        };
+        [
+            format!("{owner}::new()"),
+            format!("<{owner} as Default>::default()"),
+        ]
+        .iter()
+        .filter_map(|made| Call::of_with(witness, None, Some(made)))
+        .collect()
+    }
+
+    /// [`Call::of`], argument `replaced.0` recorded as `replaced.1` instead, and the
+    /// receiver made by the expression `receiver` where given.
+    fn of_with(
+        witness: &Witness,
+        replaced: Option<(usize, &str)>,
+        receiver: Option<&str>,
+    ) -> Option<Call> {
         let (path, returns) = match witness.path.split_once(mutate_protocol::TRACE_SEPARATOR) {
             Some((path, returns)) => (path, Some(returns.to_owned())),
             None => (witness.path.as_str(), None),
@@ -100,9 +134,15 @@ impl Call {
                 Some(("m", text)) => Some(Argument::Mutable(text.to_owned())),
                 Some(("d", text)) => text_or_built(text).map(Argument::Value),
                 Some(("r", text)) => text_or_built(text).map(|t| Argument::Value(format!("&{t}"))),
-                Some(("sv", text)) => built(text).map(Argument::Value),
-                Some(("sr", text)) => built(text).map(|t| Argument::Value(format!("&{t}"))),
-                Some(("sm", text)) => built(text).map(Argument::Mutable),
+                Some((kind, text)) if kind.starts_with('s') => {
+                    let made = receiver.map(str::to_owned).or_else(|| built(text))?;
+                    match kind {
+                        "sv" => Some(Argument::Value(made)),
+                        "sr" => Some(Argument::Value(format!("&{made}"))),
+                        "sm" => Some(Argument::Mutable(made)),
+                        _ => None,
+                    }
+                }
                 _ => None,
             })
             .collect::<Option<Vec<_>>>()?;
@@ -632,6 +672,26 @@ mod tests {
             Call::of(&matches).unwrap().expression(),
             "semver::Comparator::matches(&semver::VersionReq::parse(\"^1\").unwrap().comparators[1])"
         );
+    }
+
+    #[test]
+    fn a_receiver_no_call_returned_is_made_with_no_input() {
+        let bump = witness("suggestions::Counter::bump", &["sm:Counter { count: 0 }"]);
+        assert_eq!(Call::of(&bump), None);
+        let made: Vec<String> = Call::with_constructed_receiver(&bump)
+            .iter()
+            .map(|c| format!("{} {}", c.locals().join(" "), c.expression()))
+            .collect();
+        assert_eq!(
+            made,
+            [
+                "let mut a0 = suggestions::Counter::new(); suggestions::Counter::bump(&mut a0)",
+                "let mut a0 = <suggestions::Counter as Default>::default(); \
+                 suggestions::Counter::bump(&mut a0)"
+            ]
+        );
+        let free = witness("k::f", &["v:1u8"]);
+        assert!(Call::with_constructed_receiver(&free).is_empty());
     }
 
     #[test]

@@ -156,10 +156,15 @@ pub fn run(
             r.suggestion = Some(none("no covering test of it was traced"));
             continue;
         };
-        // Each recorded call, and the same by the crate's root where its module may be
-        // private (rustc keeps whichever compiles).
+        // Each recorded call (on a receiver made with no input too), and the same by the
+        // crate's root where its module may be private (rustc keeps whichever compiles).
         let mut calls: Vec<Call> = Vec::new();
-        for call in r.witnesses.iter().filter_map(Call::of) {
+        let recorded = r.witnesses.iter().flat_map(|w| {
+            Call::of(w)
+                .into_iter()
+                .chain(Call::with_constructed_receiver(w))
+        });
+        for call in recorded {
             let root = call.by_root();
             for call in std::iter::once(call).chain(root) {
                 if !calls.contains(&call) {
