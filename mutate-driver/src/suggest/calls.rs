@@ -304,10 +304,7 @@ impl Call {
                 _ => {}
             }
         }
-        let longest = each.iter().map(Vec::len).max().unwrap_or(0);
-        let mut calls: Vec<Call> = (0..longest)
-            .flat_map(|k| each.iter().filter_map(move |moves| moves.get(k).cloned()))
-            .collect();
+        let mut calls = interleaved(each);
         let mut seen = std::collections::BTreeSet::new();
         calls.retain(|c| seen.insert(c.clone()));
         calls.truncate(most);
@@ -460,6 +457,15 @@ fn looks_literal(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_digit() || "-\"'[(".contains(c))
         || text == "true"
         || text == "false"
+}
+
+/// The first of each list, then the second of each, and so on.
+pub fn interleaved(lists: impl IntoIterator<Item = Vec<Call>>) -> Vec<Call> {
+    let lists: Vec<Vec<Call>> = lists.into_iter().collect();
+    let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
+    (0..longest)
+        .flat_map(|k| lists.iter().filter_map(move |list| list.get(k).cloned()))
+        .collect()
 }
 
 const INTEGERS: [&str; 12] = [

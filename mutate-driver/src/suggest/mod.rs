@@ -156,62 +156,7 @@ pub fn run(
             r.suggestion = Some(none("no covering test of it was traced"));
             continue;
         };
-        // Each recorded call (on a receiver made with no input too), and the same by the
-        // crate's root where its module may be private (rustc keeps whichever compiles).
-        let mut calls: Vec<Call> = Vec::new();
-        let recorded = r.witnesses.iter().flat_map(|w| {
-            Call::of(w)
-                .into_iter()
-                .chain(Call::with_constructed_receiver(w))
-        });
-        for call in recorded {
-            let root = call.by_root();
-            for call in std::iter::once(call).chain(root) {
-                if !calls.contains(&call) {
-                    calls.push(call);
-                }
-            }
-        }
-        // Inputs moved, a few from each recorded call in turn: the boundary may be near
-        // any of them.
-        let moved: Vec<Call> = match propagation {
-            Propagation::Local => {
-                // Other values of their types the test built, first: a struct's branch
-                // is taken by another struct.
-                let others: Vec<Call> = r
-                    .witnesses
-                    .iter()
-                    .flat_map(|w| Call::with_other_values(w, CANDIDATES))
-                    .collect();
-                let e = &d.mutants[m].entry;
-                let line = std::fs::read_to_string(workspace.root.join(&e.file))
-                    .ok()
-                    .and_then(|text| {
-                        Some(
-                            text.lines()
-                                .nth(e.span[0].checked_sub(1)? as usize)?
-                                .to_owned(),
-                        )
-                    })
-                    .unwrap_or_default();
-                let constants = calls::constants(&line);
-                let each: Vec<Vec<Call>> = calls
-                    .iter()
-                    .map(|c| c.moved(CANDIDATES, &constants))
-                    .collect();
-                let longest = each.iter().map(Vec::len).max().unwrap_or(0);
-                let moved = (0..longest)
-                    .flat_map(|i| each.iter().filter_map(move |moved| moved.get(i).cloned()));
-                others.into_iter().chain(moved).collect()
-            }
-            _ => Vec::new(),
-        };
-        for call in moved {
-            if !calls.contains(&call) {
-                calls.push(call);
-            }
-        }
-        calls.truncate(CANDIDATES);
+        let calls = candidates(workspace, &d.mutants[m].entry, r, propagation);
         let Some(first) = calls.first() else {
             r.suggestion = Some(none(no_call(propagation, r.witnesses.is_empty())));
             continue;
@@ -324,6 +269,63 @@ impl Suggested {
             self.time.as_secs_f64(),
         );
     }
+}
+
+/// The calls a test of survivor `r` (mutant `e`) may make, the likeliest first, at most
+/// [`CANDIDATES`]: each recorded call (on a receiver made with no input too), the same by
+/// the crate's root where its module may be private (rustc keeps whichever compiles);
+/// where the difference never left the mutated function, then other values of their
+/// types the test built and inputs moved, a few from each recorded call in turn (the
+/// boundary may be near any of them).
+fn candidates(
+    workspace: &Workspace,
+    e: &mutate_protocol::CatalogEntry,
+    r: &MutantResult,
+    propagation: &Propagation,
+) -> Vec<Call> {
+    fn add(calls: &mut Vec<Call>, call: Call) {
+        if !calls.contains(&call) {
+            calls.push(call);
+        }
+    }
+    let mut calls: Vec<Call> = Vec::new();
+    let recorded = r.witnesses.iter().flat_map(|w| {
+        Call::of(w)
+            .into_iter()
+            .chain(Call::with_constructed_receiver(w))
+    });
+    for call in recorded {
+        let root = call.by_root();
+        add(&mut calls, call);
+        if let Some(root) = root {
+            add(&mut calls, root);
+        }
+    }
+    if *propagation == Propagation::Local {
+        let constants = calls::constants(&line_of(workspace, e));
+        let moved = calls::interleaved(calls.iter().map(|c| c.moved(CANDIDATES, &constants)));
+        // Other values of their types the test built, first: a struct's branch is taken
+        // by another struct.
+        let others: Vec<Call> = r
+            .witnesses
+            .iter()
+            .flat_map(|w| Call::with_other_values(w, CANDIDATES))
+            .collect();
+        for call in others.into_iter().chain(moved) {
+            add(&mut calls, call);
+        }
+    }
+    calls.truncate(CANDIDATES);
+    calls
+}
+
+/// The line of source the mutant is on (empty where it cannot be read).
+fn line_of(workspace: &Workspace, e: &mutate_protocol::CatalogEntry) -> String {
+    let text = std::fs::read_to_string(workspace.root.join(&e.file)).unwrap_or_default();
+    let line = (e.span[0] as usize)
+        .checked_sub(1)
+        .and_then(|i| text.lines().nth(i));
+    line.unwrap_or_default().to_owned()
 }
 
 /// An integration test of `crate_name`, compiled as test target `binary` was.
@@ -442,11 +444,17 @@ impl Group<'_> {
             .collect();
         let mut refusals: BTreeMap<usize, String> = BTreeMap::new();
         let probes = self.compile_rounds(
-            "probe",
+            ("probe", probe::HEADER),
             &mut candidates,
-            |(m, k, call)| probe::test(*m, *k, call),
-            |m, why| {
-                refusals.entry(m).or_insert(why);
+            |(m, k, call)| (*m, probe::test(*m, *k, call)),
+            |candidates, tests| {
+                candidates.retain(|(m, k, _)| match tests.get(&probe::name(*m, *k)) {
+                    Some(why) => {
+                        refusals.entry(*m).or_insert_with(|| why.clone());
+                        false
+                    }
+                    None => true,
+                })
             },
         );
         let probes = match probes {
@@ -543,38 +551,31 @@ impl Group<'_> {
         code::prelude(self.crate_name, &self.uses.lock().expect("not poisoned"))
     }
 
-    /// Compiles each candidate's `part` as `name`, dropping the candidates rustc refuses
-    /// (`refused` hears which survivor lost one, and why), for up to [`ROUNDS`] rounds.
-    fn compile_rounds<'c>(
+    /// Compiles `items` (each one `part` of the file, after `header` and the prelude) as
+    /// `name`, for up to [`ROUNDS`] rounds: where rustc suggests imports, every item again
+    /// with them; else `refused` takes from `items` what rustc refused (by test name).
+    fn compile_rounds<T>(
         &self,
-        name: &str,
-        candidates: &mut Vec<Candidate<'c>>,
-        part: impl Fn(&Candidate<'c>) -> String,
-        mut refused: impl FnMut(usize, String),
+        (name, header): (&str, &str),
+        items: &mut Vec<T>,
+        part: impl Fn(&T) -> (usize, String),
+        mut refused: impl FnMut(&mut Vec<T>, &BTreeMap<String, String>),
     ) -> Result<PathBuf, String> {
         for _ in 0..ROUNDS {
-            if candidates.is_empty() {
+            if items.is_empty() {
                 return Err("no call of it could be written".into());
             }
-            let parts: Vec<(usize, String)> = candidates.iter().map(|c| (c.0, part(c))).collect();
-            let files = (probe::HEADER, self.prelude());
+            let parts: Vec<(usize, String)> = items.iter().map(&part).collect();
+            let prelude = self.prelude();
             match self
                 .target
-                .compile(&self.dir, name, (files.0, &files.1), &parts)
+                .compile(&self.dir, name, (header, &prelude), &parts)
             {
                 Built::Executable(path) => return Ok(path),
                 Built::Failed(why) => return Err(format!("its tests do not compile: {why}")),
-                // Names rustc knows how to import: every call again, with them.
+                // Names rustc knows how to import: every item again, with them.
                 Built::Refused(_, imports) if self.import(&imports) => {}
-                Built::Refused(tests, _) => {
-                    candidates.retain(|(m, k, _)| match tests.get(&probe::name(*m, *k)) {
-                        Some(why) => {
-                            refused(*m, why.clone());
-                            false
-                        }
-                        None => true,
-                    })
-                }
+                Built::Refused(tests, _) => refused(items, &tests),
             }
         }
         Err("rustc kept refusing the calls written for it".into())
@@ -645,32 +646,14 @@ impl Group<'_> {
         tests: &mut Vec<code::Test>,
         survivors: &[Candidates],
     ) -> BTreeMap<String, BTreeSet<usize>> {
-        let mut executable = None;
-        for _ in 0..ROUNDS {
-            if tests.is_empty() {
-                break;
-            }
-            let parts: Vec<(usize, String)> = tests
-                .iter()
-                .map(|t| (t.mutant, format!("\n{}", t.source())))
-                .collect();
-            let prelude = self.prelude();
-            match self
-                .target
-                .compile(&self.dir, "suggested", (code::HEADER, &prelude), &parts)
-            {
-                Built::Executable(path) => {
-                    executable = Some(path);
-                    break;
-                }
-                Built::Failed(_) => break,
-                Built::Refused(_, imports) if self.import(&imports) => {}
-                Built::Refused(refused, _) => {
-                    tests.retain_mut(|t| !refused.contains_key(&t.name) || t.next_way())
-                }
-            }
-        }
-        let Some(executable) = executable else {
+        let executable = self.compile_rounds(
+            ("suggested", code::HEADER),
+            tests,
+            |t| (t.mutant, format!("\n{}", t.source())),
+            // A test written from a `Debug` text that is not Rust: its plainer way.
+            |tests, refused| tests.retain_mut(|t| !refused.contains_key(&t.name) || t.next_way()),
+        );
+        let Ok(executable) = executable else {
             return BTreeMap::new();
         };
         let passing: BTreeSet<String> = (0..2)
