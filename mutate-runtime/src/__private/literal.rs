@@ -92,13 +92,14 @@ impl ToLiteral for str {
     }
 
     fn write_ref(&self, out: &mut String) -> bool {
-        write!(out, "{self:?}").is_ok()
+        // Too long to write, before it is formatted.
+        self.len() <= LONGEST && write!(out, "{self:?}").is_ok()
     }
 }
 
 impl ToLiteral for String {
     fn write(&self, out: &mut String) -> bool {
-        write!(out, "String::from({self:?})").is_ok()
+        self.len() <= LONGEST && write!(out, "String::from({self:?})").is_ok()
     }
 }
 
@@ -271,8 +272,25 @@ pub trait Debugged {
 }
 
 impl<T: std::fmt::Debug + ?Sized> Debugged for Shown<'_, T> {
+    /// The text, unless it runs past [`LONGEST`]: formatting stops there, so a megabyte
+    /// value a test passes through many traced calls is not written whole at each.
     fn debugged(&self) -> Option<String> {
-        Some(format!("{:?}", self.0))
+        let mut capped = Capped(String::new());
+        write!(capped, "{:?}", self.0).ok()?;
+        Some(capped.0)
+    }
+}
+
+/// A `String` that refuses to grow past [`LONGEST`].
+struct Capped(String);
+
+impl Write for Capped {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        if self.0.len() + s.len() > LONGEST {
+            return Err(std::fmt::Error);
+        }
+        self.0.push_str(s);
+        Ok(())
     }
 }
 
@@ -328,5 +346,9 @@ mod tests {
         assert_eq!((&Shown::new(&Opaque)).literal(), None);
         assert_eq!(Shown::new(&7u32).literal().as_deref(), Some("7u32"));
         assert_eq!(literal(&vec![0u64; LONGEST]), None, "too long");
+        assert_eq!(literal(&"x".repeat(LONGEST + 1)), None, "too long");
+        let huge = vec![1u8; LONGEST];
+        assert_eq!(Shown::new(&huge).debugged(), None, "stopped at the cap");
+        assert_eq!(Shown::new(&[1u8, 2]).debugged().as_deref(), Some("[1, 2]"));
     }
 }

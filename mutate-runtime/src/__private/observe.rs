@@ -38,7 +38,7 @@ pub fn values_wanted() -> bool {
 pub fn value(literal: Option<String>, debugged: Option<String>, reference: bool) -> String {
     match (literal, debugged) {
         (Some(l), _) => format!("v:{l}"),
-        (None, Some(d)) if d.len() <= super::literal::LONGEST && !d.contains(char::is_control) => {
+        (None, Some(d)) if one_line(&d, super::literal::LONGEST) => {
             format!("{}:{d}", if reference { "r" } else { "d" })
         }
         _ => "?".into(),
@@ -56,9 +56,7 @@ pub fn receiver(literal: Option<String>, debugged: Option<String>, kind: &str) -
             Some(pointee) if kind == "m" => format!("m:{pointee}"),
             _ => format!("v:{l}"),
         },
-        (None, Some(d)) if d.len() <= SHOWN_WHOLE && !d.contains(char::is_control) => {
-            format!("s{kind}:{d}")
-        }
+        (None, Some(d)) if one_line(&d, SHOWN_WHOLE) => format!("s{kind}:{d}"),
         _ => "?".into(),
     }
 }
@@ -69,10 +67,15 @@ const SHOWN_WHOLE: usize = 512;
 
 /// What a call returned, as a later call may be given it: its `Debug` text, or empty.
 pub fn returned_text(debugged: Option<String>) -> String {
-    match debugged {
-        Some(d) if d.len() <= SHOWN_WHOLE && !d.contains(char::is_control) => d,
-        _ => String::new(),
-    }
+    debugged
+        .filter(|d| one_line(d, SHOWN_WHOLE))
+        .unwrap_or_default()
+}
+
+/// Whether a `Debug` text fits a trace record: at most `longest` bytes, no control
+/// character (the record's separators).
+fn one_line(text: &str, longest: usize) -> bool {
+    text.len() <= longest && !text.contains(char::is_control)
 }
 
 /// An argument given by `&mut`: the value behind it before the call.
