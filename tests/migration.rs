@@ -101,6 +101,15 @@ fn a_cargo_mutants_users_crate_runs_bare_with_their_marks_config_and_outputs() {
     assert!(caught.contains("src/lib.rs:43:33: replace * with +"));
     assert!(caught.contains("src/lib.rs:56:27: delete -"));
     assert!(missed.contains("src/lib.rs:46:26: replace << with >>"));
+    // A constant of a function body that only run-time code reads is judged in the mutant
+    // phase by the test that reaches it; one that sizes an array, by a build of its own in
+    // which the function runs the code that build chose (both survived that build before).
+    let mutant = |id: &str| report.mutants.iter().find(|m| m.id == id).expect(id);
+    let switched = mutant("src/lib.rs:66:38: replace * with + in hours_to_seconds");
+    assert_eq!(switched.killed_by, ["migrating::tests::constants"], "{switched:?}");
+    let built = mutant("src/lib.rs:73:27: replace + with * in pair");
+    assert_eq!(built.status, "Killed", "{built:?}");
+    assert!(built.reason.contains("built with it"), "{built:?}");
 
     let outcomes: Value =
         serde_json::from_str(&std::fs::read_to_string(mutants_out.join("outcomes.json")).unwrap())

@@ -9,7 +9,7 @@ use crate::emit;
 use crate::model::{Collector, MadeBy};
 use crate::observe::{self, Reach};
 use crate::operators::fn_value;
-use crate::rewrite::{ConstantLocals, NestedItems, Rewriter};
+use crate::rewrite::{ConstantLocals, NestedItems, Rewriter, SwitchedConstants};
 use crate::syntax::type_params;
 use mutate_operators::{Operator, Selection};
 use syn::visit_mut::VisitMut;
@@ -42,7 +42,11 @@ pub fn rewrite(
     }
     let sig: &Signature = signature;
     let written = block.clone();
-    let dual = dispatch::possible(sig, &written);
+    let switched_constants = SwitchedConstants::of(&written);
+    // A constant left to a build per mutant is chosen in the schemata body only: the body
+    // as written would read it as written in that build too.
+    let dual =
+        dispatch::possible(sig, &written) && !switched_constants.leaves_constants_to_builds();
     let mut generics = outer_generics.to_vec();
     generics.extend(type_params(&sig.generics));
     // Claimed first: an error in a witness is at a deleted statement's `;`, which an
@@ -55,6 +59,7 @@ pub fn rewrite(
         let mut collector = Collector::new(name.clone(), selection.clone());
         Rewriter::new(&mut collector, nested_items)
             .constant_locals(ConstantLocals::of(sig, &written))
+            .switched_constants(switched_constants.clone())
             .closures_choose(!dual)
             .suspects_as_written(suspects_as_written)
             .visit_block_mut(block);

@@ -11,14 +11,16 @@
 
 mod constant_locals;
 mod control;
+mod switched_constants;
 
 pub use constant_locals::ConstantLocals;
+pub use switched_constants::SwitchedConstants;
 
 use crate::location::{self, LineColumn};
 use crate::model::Collector;
 use crate::operators::{
-    binary, comparison, constant, field, index, literal, method, regroup, rule, statement, textual,
-    unary,
+    binary, comparison, compile_time, constant, field, index, literal, method, regroup, rule,
+    statement, textual, unary,
 };
 use crate::syntax::{self, first_span, is_destructuring, negated_literal, strip_parens};
 use mutate_operators::Selection;
@@ -58,6 +60,9 @@ pub struct Rewriter<'a> {
     /// Locals bound to constant arithmetic, whose mutants are witnessed where they divide
     /// or shift (`rewrite/constant_locals.rs`).
     constant_locals: ConstantLocals,
+    /// Constants of the body that only its run-time code reads, chosen at run time
+    /// (`rewrite/switched_constants.rs`).
+    switched_constants: SwitchedConstants,
 }
 
 impl<'a> Rewriter<'a> {
@@ -73,7 +78,14 @@ impl<'a> Rewriter<'a> {
             mutable_place: false,
             hoisted: Vec::new(),
             constant_locals: ConstantLocals::default(),
+            switched_constants: SwitchedConstants::default(),
         }
+    }
+
+    /// The body's constants that only its run-time code reads (`SwitchedConstants::of`).
+    pub fn switched_constants(mut self, constants: SwitchedConstants) -> Self {
+        self.switched_constants = constants;
+        self
     }
 
     /// The function's locals bound to constant arithmetic are read (`ConstantLocals::of`).
@@ -604,6 +616,10 @@ impl VisitMut for Rewriter<'_> {
     // Code under `#[cfg(..)]` may not be compiled: its mutants carry the predicates, and the
     // attributes stay on whatever code replaces it.
     fn visit_expr_mut(&mut self, e: &mut Expr) {
+        if let Some(chosen) = self.switched_constants.read(e) {
+            *e = Expr::Verbatim(chosen);
+            return;
+        }
         let attrs = syntax::take_attrs(e);
         let entered = self.collector.enter_cfg(&attrs);
         let extent = crate::build_errors::any()
@@ -682,6 +698,15 @@ impl VisitMut for Rewriter<'_> {
     /// An item in the body (a helper `fn`, an `impl` for a local type): rewritten on its
     /// own, with a table of its own, since an item cannot reach the enclosing function's.
     fn visit_item_mut(&mut self, item: &mut syn::Item) {
+        if let syn::Item::Const(constant) = item
+            && self.switched_constants.is_switched(constant)
+        {
+            if let Some(switched) = compile_time::switched(self.collector, constant) {
+                self.switched_constants.declare(&constant.ident, &switched);
+                *item = syn::Item::Verbatim(switched.items);
+            }
+            return;
+        }
         let selection = self.collector.selection().clone();
         (self.nested_items)(item, &self.collector.function, &selection);
     }

@@ -60,6 +60,20 @@ pub fn days_to_seconds(days: u64) -> u64 {
     days * SECONDS_PER_DAY
 }
 
+/// A constant of a function body that only run-time code reads: its mutants are chosen at
+/// run time and judged by the tests that reach them, with no build of their own.
+pub fn hours_to_seconds(hours: u64) -> u64 {
+    const SECONDS_PER_HOUR: u64 = 60 * 60;
+    hours * SECONDS_PER_HOUR
+}
+
+/// One that sizes an array stays a build per mutant, in which the function runs the code
+/// that build chose (the tests kill both of its mutants).
+pub fn pair() -> Vec<u8> {
+    const PAIR: usize = 1 + 1;
+    [7; PAIR].to_vec()
+}
+
 pub fn first_bit() -> u32 {
     FIRST_BIT
 }
@@ -96,6 +110,8 @@ mod tests {
     #[test]
     fn constants() {
         assert_eq!(days_to_seconds(2), 172_800);
+        assert_eq!(hours_to_seconds(2), 7_200);
+        assert_eq!(pair(), vec![7, 7]);
         assert_eq!(first_bit(), 1);
         assert_eq!(limit(), 250);
         assert_eq!(zones(), 400);

@@ -27,6 +27,72 @@ use syn::{Expr, UnOp};
 /// `in_function`: the constant is an item of a function's body, and its mutants are named
 /// `in` that function (`c`'s); else by their change alone, as cargo-mutants names them.
 pub fn initializer(c: &mut Collector, expr: &Expr, in_function: bool) -> Option<TokenStream> {
+    let (_, branches) = texts(c, expr, in_function, true)?;
+    let rt = rt();
+    let ids = c.ids();
+    let chosen = branches.iter().map(|(k, text)| {
+        let id = &ids[*k as usize];
+        quote!(if #rt::compile_time::on(::core::option_env!("MUTATE_ACTIVE"), #id) { #text } else)
+    });
+    let table = table_items(c);
+    let written = expr.to_token_stream();
+    Some(quote! {{
+        #table
+        #(#chosen)* { #written }
+    }})
+}
+
+/// Whether the initializer `expr` has operators to mutate.
+pub fn has_targets(expr: &Expr) -> bool {
+    let mut found = Targets::default();
+    found.visit_expr(expr);
+    !found.0.is_empty()
+}
+
+/// A constant of a function body that only run-time code of the body reads
+/// (`rewrite/switched_constants.rs`): its mutants are constants of their own beside it,
+/// each its initializer with one operator replaced as text, and every read of it is a site
+/// that chooses among them at run time.
+pub struct Switched {
+    /// The constant as written, then one constant per mutant, to stand where it stood.
+    pub items: TokenStream,
+    pub site: u32,
+    /// Each mutant's index in the collector and the name of its constant.
+    pub arms: Vec<(u32, syn::Ident)>,
+}
+
+/// `item` and its mutants as constants of their own, their site and mutants added to `c`
+/// (the enclosing function's collector); `None` where it has no mutants.
+pub fn switched(c: &mut Collector, item: &syn::ItemConst) -> Option<Switched> {
+    let (site, branches) = texts(c, &item.expr, true, false)?;
+    let ty = &item.ty;
+    let attrs = item.attrs.iter().filter(|a| !a.path().is_ident("doc"));
+    let attrs: Vec<_> = attrs.collect();
+    let mut items = item.to_token_stream();
+    let mut arms = Vec::new();
+    for (k, text) in branches {
+        let name = quote::format_ident!("__mutate_{}_{}", item.ident, k);
+        items.extend(quote! {
+            #(#attrs)*
+            #[allow(dead_code, non_upper_case_globals)]
+            const #name: #ty = #text;
+        });
+        arms.push((k, name));
+    }
+    Some(Switched { items, site, arms })
+}
+
+/// The mutants of the initializer `expr` added to `c` at one new site, each with its text
+/// (located at its operator, so that rustc's error in it is the mutant's), but those the
+/// driver's last build found an error in (unviable); none where an error the net listed
+/// in the initializer is no mutant's (all unviable). `compile_time`: chosen by a build;
+/// else at run time.
+fn texts(
+    c: &mut Collector,
+    expr: &Expr,
+    in_function: bool,
+    compile_time: bool,
+) -> Option<(u32, Vec<(u32, TokenStream)>)> {
     let mut found = Targets::default();
     found.visit_expr(expr);
     if found.0.is_empty() {
@@ -58,7 +124,7 @@ pub fn initializer(c: &mut Collector, expr: &Expr, in_function: bool) -> Option<
             let Some(mutant) = c.mutants.get_mut(k as usize) else {
                 continue;
             };
-            mutant.compile_time = true;
+            mutant.compile_time = compile_time;
             mutant.needs_function = in_function;
             let at = location::start(target.at);
             let claimed = crate::build_errors::any()
@@ -77,17 +143,7 @@ pub fn initializer(c: &mut Collector, expr: &Expr, in_function: bool) -> Option<
         c.unviable_since(first, message);
         branches.clear();
     }
-    let rt = rt();
-    let ids = c.ids();
-    let chosen = branches.iter().map(|(k, text)| {
-        let id = &ids[*k as usize];
-        quote!(if #rt::compile_time::on(::core::option_env!("MUTATE_ACTIVE"), #id) { #text } else)
-    });
-    let table = table_items(c);
-    Some(quote! {{
-        #table
-        #(#chosen)* { #written }
-    }})
+    Some((site, branches))
 }
 
 /// rustc's message for a listed error in `written` that no mutant claimed.

@@ -271,3 +271,38 @@ mod tests {
         assert!(0i32.checked_negation().is_some_and(|n| n.exactly(0)));
     }
 }
+
+/// A constant of a function body as written and one of its mutants' values (a constant
+/// chosen at run time, `mutate-macro`'s `rewrite/switched_constants.rs`).
+pub struct Values<'a, T>(&'a T, &'a T);
+
+impl<'a, T> Values<'a, T> {
+    #[inline]
+    pub fn new(written: &'a T, mutant: &'a T) -> Self {
+        Values(written, mutant)
+    }
+}
+
+/// Comparable: a primitive number, compared exactly.
+pub trait ValuesProbe {
+    fn probe(&self, table: &Table, k: u32);
+}
+
+impl<T: Exact> ValuesProbe for Values<'_, T> {
+    #[inline]
+    fn probe(&self, table: &Table, k: u32) {
+        seen(table, k, self.0.exactly(*self.1));
+    }
+}
+
+/// Anything else (a comparison would run the user's code): unknown.
+pub trait ValuesProbeFallback {
+    fn probe(&self, table: &Table, k: u32);
+}
+
+impl<T> ValuesProbeFallback for &Values<'_, T> {
+    #[inline]
+    fn probe(&self, table: &Table, k: u32) {
+        unknown(table, k);
+    }
+}
