@@ -240,38 +240,6 @@ impl<T> NegProbeFallback for &Negated<'_, T> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn checked_arithmetic_is_none_where_the_operator_would_panic() {
-        assert_eq!(<ops::Add as Checked<u8, u8>>::checked(250, 10), None);
-        assert_eq!(<ops::Div as Checked<i32, i32>>::checked(1, 0), None);
-        assert_eq!(<ops::Shl as Checked<u32, u32>>::checked(1, 40), None);
-        // A shift's amount has a type of its own.
-        assert_eq!(
-            <ops::Shl as Checked<u64, u32>>::checked(1, 40),
-            Some(1 << 40)
-        );
-        assert_eq!(<ops::Shr as Checked<u8, usize>>::checked(128, 7), Some(1));
-        assert_eq!(<ops::Shl as Checked<i64, i64>>::checked(1, -1), None);
-        assert_eq!(<ops::Sub as Checked<i32, i32>>::checked(5, 7), Some(-2));
-        assert_eq!(
-            <ops::Rem as Checked<f64, f64>>::checked(7.5, 2.0),
-            Some(1.5)
-        );
-    }
-
-    #[test]
-    fn floats_compare_by_bits() {
-        assert!(!0.0f64.exactly(-0.0));
-        assert!(f64::NAN.exactly(f64::NAN));
-        assert!(i8::MIN.checked_negation().is_none());
-        assert!(0i32.checked_negation().is_some_and(|n| n.exactly(0)));
-    }
-}
-
 /// A constant of a function body as written and one of its mutants' values (a constant
 /// chosen at run time, `mutate-macro`'s `rewrite/switched_constants.rs`).
 pub struct Values<'a, T>(&'a T, &'a T);
@@ -304,5 +272,37 @@ impl<T> ValuesProbeFallback for &Values<'_, T> {
     #[inline]
     fn probe(&self, table: &Table, k: u32) {
         unknown(table, k);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checked_arithmetic_is_none_where_the_operator_would_panic() {
+        assert_eq!(<ops::Add as Checked<u8, u8>>::checked(250, 10), None);
+        assert_eq!(<ops::Div as Checked<i32, i32>>::checked(1, 0), None);
+        assert_eq!(<ops::Shl as Checked<u32, u32>>::checked(1, 40), None);
+        // A shift's amount has a type of its own.
+        assert_eq!(
+            <ops::Shl as Checked<u64, u32>>::checked(1, 40),
+            Some(1 << 40)
+        );
+        assert_eq!(<ops::Shr as Checked<u8, usize>>::checked(128, 7), Some(1));
+        assert_eq!(<ops::Shl as Checked<i64, i64>>::checked(1, -1), None);
+        assert_eq!(<ops::Sub as Checked<i32, i32>>::checked(5, 7), Some(-2));
+        assert_eq!(
+            <ops::Rem as Checked<f64, f64>>::checked(7.5, 2.0),
+            Some(1.5)
+        );
+    }
+
+    #[test]
+    fn floats_compare_by_bits() {
+        assert!(!0.0f64.exactly(-0.0));
+        assert!(f64::NAN.exactly(f64::NAN));
+        assert!(i8::MIN.checked_negation().is_none());
+        assert!(0i32.checked_negation().is_some_and(|n| n.exactly(0)));
     }
 }
