@@ -159,6 +159,23 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
         suggestion.starts_with("rounds::doubles_in_a_random_number_of_rounds made other calls"),
         "{suggestion}"
     );
+    // `sixth`'s test makes the same call every run with another number: its two traced
+    // runs gave `sixth` other values, so which of them agreed cannot tell where a mutant's
+    // difference went, and the mutants it let through are chance (they were no
+    // propagation, or weak oracle, as the draws fell).
+    for id in [
+        "src/lib.rs:49:7: replace / with % in sixth",
+        "src/lib.rs:49:9: replace 6 with 7 in sixth",
+    ] {
+        let (chance, suggestion) = category(id);
+        assert_eq!(chance, "chance", "{id}: {suggestion}");
+        assert!(
+            suggestion.starts_with(
+                "rounds::sixth_of_a_random_number made other calls, or gave `sixth` other values"
+            ),
+            "{suggestion}"
+        );
+    }
     // `half`'s test does the same every run: its survivors are diagnosed as usual.
     for id in [
         "17:7: replace / with % in half",

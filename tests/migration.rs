@@ -106,7 +106,11 @@ fn a_cargo_mutants_users_crate_runs_bare_with_their_marks_config_and_outputs() {
     // which the function runs the code that build chose (both survived that build before).
     let mutant = |id: &str| report.mutants.iter().find(|m| m.id == id).expect(id);
     let switched = mutant("src/lib.rs:66:38: replace * with + in hours_to_seconds");
-    assert_eq!(switched.killed_by, ["migrating::tests::constants"], "{switched:?}");
+    assert_eq!(
+        switched.killed_by,
+        ["migrating::tests::constants"],
+        "{switched:?}"
+    );
     let built = mutant("src/lib.rs:73:27: replace + with * in pair");
     assert_eq!(built.status, "Killed", "{built:?}");
     assert!(built.reason.contains("built with it"), "{built:?}");

@@ -13,8 +13,9 @@
 //!   `Debug`).
 //! - **not compared**: the mutant's kind (a deleted statement, a replaced body, a deleted
 //!   arm) is not compared in the coverage run.
-//! - **chance**: the traced test made other calls in two runs with every mutant off
-//!   (random inputs, the time, hash order): another run of it may detect the mutant.
+//! - **chance**: the traced test made other calls, or gave the mutated function other
+//!   values, in two runs with every mutant off (random inputs, the time, hash order):
+//!   another run of it may detect the mutant.
 //!
 //! Pure: from the catalog entry, the flags by covering test, and test names.
 
@@ -132,8 +133,8 @@ fn propagated(
         Propagation::Unsteady => (
             Category::Chance,
             format!(
-                "{test} made other calls in two runs with every mutant off (random inputs, \
-                 the time, hash order): whether it detects {at} replaced by `{r}` is \
+                "{test} made other calls, or gave `{function}` other values, in two runs \
+                 with every mutant off (random inputs, the time, hash order): whether it detects {at} replaced by `{r}` is \
                  chance, and this run it did not. Give it fixed inputs (a seed), or add a \
                  case that reaches this code the same way every run."
             ),

@@ -35,8 +35,8 @@ pub enum Propagation {
     /// The run left no comparable trace of the mutated function (it is not traced: `async`,
     /// patterns as parameters, `impl Trait`; or its values have no `Debug`).
     Untraced,
-    /// The test's two runs with every mutant off made other calls (random inputs, the
-    /// time, hash order): what it does changes from run to run, so whether it detects a
+    /// The test's two runs with every mutant off made other calls, or gave the mutated
+    /// function other values (random inputs, the time, hash order): what it does changes from run to run, so whether it detects a
     /// mutant is chance.
     Unsteady,
 }
@@ -135,6 +135,23 @@ impl Trace {
                 .all(|(a, b)| a.depth == b.depth && a.function == b.function)
     }
 
+    /// Whether `function`'s calls returned or left other values in `other`, a run of the
+    /// same test on the same path with every mutant off: its inputs change from run to run
+    /// (random values, the time), and which of its calls happen to agree between the two
+    /// runs would decide where a mutant's difference seems to go. A value that differs
+    /// only by an address it prints (a pointer, `{:p}`) is the process's, not the inputs':
+    /// it does not count.
+    pub fn wanders_at(&self, other: &Trace, function: &str) -> bool {
+        let differ = |a: &str, b: &str| {
+            a != b && without_addresses(&shown(a)) != without_addresses(&shown(b))
+        };
+        self.calls
+            .iter()
+            .zip(&other.calls)
+            .filter(|(a, _)| a.function == function)
+            .any(|(a, b)| differ(&a.returned, &b.returned) || differ(&a.changed, &b.changed))
+    }
+
     /// It reached its size limit: it compares with nothing.
     pub(crate) fn truncated(&self) -> bool {
         self.truncated
@@ -211,6 +228,19 @@ fn observable(trace: &[Call], function: &str) -> bool {
         .iter()
         .filter(|c| c.function == function)
         .any(|c| comparable(&c.returned) || (!c.changed.is_empty() && comparable(&c.changed)))
+}
+
+/// `text` with the digits of each hexadecimal number (`0x7ffd..`) left out: addresses
+/// change from process to process.
+fn without_addresses(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("0x") {
+        out.push_str(&rest[..at + 2]);
+        rest = rest[at + 2..].trim_start_matches(|c: char| c.is_ascii_hexdigit());
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The shown start of each digest (`hash:text`).
@@ -412,6 +442,18 @@ mod tests {
             compare(&original, &again, &mutant, "top"),
             Propagation::Local
         );
+    }
+
+    #[test]
+    fn a_function_given_other_values_in_two_unmutated_runs_wanders() {
+        let run = trace(&["1|pack|h1:3|", "0|roundtrip|h2:()|"]);
+        let other_input = trace(&["1|pack|h7:5|", "0|roundtrip|h2:()|"]);
+        let other_address = trace(&["1|pack|h1:3|", "0|roundtrip|h9:Buf(0x7ffd01)|"]);
+        let moved = trace(&["1|pack|h1:3|", "0|roundtrip|h8:Buf(0x55aa02)|"]);
+        assert!(run.wanders_at(&other_input, "pack"));
+        assert!(!run.wanders_at(&other_input, "roundtrip"));
+        assert!(!other_address.wanders_at(&moved, "roundtrip"));
+        assert!(!run.wanders_at(&run, "pack"));
     }
 
     #[test]

@@ -41,3 +41,10 @@ pub fn quarter(x: u32) -> u32 {
 pub fn fifth(x: u32) -> u32 {
     x / 5
 }
+
+/// Its test makes the same call every run with another number (the process id), as a
+/// property test on a fixed path does: which of its values agree between two runs is chance.
+#[mutate_runtime::mutate]
+pub fn sixth(x: u32) -> u32 {
+    x / 6
+}

@@ -1,4 +1,4 @@
-use dice::{double, fifth, half, parity, quarter, triple};
+use dice::{double, fifth, half, parity, quarter, sixth, triple};
 
 /// As many rounds as the process id says: another number in every process, as a property
 /// test's random cases are.
@@ -8,6 +8,13 @@ fn doubles_in_a_random_number_of_rounds() {
     for _ in 0..rounds {
         assert!(double(2) >= 4);
     }
+}
+
+/// The same call every run, with the process id: another value in every process.
+#[test]
+fn sixth_of_a_random_number() {
+    let x = std::process::id();
+    assert!(sixth(x) <= x);
 }
 
 #[test]

@@ -5,8 +5,10 @@
 //! untraced: a comparison of traces never changes a verdict; only a run that detects the
 //! survivor does (below).
 //!
-//! A test whose two unmutated runs made other calls (random inputs, the time, hash order)
-//! leaves its survivors unsteady: whether it detects them is chance, and one run is one
+//! A test whose two unmutated runs made other calls (random inputs, the time, hash order),
+//! or gave a survivor's function other values on the same path (`Trace::wanders_at`: a
+//! random test's inputs; which of its calls happened to agree in the two runs would else
+//! decide the diagnosis), leaves those survivors unsteady: whether it detects them is chance, and one run is one
 //! draw where `cargo test`, run again, makes another. Each such survivor is run against
 //! that test [`CHANCE_RERUNS`] more times, and a detection there is its verdict: a
 //! survivor is then one that draw after draw did not detect. A steady test's traced run
@@ -229,6 +231,13 @@ fn trace(
         .iter()
         .map(|&m| {
             let entry = &d.mutants[m].entry;
+            if original.wanders_at(again, &entry.function) {
+                let traced = rerun(d, config, baseline, t, &mut server, m).map_or(
+                    Traced::Propagated(Propagation::Unsteady, Vec::new()),
+                    Traced::Detected,
+                );
+                return (m, traced);
+            }
             let request = Request {
                 output: true,
                 ..traced_request(baseline, config, Some(entry.id.clone()))
