@@ -39,7 +39,7 @@ fn doc_tests_kill_as_cargo_test_would() {
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
         stderr.contains(
-            "Doctests 13 doc tests, built as integration tests: 12 sharing a crate, 1 apart; 3 \
+            "Doctests 14 doc tests, built as integration tests: 13 sharing a crate, 1 apart; 3 \
              under a #[cfg] (their item's, or the cfg_attr their text is written under), \
              built and run only where it holds, as rustdoc runs them"
         ),
@@ -75,6 +75,8 @@ fn doc_tests_kill_as_cargo_test_would() {
         ),
         "{stderr}"
     );
+    // A doc test whose constant calls a `const fn` keeps that function `const`, and runs.
+    assert!(!stderr.contains("thousand (line"), "{stderr}");
     let actual = verdicts(dir.path());
     check_expected("examples/doctested/expected/verdicts.txt", &actual);
     for (status, id) in parse_verdicts(&actual) {

@@ -60,17 +60,31 @@ pub fn build(
         if let Some(why) = unloadable_apart(alias, workspace.runtime.is_some(), &attempt.errors) {
             return Err(Error::ApartUnloadable(why));
         }
+        // A constant that calls a `const fn` the macro made a plain one (E0015) has that
+        // function compiled `const`, wherever the constant is: in a doc test too (a
+        // macro's expansion there, `datetime!(..)`), which is then built again rather
+        // than left out (`cargo test` runs it).
+        let mut kept_const = 0;
+        let errors: Vec<(String, Diagnostic)> = attempt
+            .errors
+            .iter()
+            .filter(|(_, e)| {
+                let kept = is_const_call(e) && lists.add_const(e, &workspace.build_root);
+                kept_const += usize::from(kept);
+                !kept
+            })
+            .cloned()
+            .collect();
         let absorbed = match doctests.as_deref_mut() {
-            Some(doctests) => doctests.absorb(&attempt.errors)?,
+            Some(doctests) => doctests.absorb(&errors)?,
             None => Absorbed::default(),
         };
-        let in_code: Vec<(String, Diagnostic)> = attempt
-            .errors
+        let in_code: Vec<(String, Diagnostic)> = errors
             .iter()
             .filter(|(_, e)| !doctests.as_deref().is_some_and(|d| d.holds(e)))
             .cloned()
             .collect();
-        let added = lists.add(&in_code, &workspace.build_root);
+        let added = kept_const + lists.add(&in_code, &workspace.build_root);
         last_errors = attempt.errors;
         last_targets = attempt.targets;
         let Absorbed {

@@ -213,3 +213,15 @@ as_written! {
 pub fn quintuple(x: u32) -> u32 {
     x * 5
 }
+
+/// A thousand. Its only test is an example whose constant calls it, as a macro that builds
+/// a value when the crate is compiled does: it stays `const` (its mutants are named as not
+/// run, with rustc's word), and the example runs.
+///
+/// ```
+/// const KILO: u32 = doctested::thousand();
+/// assert_eq!(KILO, 1000);
+/// ```
+pub const fn thousand() -> u32 {
+    10 * 100
+}
