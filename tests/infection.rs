@@ -159,8 +159,8 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
         suggestion.starts_with("rounds::doubles_in_a_random_number_of_rounds made other calls"),
         "{suggestion}"
     );
-    // `sixth`'s test makes the same call every run with another number: its two traced
-    // runs gave `sixth` other values, so which of them agreed cannot tell where a mutant's
+    // `sixth`'s test makes the same call every run with another number: in its two traced
+    // runs `sixth` returned other values, so which of them agreed cannot tell where a mutant's
     // difference went, and the mutants it let through are chance (they were no
     // propagation, or weak oracle, as the draws fell).
     for id in [
@@ -171,7 +171,7 @@ fn a_survivor_of_a_test_that_changes_from_run_to_run_is_chance() {
         assert_eq!(chance, "chance", "{id}: {suggestion}");
         assert!(
             suggestion.starts_with(
-                "rounds::sixth_of_a_random_number made other calls, or gave `sixth` other values"
+                "rounds::sixth_of_a_random_number made other calls, or its calls of `sixth` came out otherwise"
             ),
             "{suggestion}"
         );

@@ -13,8 +13,9 @@
 //!   `Debug`).
 //! - **not compared**: the mutant's kind (a deleted statement, a replaced body, a deleted
 //!   arm) is not compared in the coverage run.
-//! - **chance**: the traced test made other calls, or gave the mutated function other
-//!   values, in two runs with every mutant off (random inputs, the time, hash order):
+//! - **chance**: the traced test made other calls, or its calls of the mutated function
+//!   (or the calls around them) came out otherwise, in two runs with every mutant off
+//!   (random inputs, the time, hash order):
 //!   another run of it may detect the mutant.
 //!
 //! Pure: from the catalog entry, the flags by covering test, and test names.
@@ -133,10 +134,11 @@ fn propagated(
         Propagation::Unsteady => (
             Category::Chance,
             format!(
-                "{test} made other calls, or gave `{function}` other values, in two runs \
-                 with every mutant off (random inputs, the time, hash order): whether it detects {at} replaced by `{r}` is \
-                 chance, and this run it did not. Give it fixed inputs (a seed), or add a \
-                 case that reaches this code the same way every run."
+                "{test} made other calls, or its calls of `{function}` came out otherwise, \
+                 in two runs with every mutant off (random inputs, the time, hash order): \
+                 whether it detects {at} replaced by `{r}` is chance, and this run it did \
+                 not. Give it fixed inputs (a seed), or add a case that reaches this code \
+                 the same way every run."
             ),
         ),
         Propagation::Local if !infected_at_site => (

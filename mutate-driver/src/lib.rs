@@ -44,6 +44,7 @@ pub mod server;
 mod shard;
 mod shell;
 mod source;
+mod stamp;
 mod stream;
 mod suggest;
 mod test_args;

@@ -135,21 +135,56 @@ impl Trace {
                 .all(|(a, b)| a.depth == b.depth && a.function == b.function)
     }
 
-    /// Whether `function`'s calls returned or left other values in `other`, a run of the
-    /// same test on the same path with every mutant off: its inputs change from run to run
-    /// (random values, the time), and which of its calls happen to agree between the two
-    /// runs would decide where a mutant's difference seems to go. A value that differs
-    /// only by an address it prints (a pointer, `{:p}`) is the process's, not the inputs':
-    /// it does not count.
+    /// Whether `function`'s calls, or the calls they ran inside, returned or left other
+    /// values in `other`, a run of the same test on the same path with every mutant off:
+    /// the test's inputs change from run to run (random values, the time), and which of
+    /// its calls happen to agree between the two runs would decide where a mutant's
+    /// difference seems to go. The calls around count too: a random draw can give the
+    /// function itself the same values in both runs (a number's size class, most often
+    /// the largest) and its caller other ones. A value that differs only by an address it
+    /// prints (a pointer, `{:p}`) is the process's, not the inputs': it does not count.
     pub fn wanders_at(&self, other: &Trace, function: &str) -> bool {
         let differ = |a: &str, b: &str| {
             a != b && without_addresses(&shown(a)) != without_addresses(&shown(b))
         };
+        let parents = self.parents();
+        let mut around = vec![false; self.calls.len()];
+        for (i, _) in self
+            .calls
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.function == function)
+        {
+            let mut at = Some(i);
+            while let Some(j) = at.filter(|&j| !around[j]) {
+                around[j] = true;
+                at = parents[j];
+            }
+        }
         self.calls
             .iter()
             .zip(&other.calls)
-            .filter(|(a, _)| a.function == function)
-            .any(|(a, b)| differ(&a.returned, &b.returned) || differ(&a.changed, &b.changed))
+            .zip(around)
+            .filter(|(_, inside)| *inside)
+            .any(|((a, b), _)| differ(&a.returned, &b.returned) || differ(&a.changed, &b.changed))
+    }
+
+    /// Each call's caller among the traced calls, by index: calls are written as they
+    /// return, so the next call one level out.
+    fn parents(&self) -> Vec<Option<usize>> {
+        let mut parents = vec![None; self.calls.len()];
+        let mut latest_at_depth: Vec<Option<usize>> = Vec::new();
+        for (i, call) in self.calls.iter().enumerate().rev() {
+            let depth = call.depth as usize;
+            if depth > 0 {
+                parents[i] = latest_at_depth.get(depth - 1).copied().flatten();
+            }
+            if latest_at_depth.len() <= depth {
+                latest_at_depth.resize(depth + 1, None);
+            }
+            latest_at_depth[depth] = Some(i);
+        }
+        parents
     }
 
     /// It reached its size limit: it compares with nothing.
@@ -454,6 +489,14 @@ mod tests {
         assert!(!run.wanders_at(&other_input, "roundtrip"));
         assert!(!other_address.wanders_at(&moved, "roundtrip"));
         assert!(!run.wanders_at(&run, "pack"));
+        // The same size class in both runs, another number around it.
+        let caller_differs = trace(&["1|pack|h1:8|", "0|roundtrip|h5:[1, 2]|"]);
+        let same_size = trace(&["1|pack|h1:8|", "0|roundtrip|h6:[3, 4]|"]);
+        assert!(caller_differs.wanders_at(&same_size, "pack"));
+        // Calls outside the function's never count.
+        let before = trace(&["0|seed|h5:1|", "1|pack|h1:8|", "0|roundtrip|h2:()|"]);
+        let other_seed = trace(&["0|seed|h6:2|", "1|pack|h1:8|", "0|roundtrip|h2:()|"]);
+        assert!(!before.wanders_at(&other_seed, "pack"));
     }
 
     #[test]

@@ -572,14 +572,9 @@ fn normal_name(file: &str) -> String {
 /// This driver's build: its version, and its executable's size and time (a build of the
 /// same version from other sources differs in them).
 fn driver_stamp(args: &Args) -> String {
-    let exe = std::env::current_exe().and_then(std::fs::metadata);
-    let (size, modified) = exe.map_or((0, None), |m| (m.len(), m.modified().ok()));
-    let since = modified
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos());
     format!(
-        "{} {size} {since}\nfeatures {:?} all {} no default {}\n",
-        env!("CARGO_PKG_VERSION"),
+        "{}\nfeatures {:?} all {} no default {}\n",
+        crate::stamp::executable(),
         args.features,
         args.all_features,
         args.no_default_features

@@ -13,13 +13,13 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// First line of the file of remembered doc tests: which driver wrote it.
-const HEADER: &str = concat!(
-    "# doc tests set apart or left out by mutate-driver ",
-    env!("CARGO_PKG_VERSION"),
-    " (",
-    env!("CARGO_PKG_NAME"),
-    ")"
-);
+fn header() -> String {
+    format!(
+        "# doc tests set apart or left out by {} {}",
+        env!("CARGO_PKG_NAME"),
+        crate::stamp::executable()
+    )
+}
 
 /// The mark of a doc test set apart in that file (a left-out one has none).
 const APART: &str = "apart ";
@@ -33,13 +33,13 @@ pub struct Remembered {
 }
 
 impl Remembered {
-    /// What runs before remembered in `target_dir`; forgotten when the driver's version
-    /// changed, since it may build them now.
+    /// What runs before remembered in `target_dir`; forgotten when another build of the
+    /// driver wrote it, since this one may build them.
     pub fn read(target_dir: &Path) -> Remembered {
         let text = std::fs::read_to_string(file_in(target_dir)).unwrap_or_default();
         let mut lines = text.lines();
         let mut remembered = Remembered::default();
-        if lines.next() != Some(HEADER) {
+        if lines.next() != Some(header().as_str()) {
             return remembered;
         }
         for line in lines {
@@ -52,7 +52,7 @@ impl Remembered {
     }
 
     fn write(&self, target_dir: &Path) -> std::io::Result<()> {
-        let mut text = format!("{HEADER}\n");
+        let mut text = format!("{}\n", header());
         for key in &self.apart {
             text.push_str(&format!("{APART}{key}\n"));
         }

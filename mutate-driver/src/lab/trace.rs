@@ -6,9 +6,10 @@
 //! survivor does (below).
 //!
 //! A test whose two unmutated runs made other calls (random inputs, the time, hash order),
-//! or gave a survivor's function other values on the same path (`Trace::wanders_at`: a
-//! random test's inputs; which of its calls happened to agree in the two runs would else
-//! decide the diagnosis), leaves those survivors unsteady: whether it detects them is chance, and one run is one
+//! or whose calls of a survivor's function (or the calls around them) came out otherwise on
+//! the same path (`Trace::wanders_at`: a random test's inputs; which of its calls happened
+//! to agree in the two runs would else decide the diagnosis), leaves those survivors
+//! unsteady: whether it detects them is chance, and one run is one
 //! draw where `cargo test`, run again, makes another. Each such survivor is run against
 //! that test [`CHANCE_RERUNS`] more times, and a detection there is its verdict: a
 //! survivor is then one that draw after draw did not detect. A steady test's traced run
