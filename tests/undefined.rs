@@ -1,8 +1,9 @@
 //! Undefined behaviour suspected: a mutant in a file with `unsafe` code is run again in a
-//! fresh process of the test that decided it; when the two runs disagree (a signal in one,
-//! a failed assertion in the other), it is neither killed nor a survivor but
-//! `RuntimeError` with a reason that names both verdicts, out of the score; when they
-//! agree, the verdict stands.
+//! fresh process of the test that decided it; when the two runs disagree on whether it is
+//! detected, or one meets a bad memory access (a SIGSEGV in one, a failed assertion in the
+//! other), it is neither killed nor a survivor but `RuntimeError` with a reason that names
+//! both verdicts, out of the score; when both detect it (an abort, then an assertion), it
+//! is killed, saying so; when they agree, the verdict stands.
 
 mod common;
 
@@ -44,6 +45,25 @@ fn a_verdict_that_changes_between_two_runs_is_undefined_behaviour_suspected() {
         assert!(
             m.reason.contains("then killed (test failed"),
             "{}",
+            m.reason
+        );
+    }
+    // `second`'s test aborts, then fails its assertion: detected both times, another way
+    // each, which is a kill (`cargo test` fails either way), saying so.
+    let second: Vec<&Mutant> = report
+        .mutants
+        .iter()
+        .filter(|m| m.function == "second")
+        .collect();
+    assert_eq!(second.len(), 4);
+    for m in second {
+        assert_eq!(m.status, "Killed", "{}: {}", m.id, m.reason);
+        assert!(
+            m.reason.starts_with("crashed: killed by SIGABRT")
+                && m.reason
+                    .contains("a run again detected it otherwise: killed (test failed: assertion"),
+            "{}: {}",
+            m.id,
             m.reason
         );
     }
@@ -90,7 +110,7 @@ fn a_verdict_that_repeats_stands() {
         String::from_utf8_lossy(&out.stderr)
     );
     let report = Report::read(dir.path());
-    assert_eq!(report.mutants.len(), 5);
+    assert_eq!(report.mutants.len(), 9);
     assert!(
         report.mutants.iter().all(|m| m.status == "Killed"),
         "{:?}",

@@ -12,6 +12,12 @@ pub fn first(bytes: &[u8]) -> u8 {
     unsafe { *bytes.get_unchecked(0) }
 }
 
+/// The second byte, read unchecked.
+#[mutate]
+pub fn second(bytes: &[u8]) -> u8 {
+    unsafe { *bytes.get_unchecked(1) }
+}
+
 /// The sum of the bytes: safe code beside the unsafe code, whose mutants the tests detect
 /// the same way every run.
 #[mutate]
