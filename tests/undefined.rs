@@ -43,7 +43,8 @@ fn a_verdict_that_changes_between_two_runs_is_undefined_behaviour_suspected() {
             m.reason
         );
         assert!(
-            m.reason.contains("crashed (killed by SIGSEGV), then survived (the test passed)"),
+            m.reason
+                .contains("crashed (killed by SIGSEGV), then survived (the test passed)"),
             "{}",
             m.reason
         );

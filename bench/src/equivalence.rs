@@ -31,7 +31,7 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
     for ((name, version), source) in crates.iter().zip(&sources) {
         eprintln!("== {name} {version}");
         let base = work.join(format!("{name}-{version}"));
-        let (tree, _) = tools::tested_copy(source, &base, "equivalence")?;
+        let (tree, _) = tools::tested_copy(source, &base, "equivalence", &versus::settings(name))?;
         let run = |k: usize, extra: &[&str]| -> Result<(std::path::PathBuf, String), String> {
             let out = base.join(format!("equivalence-run{k}"));
             std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;

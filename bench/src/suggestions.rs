@@ -34,7 +34,7 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
     for ((name, version), source) in crates.iter().zip(&sources) {
         eprintln!("== {name} {version}");
         let base = work.join(format!("{name}-{version}"));
-        let (tree, _) = tools::tested_copy(source, &base, "suggestions")?;
+        let (tree, _) = tools::tested_copy(source, &base, "suggestions", &versus::settings(name))?;
         let out = base.join("suggestions-run");
         std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
         let log = out.join("run.log");

@@ -21,7 +21,7 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
     for ((name, version), source) in crates.iter().zip(&sources) {
         eprintln!("== {name} {version}");
         let base = work.join(format!("{name}-{version}"));
-        let (tree, plain) = tools::tested_copy(source, &base, "tax")?;
+        let (tree, plain) = tools::tested_copy(source, &base, "tax", &versus::settings(name))?;
         let (_, code) = tools::timed(
             Command::new(&driver)
                 .args(["mutate-driver", "--all-items", "--list"])

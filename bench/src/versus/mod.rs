@@ -42,6 +42,48 @@ itertools@0.15.0,semver@1.0.28,hex@0.4.3,base64@0.23.1,byteorder@1.5.0,strsim@0.
 unicode-width@0.2.3,bitflags@2.13.2,log@0.4.35,once_cell@1.21.4,anyhow@1.0.105,\
 num-traits@0.2.19,httparse@1.10.1";
 
+/// What a crate needs to run as its maintainers run it here: cargo's arguments for its
+/// `cargo test` and the driver (features), and libtest's after `--` (a documented subset,
+/// where a test needs what the package does not ship or takes too long on this machine).
+#[derive(Default)]
+pub struct Settings {
+    pub cargo: &'static [&'static str],
+    pub tests: &'static [&'static str],
+}
+
+pub fn settings(name: &str) -> Settings {
+    match name {
+        // Its integration tests build only with every feature on.
+        "time" => Settings {
+            cargo: &["--all-features"],
+            tests: &[],
+        },
+        // `every_possible_*` take over ten minutes each under coverage on two cores.
+        "base64" => Settings {
+            cargo: &[],
+            tests: &["--skip", "every_possible"],
+        },
+        // `emoji_test_file` reads a file its `unicode.py` downloads, not in the package.
+        "unicode-width" => Settings {
+            cargo: &[],
+            tests: &["--skip", "emoji_test_file"],
+        },
+        _ => Settings::default(),
+    }
+}
+
+impl Settings {
+    /// The arguments after the command: cargo's, then `--` and libtest's where there are.
+    pub fn args(&self) -> Vec<&'static str> {
+        let mut args = self.cargo.to_vec();
+        if !self.tests.is_empty() {
+            args.push("--");
+            args.extend_from_slice(self.tests);
+        }
+        args
+    }
+}
+
 pub struct Options {
     pub crates: Vec<(String, String)>,
     pub work: PathBuf,

@@ -74,11 +74,15 @@ pub fn tested_copy(
     source: &Path,
     base: &Path,
     dir: &str,
+    settings: &super::Settings,
 ) -> Result<(PathBuf, (f64, Option<i32>)), String> {
     let tree = base.join(dir);
     super::fresh_copy(source, &tree)?;
     let plain = timed(
-        Command::new("cargo").arg("test").current_dir(&tree),
+        Command::new("cargo")
+            .arg("test")
+            .args(settings.args())
+            .current_dir(&tree),
         &base.join(format!("{dir}-plain-test.log")),
     )?;
     Ok((tree, plain))
