@@ -32,11 +32,11 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
     for ((name, version), source) in crates.iter().zip(&sources) {
         eprintln!("== {name} {version}");
         let base = work.join(format!("{name}-{version}"));
-        let (tree, plain) = tools::tested_copy(source, &base, "corpus", &versus::settings(name))?;
+        let settings = versus::settings(name);
+        let (tree, plain) = tools::tested_copy(source, &base, "corpus", &settings)?;
         let out = base.join("corpus-out");
         std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
         let log = out.join("run.log");
-        let settings = versus::settings(name);
         let ours = tools::timed(
             Command::new(&driver)
                 .args(["mutate-driver", "--all-items", "-o"])

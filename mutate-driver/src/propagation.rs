@@ -35,9 +35,10 @@ pub enum Propagation {
     /// The run left no comparable trace of the mutated function (it is not traced: `async`,
     /// patterns as parameters, `impl Trait`; or its values have no `Debug`).
     Untraced,
-    /// The test's two runs with every mutant off made other calls, or gave the mutated
-    /// function other values (random inputs, the time, hash order): what it does changes from run to run, so whether it detects a
-    /// mutant is chance.
+    /// The test's two runs with every mutant off made other calls, or its calls of the
+    /// mutated function (or around them) came out otherwise (random inputs, the time, hash
+    /// order): what it does changes from run to run, so whether it detects a mutant is
+    /// chance.
     Unsteady,
 }
 
@@ -70,6 +71,8 @@ pub(crate) struct Given {
 pub struct Trace {
     calls: Vec<Call>,
     groups: BTreeMap<(u32, String), Vec<usize>>,
+    /// Each call's caller among the traced calls, by index ([`callers`]).
+    parents: Vec<Option<usize>>,
     /// It reached its size limit: later calls are missing, so it compares with nothing.
     truncated: bool,
 }
@@ -107,6 +110,7 @@ impl Trace {
                 .push(i);
         }
         Trace {
+            parents: callers(&calls),
             calls,
             groups,
             truncated: lines.last().is_some_and(|l| l == TRACE_TRUNCATED),
@@ -147,7 +151,6 @@ impl Trace {
         let differ = |a: &str, b: &str| {
             a != b && without_addresses(&shown(a)) != without_addresses(&shown(b))
         };
-        let parents = self.parents();
         let mut around = vec![false; self.calls.len()];
         for (i, _) in self
             .calls
@@ -158,7 +161,7 @@ impl Trace {
             let mut at = Some(i);
             while let Some(j) = at.filter(|&j| !around[j]) {
                 around[j] = true;
-                at = parents[j];
+                at = self.parents[j];
             }
         }
         self.calls
@@ -167,24 +170,6 @@ impl Trace {
             .zip(around)
             .filter(|(_, inside)| *inside)
             .any(|((a, b), _)| differ(&a.returned, &b.returned) || differ(&a.changed, &b.changed))
-    }
-
-    /// Each call's caller among the traced calls, by index: calls are written as they
-    /// return, so the next call one level out.
-    fn parents(&self) -> Vec<Option<usize>> {
-        let mut parents = vec![None; self.calls.len()];
-        let mut latest_at_depth: Vec<Option<usize>> = Vec::new();
-        for (i, call) in self.calls.iter().enumerate().rev() {
-            let depth = call.depth as usize;
-            if depth > 0 {
-                parents[i] = latest_at_depth.get(depth - 1).copied().flatten();
-            }
-            if latest_at_depth.len() <= depth {
-                latest_at_depth.resize(depth + 1, None);
-            }
-            latest_at_depth[depth] = Some(i);
-        }
-        parents
     }
 
     /// It reached its size limit: it compares with nothing.
@@ -265,6 +250,24 @@ fn observable(trace: &[Call], function: &str) -> bool {
         .any(|c| comparable(&c.returned) || (!c.changed.is_empty() && comparable(&c.changed)))
 }
 
+/// Each call's caller among the traced calls, by index: calls are written as they
+/// return, so the next call one level out.
+fn callers(calls: &[Call]) -> Vec<Option<usize>> {
+    let mut parents = vec![None; calls.len()];
+    let mut latest_at_depth: Vec<Option<usize>> = Vec::new();
+    for (i, call) in calls.iter().enumerate().rev() {
+        let depth = call.depth as usize;
+        if depth > 0 {
+            parents[i] = latest_at_depth.get(depth - 1).copied().flatten();
+        }
+        if latest_at_depth.len() <= depth {
+            latest_at_depth.resize(depth + 1, None);
+        }
+        latest_at_depth[depth] = Some(i);
+    }
+    parents
+}
+
 /// `text` with the digits of each hexadecimal number (`0x7ffd..`) left out: addresses
 /// change from process to process.
 fn without_addresses(text: &str) -> String {
@@ -334,8 +337,6 @@ pub fn compare(original: &Trace, again: &Trace, mutant: &Trace, function: &str) 
     }
 }
 
-/// The function that made `function`'s first call at `depth` in `trace`: calls are written
-/// as they return, so the next call one level out.
 /// The calls of the first unmutated run a test could make again to see what `propagation`
 /// says differed: the call from the test whose value changed, or the outermost changed
 /// call where the difference was masked; where it never left the mutated `function`, that
@@ -392,12 +393,11 @@ pub(crate) fn witnesses<'t>(
 /// Most calls of a mutated function [`witnesses`] offers.
 const WITNESSES: usize = 8;
 
+/// The function that made `function`'s first call at `depth` in `trace`.
 fn caller(trace: &Trace, function: &str, depth: u32) -> Option<String> {
     let first = trace.first(function, depth)?;
-    trace.calls[first..]
-        .iter()
-        .find(|c| c.depth + 1 == depth)
-        .map(|c| c.function.clone())
+    let made_by = trace.parents[first]?;
+    Some(trace.calls[made_by].function.clone())
 }
 
 #[cfg(test)]

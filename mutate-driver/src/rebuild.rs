@@ -64,17 +64,11 @@ pub fn build(
         // function compiled `const`, wherever the constant is: in a doc test too (a
         // macro's expansion there, `datetime!(..)`), which is then built again rather
         // than left out (`cargo test` runs it).
-        let mut kept_const = 0;
-        let errors: Vec<(String, Diagnostic)> = attempt
+        let (kept_const, errors): (Vec<_>, Vec<_>) = attempt
             .errors
             .iter()
-            .filter(|(_, e)| {
-                let kept = is_const_call(e) && lists.add_const(e, &workspace.build_root);
-                kept_const += usize::from(kept);
-                !kept
-            })
             .cloned()
-            .collect();
+            .partition(|(_, e)| is_const_call(e) && lists.add_const(e, &workspace.build_root));
         let absorbed = match doctests.as_deref_mut() {
             Some(doctests) => doctests.absorb(&errors)?,
             None => Absorbed::default(),
@@ -84,7 +78,7 @@ pub fn build(
             .filter(|(_, e)| !doctests.as_deref().is_some_and(|d| d.holds(e)))
             .cloned()
             .collect();
-        let added = kept_const + lists.add(&in_code, &workspace.build_root);
+        let added = kept_const.len() + lists.add(&in_code, &workspace.build_root);
         last_errors = attempt.errors;
         last_targets = attempt.targets;
         let Absorbed {

@@ -701,9 +701,11 @@ impl VisitMut for Rewriter<'_> {
         if let syn::Item::Const(constant) = item
             && self.switched_constants.is_switched(constant)
         {
-            if let Some(switched) = compile_time::switched(self.collector, constant) {
-                self.switched_constants.declare(&constant.ident, &switched);
-                *item = syn::Item::Verbatim(switched.items);
+            if let Some(compile_time::Switched { items, site, arms }) =
+                compile_time::switched(self.collector, constant)
+            {
+                self.switched_constants.declare(&constant.ident, site, arms);
+                *item = syn::Item::Verbatim(items);
             }
             return;
         }

@@ -219,13 +219,7 @@ fn trace(
     if !steady {
         return mutants
             .iter()
-            .map(|&m| {
-                let traced = rerun(d, config, baseline, t, &mut server, m).map_or(
-                    Traced::Propagated(Propagation::Unsteady, Vec::new()),
-                    Traced::Detected,
-                );
-                (m, traced)
-            })
+            .map(|&m| (m, unsteady(d, config, baseline, t, &mut server, m)))
             .collect();
     }
     mutants
@@ -233,11 +227,7 @@ fn trace(
         .map(|&m| {
             let entry = &d.mutants[m].entry;
             if original.wanders_at(again, &entry.function) {
-                let traced = rerun(d, config, baseline, t, &mut server, m).map_or(
-                    Traced::Propagated(Propagation::Unsteady, Vec::new()),
-                    Traced::Detected,
-                );
-                return (m, traced);
+                return (m, unsteady(d, config, baseline, t, &mut server, m));
             }
             let request = Request {
                 output: true,
@@ -261,6 +251,22 @@ fn trace(
             (m, Traced::Propagated(propagation, witnesses))
         })
         .collect()
+}
+
+/// Survivor `m` of unsteady test `t`: run again as chance ([`rerun`]), detected there or
+/// said to be chance.
+fn unsteady(
+    d: &Discovery,
+    config: &Config,
+    baseline: &Baseline,
+    t: usize,
+    server: &mut Server,
+    m: usize,
+) -> Traced {
+    rerun(d, config, baseline, t, server, m).map_or(
+        Traced::Propagated(Propagation::Unsteady, Vec::new()),
+        Traced::Detected,
+    )
 }
 
 /// The survivor's traced run, where test `t` failed: a detection that the run which let it

@@ -194,22 +194,23 @@ pub fn run(
         if r.status == Status::UndefinedBehaviour {
             continue;
         }
-        // The first verdict's reason is the mutant's where this test decided it.
-        let decided = r.killed_by.first() == Some(&t) || r.status == Status::Survived;
-        let first = Verdict {
-            status: first,
-            reason: match decided {
-                true => r.reason.clone(),
-                false => String::new(),
-            },
-        };
         // Detected in one run and not in another.
         let flipped = agains
             .iter()
-            .find(|a| a.status.detected() != first.status.detected());
-        let other = agains.iter().find(|a| a.status != first.status);
+            .find(|a| a.status.detected() != first.detected());
+        let other = agains.iter().find(|a| a.status != first);
         match flipped {
             Some(again) => {
+                // The first verdict's reason is the mutant's where this test decided it.
+                let decided = r.killed_by.first() == Some(&t) || r.status == Status::Survived;
+                let first = Verdict {
+                    status: first,
+                    reason: if decided {
+                        r.reason.clone()
+                    } else {
+                        String::new()
+                    },
+                };
                 r.reason = reason(d, t, &first, again);
                 r.status = Status::UndefinedBehaviour;
             }

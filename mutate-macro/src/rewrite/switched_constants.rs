@@ -39,6 +39,13 @@ impl SwitchedConstants {
     pub fn of(body: &Block) -> Self {
         let mut reads = Reads::default();
         reads.visit_block(body);
+        if reads.declared.is_empty() {
+            // Most bodies: no constant with mutants, no need to count their names.
+            return SwitchedConstants {
+                left_to_builds: reads.static_with_mutants,
+                ..SwitchedConstants::default()
+            };
+        }
         let mut mentions = HashMap::new();
         count_mentions(body.to_token_stream(), &mut mentions);
         let mut eligible = HashSet::new();
@@ -71,10 +78,8 @@ impl SwitchedConstants {
     }
 
     /// The constant `name` was rewritten: its reads choose among `arms` at `site`.
-    pub fn declare(&mut self, name: &syn::Ident, switched: &compile_time::Switched) {
-        let arms = switched.arms.clone();
-        self.declared
-            .insert(name.to_string(), (switched.site, arms));
+    pub fn declare(&mut self, name: &syn::Ident, site: u32, arms: Vec<(u32, syn::Ident)>) {
+        self.declared.insert(name.to_string(), (site, arms));
     }
 
     /// Where `e` reads a switched constant: the site that chooses among its mutants'
