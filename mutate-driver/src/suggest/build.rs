@@ -12,10 +12,21 @@ pub enum Built {
     /// The test executable.
     Executable(PathBuf),
     /// rustc refused these tests (by name: its first message for each), and suggested
-    /// these imports (`use path;`) for names they use.
-    Refused(BTreeMap<String, String>, Vec<String>),
+    /// how to name what they use.
+    Refused(BTreeMap<String, String>, Names),
     /// It failed where no test is to blame (what rustc or the system said).
     Failed(String),
+}
+
+/// What rustc suggested for names generated code uses but could not find.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Names {
+    /// Imports (`use path;`) for names written alone (a variant written from its `Debug`
+    /// text, as its own module names it).
+    pub imports: Vec<String>,
+    /// Paths to write instead of paths that name nothing (`textwrap::Penalties`, whose
+    /// module re-exports it elsewhere: `textwrap::wrap_algorithms::Penalties`).
+    pub renames: Vec<(String, String)>,
 }
 
 /// A file of generated tests: where it goes, and its text.
@@ -40,11 +51,20 @@ pub fn compile(mut compile: Command, files: &[File], executable: PathBuf) -> Bui
         Ok(output) => output,
         Err(e) => return Built::Failed(format!("cannot run rustc: {e}")),
     };
+    // What rustc said in each round, beside the files, for whoever wonders why a test
+    // was refused.
+    let said = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(executable.with_extension("rustc.json"));
+    if let Ok(mut said) = said {
+        let _ = std::io::Write::write_all(&mut said, &output.stderr);
+    }
     if output.status.success() {
         return Built::Executable(executable);
     }
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let imports = imports(&stderr);
+    let names = names(&stderr);
     let mut refused = BTreeMap::new();
     let mut unplaced = Vec::new();
     for (place, message) in errors(&stderr) {
@@ -60,7 +80,7 @@ pub fn compile(mut compile: Command, files: &[File], executable: PathBuf) -> Bui
         }
     }
     match refused.is_empty() {
-        false => Built::Refused(refused, imports),
+        false => Built::Refused(refused, names),
         true if unplaced.is_empty() => Built::Failed(format!("rustc failed: {}", stderr.trim())),
         true => Built::Failed(unplaced.join("; ")),
     }
@@ -84,35 +104,98 @@ fn errors(stderr: &str) -> Vec<(Option<(String, usize)>, String)> {
         .collect()
 }
 
-/// The imports rustc's errors suggest (`consider importing this unit variant`: `use
-/// semver::Op::Caret;`), the first of each error's: a value written from its `Debug`
-/// text names variants and types the way their own module does.
-fn imports(stderr: &str) -> Vec<String> {
-    let mut imports: Vec<String> = Vec::new();
+/// The names rustc's errors suggest: for a name written alone (`cannot find value
+/// `Caret` in this scope`), the first import an error suggests (`consider importing this
+/// unit variant`: `use semver::Op::Caret;`), since a value written from its `Debug` text
+/// names variants and types the way their own module does; for a path that names nothing
+/// (`cannot find type `Penalties` in crate `textwrap``), that path's rename to the one the
+/// import names. An import for a path goes nowhere: it would reach every generated file,
+/// and a private item's import fails in the files of other modules.
+fn names(stderr: &str) -> Names {
+    let mut names = Names::default();
     for d in stderr
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|d| d["level"] == "error")
     {
-        let first = d["children"]
+        let children = d["children"]
             .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|c| {
-                c["message"]
-                    .as_str()
-                    .is_some_and(|m| m.starts_with("consider importing"))
-            })
-            .flat_map(|c| c["spans"].as_array().into_iter().flatten())
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let suggested = |starts: &str| {
+            children
+                .iter()
+                .filter(|c| c["message"].as_str().is_some_and(|m| m.starts_with(starts)))
+                .flat_map(|c| c["spans"].as_array().into_iter().flatten())
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        let Some(import) = suggested("consider importing")
+            .iter()
             .filter_map(|s| s["suggested_replacement"].as_str())
             .map(str::trim)
-            .find(|r| r.starts_with("use ") && r.ends_with(';'));
-        if let Some(import) = first
-            && !imports.iter().any(|i| i == import)
+            .find(|r| r.starts_with("use ") && r.ends_with(';'))
+            .map(str::to_owned)
+        else {
+            continue;
+        };
+        let message = d["message"].as_str().unwrap_or_default();
+        if message.ends_with(" in this scope") {
+            if !names.imports.contains(&import) {
+                names.imports.push(import);
+            }
+            continue;
+        }
+        // `textwrap::Penalties`: rustc says to drop `textwrap::` once imported; the path
+        // is that and the name, the rename what the import names.
+        let name = message.split('`').nth(1).unwrap_or_default();
+        let prefix = suggested("if you import").iter().find_map(highlighted);
+        let path = import["use ".len()..import.len() - 1].trim();
+        if let Some(prefix) = prefix
+            && !name.is_empty()
+            && path.ends_with(&format!("::{name}"))
         {
-            imports.push(import.to_owned());
+            let rename = (format!("{prefix}{name}"), path.to_owned());
+            if !names.renames.contains(&rename) {
+                names.renames.push(rename);
+            }
         }
     }
-    imports
+    names
+}
+
+/// The text a diagnostic's span highlights on its first line.
+fn highlighted(span: &serde_json::Value) -> Option<String> {
+    let line = span["text"].as_array()?.first()?;
+    let text = line["text"].as_str()?;
+    let start = line["highlight_start"].as_u64()? as usize;
+    let end = line["highlight_end"].as_u64()? as usize;
+    // Columns count characters, from 1.
+    let chars: String = text
+        .chars()
+        .skip(start.checked_sub(1)?)
+        .take(end.checked_sub(start)?)
+        .collect();
+    (!chars.is_empty()).then_some(chars)
+}
+
+/// `text` with each `from` that starts a path (not a longer name's tail) written `to`; a
+/// `from` that ends in a name, where that name ends too (`crate::P`, not `crate::Pa`).
+pub fn renamed(text: &str, from: &str, to: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(from) {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + from.len()..].chars().next();
+        let starts = !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
+        let name = |c: char| c.is_alphanumeric() || c == '_';
+        let ends = !from.ends_with(name) || !after.is_some_and(name);
+        out.push_str(&rest[..at]);
+        out.push_str(if starts && ends { to } else { from });
+        rest = &rest[at + from.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The test whose function holds 1-based `line` of `source`: the last `fn name(` at or
@@ -133,6 +216,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_rename_reaches_whole_paths_only() {
+        let text = "crate::P { a: crate::Pa } + xcrate::P(crate::P::new())";
+        assert_eq!(
+            renamed(text, "crate::P", "crate::m::P"),
+            "crate::m::P { a: crate::Pa } + xcrate::P(crate::m::P::new())"
+        );
+    }
+
+    #[test]
     fn an_error_is_laid_on_the_test_around_it() {
         let source = "macro_rules! x {}\n\n#[test]\nfn probe_m1_k0() {\n    a();\n}\n\n\
                       #[test]\nfn probe_m2_k0() {\n    b();\n}\n";
@@ -142,8 +234,18 @@ mod tests {
         let stderr = r#"{"level":"error","message":"cannot find function `b`","spans":[{"file_name":"/o/p.rs","line_start":10,"is_primary":true}]}
 {"level":"warning","message":"unused","spans":[]}
 {"level":"error","message":"aborting due to 1 previous error","spans":[]}"#;
-        let suggested = r#"{"level":"error","message":"cannot find value `Caret`","spans":[],"children":[{"message":"consider importing this unit variant","spans":[{"suggested_replacement":"use m::Op::Caret;\n\n"}]}]}"#;
-        assert_eq!(imports(suggested), ["use m::Op::Caret;"]);
+        let alone = r#"{"level":"error","message":"cannot find value `Caret` in this scope","spans":[],"children":[{"message":"consider importing this unit variant","spans":[{"suggested_replacement":"use m::Op::Caret;\n\n"}]}]}"#;
+        assert_eq!(names(alone).imports, ["use m::Op::Caret;"]);
+        assert_eq!(names(alone).renames, []);
+        let path = r#"{"level":"error","message":"cannot find type `Penalties` in crate `textwrap`","spans":[],"children":[{"message":"consider importing this struct through its public re-export","spans":[{"suggested_replacement":"use textwrap::wrap_algorithms::Penalties;\n"}]},{"message":"if you import `Penalties`, refer to it directly","spans":[{"suggested_replacement":"","text":[{"text":"    f(&textwrap::Penalties { a: 1 });","highlight_start":8,"highlight_end":18}]}]}]}"#;
+        assert_eq!(names(path).imports, Vec::<String>::new());
+        assert_eq!(
+            names(path).renames,
+            [(
+                "textwrap::Penalties".to_owned(),
+                "textwrap::wrap_algorithms::Penalties".to_owned()
+            )]
+        );
         assert_eq!(
             errors(stderr),
             [

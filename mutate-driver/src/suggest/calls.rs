@@ -36,7 +36,16 @@ impl Call {
     /// .unwrap()` for one whose call returned `Ok` of it), or as that text itself where it
     /// reads as a literal (a generic argument that was a string).
     pub fn of(witness: &Witness) -> Option<Call> {
-        Call::of_with(witness, None, None)
+        Call::of_with(witness, None, None, Sources::ByRoot)
+    }
+
+    /// [`Call::of`] with the calls that build its arguments by the paths they were
+    /// recorded at, where that is another call: a type the crate's root does not
+    /// re-export (`textwrap::wrap_algorithms::optimal_fit::Penalties`) is still named
+    /// where it is defined, which a unit test beside it can do.
+    pub fn of_as_recorded(witness: &Witness) -> Option<Call> {
+        let call = Call::of_with(witness, None, None, Sources::AsRecorded)?;
+        (Call::of(witness).as_ref() != Some(&call)).then_some(call)
     }
 
     /// The witness' call with each built argument in turn replaced by another value of
@@ -56,7 +65,12 @@ impl Call {
             for (_, returned) in &witness.sources {
                 let value = unwrapped(returned).unwrap_or(returned);
                 if value != text && type_head(value) == head && seen.insert(value) {
-                    calls.extend(Call::of_with(witness, Some((i, value)), None));
+                    calls.extend(Call::of_with(
+                        witness,
+                        Some((i, value)),
+                        None,
+                        Sources::ByRoot,
+                    ));
                 }
             }
         }
@@ -89,7 +103,7 @@ impl Call {
             format!("<{owner} as Default>::default()"),
         ]
         .iter()
-        .filter_map(|made| Call::of_with(witness, None, Some(made)))
+        .filter_map(|made| Call::of_with(witness, None, Some(made), Sources::ByRoot))
         .collect()
     }
 
@@ -99,6 +113,7 @@ impl Call {
         witness: &Witness,
         replaced: Option<(usize, &str)>,
         receiver: Option<&str>,
+        sources: Sources,
     ) -> Option<Call> {
         let (path, returns) = match witness.path.split_once(mutate_protocol::TRACE_SEPARATOR) {
             Some((path, returns)) => (path, Some(returns.to_owned())),
@@ -110,8 +125,10 @@ impl Call {
         // `<T as Display>::fmt(&x, f)`: a test writes `format!("{}", x)`; the formatter
         // is the one argument no test can make.
         let formatted = formatting(path).filter(|_| witness.args.len() == 2);
-        let built = |text: &str| built_by(witness, text);
+        let built = |text: &str| built_by(witness, text, sources);
         let text_or_built = |text: &str| match looks_literal(text) {
+            // A pointer's `Debug` text: an address of that run, not a value to write.
+            _ if is_address(text) => None,
             true => Some(floats_named(text)),
             false => built(text).or_else(|| Some(floats_named(text))),
         };
@@ -318,11 +335,21 @@ impl Call {
     }
 }
 
+/// How the calls that build a call's arguments are named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sources {
+    /// A type's function by the crate's root (`semver::Version::parse`), where types
+    /// are re-exported: a module that defines a type's functions is often private.
+    ByRoot,
+    /// As recorded: where the type is defined.
+    AsRecorded,
+}
+
 /// An expression that builds a value whose `Debug` text is `text`: the latest earlier call
 /// (of the witness' sources) that returned it, or `Ok`/`Some` of it, unwrapped, or a
 /// struct with it in a field (`semver::Version::parse("1.0.0-rc1").unwrap().pre`). Only
 /// a call written with no local of its own can be an argument.
-fn built_by(witness: &Witness, text: &str) -> Option<String> {
+fn built_by(witness: &Witness, text: &str, sources: Sources) -> Option<String> {
     witness.sources.iter().find_map(|(source, returned)| {
         let (value, unwrap) = match unwrapped(returned) {
             Some(inner) => (inner, ".unwrap()"),
@@ -332,10 +359,8 @@ fn built_by(witness: &Witness, text: &str) -> Option<String> {
             true => String::new(),
             false => format!(".{}", field_holding(value, text)?),
         };
-        let call = Call::of(source)?;
-        // A type's function by the crate's root, where types are re-exported: a module
-        // that defines a type's functions is often private.
-        let call = match call.path.matches("::").count() >= 3 {
+        let call = Call::of_with(source, None, None, sources)?;
+        let call = match sources == Sources::ByRoot && call.path.matches("::").count() >= 3 {
             true => call.by_root().unwrap_or(call),
             false => call,
         };
@@ -457,6 +482,13 @@ fn looks_literal(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_digit() || "-\"'[(".contains(c))
         || text == "true"
         || text == "false"
+}
+
+/// Whether a `Debug` text is an address (`0x7f33b0000d10`: a pointer's; an integer's
+/// `Debug` is decimal, and the runtime writes integers with their type).
+fn is_address(text: &str) -> bool {
+    text.strip_prefix("0x")
+        .is_some_and(|hex| !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit()))
 }
 
 /// The first of each list, then the second of each, and so on.
@@ -747,6 +779,20 @@ mod tests {
             sources: Vec::new(),
         };
         assert_eq!(Call::of(&receiver), None, "nothing to write");
+        let pointer = Witness {
+            function: "ptr_to_repr".into(),
+            path: "t::ptr_to_repr".into(),
+            args: vec!["d:0x7f33b0000d10".into()],
+            sources: Vec::new(),
+        };
+        assert_eq!(Call::of(&pointer), None, "an address is that run's");
+        assert!(
+            Call::of(&Witness {
+                args: vec!["d:0x10u8".into()],
+                ..pointer
+            })
+            .is_some()
+        );
     }
 
     #[test]

@@ -121,6 +121,9 @@ type Candidates = (usize, Vec<Call>);
 /// and the call.
 type Candidate<'c> = (usize, usize, &'c Call);
 
+/// Why a survivor has no test, where rustc refused every call of it.
+const NOT_COMPILED: &str = "no call of it compiles in a test";
+
 /// Most candidate calls tried for one survivor.
 const CANDIDATES: usize = 48;
 /// Rounds of compiling generated tests, each without those rustc refused before, or with
@@ -200,6 +203,7 @@ pub fn run(
                 .join("suggest")
                 .join(format!("{n}-{dir}")),
             uses: Default::default(),
+            renames: Default::default(),
             import_rounds: Default::default(),
         };
         let mut outcomes: BTreeMap<usize, Suggestion> =
@@ -212,11 +216,13 @@ pub fn run(
             }
             .into_iter()
             .collect();
-        // A private function: a unit test, inside the library.
+        // A private function, or a type named where only the library sees it: a unit
+        // test, inside the library.
         let private: Vec<Candidates> = survivors
             .iter()
             .filter(|(m, _)| {
-                matches!(&outcomes[m], Suggestion::None { why } if why.contains("is private"))
+                matches!(&outcomes[m], Suggestion::None { why }
+                    if why.contains("is private") || why.starts_with(NOT_COMPILED))
             })
             .cloned()
             .collect();
@@ -292,6 +298,7 @@ fn candidates(
     let recorded = r.witnesses.iter().flat_map(|w| {
         Call::of(w)
             .into_iter()
+            .chain(Call::of_as_recorded(w))
             .chain(Call::with_constructed_receiver(w))
     });
     for call in recorded {
@@ -430,6 +437,8 @@ struct Group<'a> {
     dir: PathBuf,
     /// Imports rustc suggested for names the generated code uses.
     uses: std::sync::Mutex<Vec<String>>,
+    /// Paths rustc found elsewhere for paths the generated code wrote (from, to).
+    renames: std::sync::Mutex<Vec<(String, String)>>,
     import_rounds: std::sync::atomic::AtomicUsize,
 }
 
@@ -464,7 +473,7 @@ impl Group<'_> {
                     .iter()
                     .map(|(m, _)| {
                         let why = match refusals.get(m) {
-                            Some(refused) => format!("no call of it compiles in a test: {refused}"),
+                            Some(refused) => format!("{NOT_COMPILED}: {refused}"),
                             None => why.clone(),
                         };
                         (*m, none(why))
@@ -503,14 +512,14 @@ impl Group<'_> {
                 let outcome = match killer {
                     Some((test, killed)) => Suggestion::Test {
                         name: test.name.clone(),
-                        code: self.target.written(&test.code(self.d, killed)),
+                        code: self.finished(&test.code(self.d, killed)),
                         package: self.package.clone(),
-                        prelude: self.target.written(&self.prelude()),
+                        prelude: self.finished(&self.prelude()),
                         module: self.target.module_of(test.mutant).map(str::to_owned),
                     },
                     None => none(match refusals.get(m) {
                         Some(why) if !compiled.contains(m) => {
-                            format!("no call of it compiles in a test: {why}")
+                            format!("{NOT_COMPILED}: {why}")
                         }
                         _ if chosen.iter().any(|(c, ..)| c == m) => {
                             "the test written for it did not fail with it on".into()
@@ -529,26 +538,40 @@ impl Group<'_> {
             .collect()
     }
 
-    /// Adds the imports rustc suggested to the files' prelude; whether any was new (and
-    /// may still be: past [`IMPORT_ROUNDS`] rounds, none is).
-    fn import(&self, imports: &[String]) -> bool {
+    /// Adds the imports and renames rustc suggested; whether any was new (and may still
+    /// be: past [`IMPORT_ROUNDS`] rounds, none is).
+    fn import(&self, names: &build::Names) -> bool {
         use std::sync::atomic::Ordering::Relaxed;
         if self.import_rounds.fetch_add(1, Relaxed) >= IMPORT_ROUNDS {
             return false;
         }
-        let mut uses = self.uses.lock().expect("not poisoned");
-        let before = uses.len();
-        for import in imports {
-            if !uses.contains(import) {
-                uses.push(import.clone());
+        fn add<T: PartialEq + Clone>(to: &std::sync::Mutex<Vec<T>>, new: &[T]) -> bool {
+            let mut to = to.lock().expect("not poisoned");
+            let before = to.len();
+            for item in new {
+                if !to.contains(item) {
+                    to.push(item.clone());
+                }
             }
+            to.len() > before
         }
-        uses.len() > before
+        add(&self.uses, &names.imports) | add(&self.renames, &names.renames)
+    }
+
+    /// Generated code as the target compiles it, with the renames rustc suggested.
+    fn finished(&self, text: &str) -> String {
+        let renames = self.renames.lock().expect("not poisoned");
+        renames
+            .iter()
+            .fold(self.target.written(text), |text, (from, to)| {
+                build::renamed(&text, from, to)
+            })
     }
 
     /// What each generated file starts with, after its header.
     fn prelude(&self) -> String {
-        code::prelude(self.crate_name, &self.uses.lock().expect("not poisoned"))
+        let prelude = code::prelude(self.crate_name, &self.uses.lock().expect("not poisoned"));
+        self.target.prelude(prelude)
     }
 
     /// Compiles `items` (each one `part` of the file, after `header` and the prelude) as
@@ -565,8 +588,14 @@ impl Group<'_> {
             if items.is_empty() {
                 return Err("no call of it could be written".into());
             }
-            let parts: Vec<(usize, String)> = items.iter().map(&part).collect();
-            let prelude = self.prelude();
+            let parts: Vec<(usize, String)> = items
+                .iter()
+                .map(|item| {
+                    let (m, text) = part(item);
+                    (m, self.finished(&text))
+                })
+                .collect();
+            let prelude = self.finished(&self.prelude());
             match self
                 .target
                 .compile(&self.dir, name, (header, &prelude), &parts)
@@ -574,7 +603,7 @@ impl Group<'_> {
                 Built::Executable(path) => return Ok(path),
                 Built::Failed(why) => return Err(format!("its tests do not compile: {why}")),
                 // Names rustc knows how to import: every item again, with them.
-                Built::Refused(_, imports) if self.import(&imports) => {}
+                Built::Refused(_, names) if self.import(&names) => {}
                 Built::Refused(tests, _) => refused(items, &tests),
             }
         }

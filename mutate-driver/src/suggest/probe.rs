@@ -45,8 +45,8 @@ pub fn test(m: usize, k: usize, call: &Call) -> String {
          match shown {{\n        \
          Ok(values) => {{\n            \
          for (i, v) in values.iter().enumerate() {{\n                \
-         println!(\"{MARK} {name} {{i}} {{v}}\");\n            }}\n        }}\n        \
-         Err(_) => println!(\"{MARK} {name} panicked\"),\n    }}\n}}\n",
+         ::std::println!(\"{MARK} {name} {{i}} {{v}}\");\n            }}\n        }}\n        \
+         Err(_) => ::std::println!(\"{MARK} {name} panicked\"),\n    }}\n}}\n",
         locals = call.locals().join("\n        "),
         call = call.expression(),
         shown = shown.join(", "),

@@ -97,11 +97,23 @@ impl Target {
     }
 
     /// Generated code as this target compiles it: inside the library, the crate names
-    /// itself `crate`.
+    /// itself `crate`, and `std` is the module's own (below).
     pub fn written(&self, text: &str) -> String {
         match self {
             Target::Integration { .. } => text.to_owned(),
-            Target::Unit { crate_name, .. } => in_crate(text, crate_name),
+            Target::Unit { crate_name, .. } => {
+                build::renamed(&in_crate(text, crate_name), "::std::", "std::")
+            }
+        }
+    }
+
+    /// What a file of this target's tests starts with, before `prelude`: inside a
+    /// `#![no_std]` library, no module has `std` unless it says so (and `::std` is no
+    /// path there); saying so in a library with `std` changes nothing.
+    pub fn prelude(&self, prelude: String) -> String {
+        match self {
+            Target::Integration { .. } => prelude,
+            Target::Unit { .. } => format!("extern crate std;\n{prelude}"),
         }
     }
 
@@ -116,18 +128,7 @@ impl Target {
 
 /// `text` with each path that starts at crate `crate_name` starting at `crate` instead.
 fn in_crate(text: &str, crate_name: &str) -> String {
-    let from = format!("{crate_name}::");
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(&from) {
-        let before = rest[..at].chars().next_back();
-        let starts_path = !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
-        out.push_str(&rest[..at]);
-        out.push_str(if starts_path { "crate::" } else { &from });
-        rest = &rest[at + from.len()..];
-    }
-    out.push_str(rest);
-    out
+    build::renamed(text, &format!("{crate_name}::"), "crate::")
 }
 
 #[cfg(test)]

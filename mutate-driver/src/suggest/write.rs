@@ -37,7 +37,10 @@ impl<'r> Tests<'r> {
         if !self.codes.contains(&code) {
             self.codes.push(code);
         }
-        for import in prelude.lines().filter(|l| l.starts_with("use ")) {
+        let imports = prelude
+            .lines()
+            .filter(|l| l.starts_with("use ") || l.starts_with("extern crate "));
+        for import in imports {
             if !self.uses.contains(&import) {
                 self.uses.push(import);
             }
