@@ -34,6 +34,7 @@ mod propagation;
 mod rebuild;
 mod refusal;
 mod relevance;
+mod remaining;
 mod report;
 mod resolved;
 mod rules;

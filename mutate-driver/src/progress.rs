@@ -1,15 +1,28 @@
-//! Progress on long work: a bar with live counts on a terminal, plain lines otherwise,
-//! and the JSON stream's lines where it is on (`stream.rs`).
+//! Progress on long work: a bar with live counts and the time left on a terminal, plain
+//! lines otherwise (with the time left now and then), and the JSON stream's lines where
+//! it is on (`stream.rs`).
 
 use crate::outcome::Status;
+use crate::remaining::{self, Remaining};
 use crate::stream::{Ended, Stream};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+/// How often plain output says the time left.
+const SAY_LEFT_EVERY: Duration = Duration::from_secs(30);
 
 pub struct Progress {
     bar: Option<ProgressBar>,
     counts: [usize; 7],
     stream: Stream,
+    /// The phase: its name, what its bar says, its items and how many ended.
+    name: String,
+    message: String,
+    total: usize,
+    done: usize,
+    remaining: Remaining,
+    said_left: Instant,
 }
 
 impl Progress {
@@ -18,6 +31,12 @@ impl Progress {
             bar: None,
             counts: [0; 7],
             stream,
+            name: String::new(),
+            message: String::new(),
+            total: 0,
+            done: 0,
+            remaining: Remaining::new(0, Instant::now()),
+            said_left: Instant::now(),
         }
     }
 
@@ -35,6 +54,11 @@ impl Progress {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
+        self.name = name.to_owned();
+        self.message = what.to_owned();
+        (self.total, self.done) = (total, 0);
+        self.remaining = Remaining::new(total, Instant::now());
+        self.said_left = Instant::now();
         if std::io::stderr().is_terminal() {
             let bar = ProgressBar::new(total as u64);
             bar.set_style(
@@ -50,10 +74,20 @@ impl Progress {
         }
     }
 
+    /// The phase's items weigh these together (what each is expected to cost), not one
+    /// each: each says its weight as it ends ([`Progress::worked`]).
+    pub fn weigh(&mut self, total: f64) {
+        self.remaining.weigh(total);
+    }
+
+    /// An item of the weight it was given in [`Progress::weigh`] ended; before
+    /// [`Progress::mutant`] says so.
+    pub fn worked(&mut self, weight: f64) {
+        self.remaining.worked(weight);
+    }
+
     pub fn tick(&mut self) {
-        if let Some(bar) = &self.bar {
-            bar.inc(1);
-        }
+        self.ended();
     }
 
     /// One mutant finished.
@@ -61,19 +95,49 @@ impl Progress {
         let (status, id) = (ended.status, ended.id);
         self.stream.mutant(&ended);
         self.counts[status as usize] += 1;
+        let c = &self.counts;
+        self.message = format!(
+            "{} killed, {} survived, {} timeout, {} crashed",
+            c[Status::Killed as usize],
+            c[Status::Survived as usize],
+            c[Status::Timeout as usize],
+            c[Status::Crashed as usize]
+        );
+        if self.bar.is_none() {
+            eprintln!("{:>10} {id}", status.label().to_uppercase());
+        }
+        self.ended();
+    }
+
+    /// An item of the phase ended: the bar moves on, with the time left; plain output
+    /// says the time left now and then.
+    fn ended(&mut self) {
+        self.done += 1;
+        let now = Instant::now();
+        self.remaining.ended(now);
+        let left = self.remaining.left(now).map(remaining::written);
         match &self.bar {
             Some(bar) => {
                 bar.inc(1);
-                let c = &self.counts;
-                bar.set_message(format!(
-                    "{} killed, {} survived, {} timeout, {} crashed",
-                    c[Status::Killed as usize],
-                    c[Status::Survived as usize],
-                    c[Status::Timeout as usize],
-                    c[Status::Crashed as usize]
-                ));
+                match &left {
+                    Some(left) => bar.set_message(format!("{}, about {left} left", self.message)),
+                    None => bar.set_message(self.message.clone()),
+                }
             }
-            None => eprintln!("{:>10} {id}", status.label().to_uppercase()),
+            None => {
+                if let Some(left) = left
+                    && self.said_left.elapsed() >= SAY_LEFT_EVERY
+                {
+                    self.said_left = now;
+                    eprintln!(
+                        "{:>10} {} of {} done in {}, about {left} left",
+                        self.name,
+                        self.done,
+                        self.total,
+                        remaining::written(self.remaining.elapsed(now)),
+                    );
+                }
+            }
         }
     }
 

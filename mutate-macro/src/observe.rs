@@ -280,6 +280,18 @@ fn arguments(sig: &Signature) -> Option<(Vec<TokenStream>, Vec<TokenStream>, Vec
                     literals.push(quote!(#rt::observe::mutable(
                         (&#rt::literal::Shown::new(&*#ident)).literal()
                     )));
+                } else if let Some(target) = as_ref_target(sig, &t.ty) {
+                    // `data: T` where `T: AsRef<[u8]>`: what it is a reference to, which
+                    // a test can give as `T` (`&[u8]` is `AsRef<[u8]>`), where `T`'s own
+                    // text is out of reach (a generic has no `Debug` here).
+                    literals.push(quote!({
+                        let __mutate_as_ref: &#target = ::core::convert::AsRef::<#target>::as_ref(&#ident);
+                        #rt::observe::value(
+                            (&#rt::literal::Shown::new(&__mutate_as_ref)).literal(),
+                            (&#rt::literal::Shown::new(&__mutate_as_ref)).debugged(),
+                            true
+                        )
+                    }));
                 } else {
                     // A shared reference's `Debug` text is its pointee's.
                     let reference = matches!(&*t.ty, Type::Reference(_));
@@ -293,6 +305,46 @@ fn arguments(sig: &Signature) -> Option<(Vec<TokenStream>, Vec<TokenStream>, Vec
         }
     }
     Some((args, changed, literals))
+}
+
+/// For a parameter whose type is a type parameter of `sig` bounded by `AsRef<[u8]>` or
+/// `AsRef<str>` (inline or in its `where` clause), that target type.
+fn as_ref_target(sig: &Signature, ty: &Type) -> Option<TokenStream> {
+    let Type::Path(p) = ty else { return None };
+    let ident = p.path.get_ident().filter(|_| p.qself.is_none())?;
+    let inline = sig.generics.params.iter().filter_map(|g| match g {
+        GenericParam::Type(t) if t.ident == *ident => Some(t.bounds.iter()),
+        _ => None,
+    });
+    let in_where = sig.generics.where_clause.iter().flat_map(|w| {
+        w.predicates.iter().filter_map(|pred| match pred {
+            syn::WherePredicate::Type(t)
+                if *ident == t.bounded_ty.to_token_stream().to_string() =>
+            {
+                Some(t.bounds.iter())
+            }
+            _ => None,
+        })
+    });
+    inline.chain(in_where).flatten().find_map(|bound| {
+        let syn::TypeParamBound::Trait(t) = bound else {
+            return None;
+        };
+        let last = t.path.segments.last()?;
+        if last.ident != "AsRef" {
+            return None;
+        }
+        let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+            return None;
+        };
+        let Some(syn::GenericArgument::Type(target)) = args.args.first() else {
+            return None;
+        };
+        let text = target.to_token_stream().to_string().replace(' ', "");
+        ["[u8]", "str"]
+            .contains(&text.as_str())
+            .then(|| target.to_token_stream())
+    })
 }
 
 /// Primitive types, and `String`: named the same in every module, holding no borrow.
@@ -329,6 +381,28 @@ mod tests {
 
     /// A free function whose argument has its name cannot call itself by that name; an
     /// associated one calls itself through `Self::`.
+    #[test]
+    fn a_generic_given_as_bytes_or_text_is_written_as_what_it_refers_to() {
+        let target = |sig: &str| {
+            let sig: Signature = syn::parse_str(sig).unwrap();
+            let FnArg::Typed(t) = &sig.inputs[0] else {
+                panic!("a typed parameter")
+            };
+            as_ref_target(&sig, &t.ty).map(|t| t.to_string())
+        };
+        assert_eq!(
+            target("fn f<T: AsRef<[u8]>>(d: T)").as_deref(),
+            Some("[u8]")
+        );
+        assert_eq!(
+            target("fn f<T>(d: T) where T: AsRef<str>").as_deref(),
+            Some("str")
+        );
+        assert_eq!(target("fn f<T: AsRef<Path>>(d: T)"), None);
+        assert_eq!(target("fn f<T: Into<String>>(d: T)"), None);
+        assert_eq!(target("fn f<T: AsRef<[u8]>>(d: &T)"), None);
+    }
+
     #[test]
     fn an_argument_named_as_its_function_hides_it() {
         assert!(traced("fn seed(s: u64)", Reach::Free));

@@ -75,6 +75,7 @@ pub fn run(
         order,
         pending,
         proven,
+        weights,
     } = plan(d, (selected, baseline), config, progress, results);
     // Per mutant: the first detecting verdict, or the last surviving one.
     let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
@@ -178,6 +179,7 @@ pub fn run(
                 if results[m].status == Status::Survived && !reached[m] {
                     results[m].reason = never_reached(d, &order[m]);
                 }
+                progress.worked(weights[m]);
                 progress.mutant(results[m].ended(d, m));
             } else {
                 rank.insert(m, k + 1);
@@ -207,6 +209,15 @@ struct Plan {
     pending: Vec<(usize, usize)>,
     /// What the proof spared.
     proven: Proven,
+    /// Per mutant, what its runs are expected to cost (microseconds).
+    weights: Vec<f64>,
+}
+
+/// What a mutant's run under a test is expected to cost (microseconds): the test's own
+/// time, and a fork and its report.
+fn expected_cost(baseline: &Baseline) -> f64 {
+    const RUN_MICROS: f64 = 1_000.0;
+    baseline.fastest_micros.max(1) as f64 + RUN_MICROS
 }
 
 /// The plan of the mutant phase. A covered mutant no covering test infects is decided
@@ -247,6 +258,10 @@ fn plan(
         }
     }
     let mut proven = Proven::default();
+    let weights: Vec<f64> = order
+        .iter()
+        .map(|tests| tests.iter().map(|&t| expected_cost(&baseline[t])).sum())
+        .collect();
     pending.retain(|&(m, _)| {
         proven.runs += results[m].covered_by.len() - order[m].len();
         if !order[m].is_empty() {
@@ -258,8 +273,12 @@ fn plan(
         progress.mutant(results[m].ended(d, m));
         false
     });
+    // The time left: the mutants decided before any run cost nothing; the others what
+    // their covering tests cost, as if none detects them (the rate met so far scales it).
+    progress.weigh(pending.iter().map(|&(m, _)| weights[m]).sum());
     Plan {
         order,
+        weights,
         pending,
         proven,
     }

@@ -311,6 +311,14 @@ impl Call {
                 });
                 each.push(moves.map(|moved| self.with(i, moved)).collect());
             }
+            if let Argument::Value(text) = a {
+                each.push(
+                    elements_moved(text)
+                        .into_iter()
+                        .map(|moved| self.with(i, moved))
+                        .collect(),
+                );
+            }
             match a {
                 Argument::Value(text) if text == "true" => {
                     each.push(vec![self.with(i, "false".into())])
@@ -324,6 +332,73 @@ impl Call {
         let mut calls = interleaved(each);
         let mut seen = std::collections::BTreeSet::new();
         calls.retain(|c| seen.insert(c.clone()));
+        calls.truncate(most);
+        calls
+    }
+
+    /// The witness' call with one field of a struct argument moved, at most `most`: a
+    /// struct the test built (`Comparator { major: 1, minor: Some(0), .. }`) written as
+    /// itself with that field changed (`Comparator { minor: Some(1), ..built.clone() }`),
+    /// where the boundary is in a field, not in an argument of its own. Each integer
+    /// field (alone or in `Some`) moves as [`Call::moved`] moves integers, to `None`
+    /// too; each `bool` field the other way. rustc keeps the ones whose type and fields
+    /// a test can name.
+    pub fn with_fields_moved(witness: &Witness, most: usize, constants: &Constants) -> Vec<Call> {
+        let Some(call) = Call::of(witness) else {
+            return Vec::new();
+        };
+        let recorded = match call.formatted {
+            Some(_) => &witness.args[..1],
+            None => &witness.args[..],
+        };
+        let mut each: Vec<Vec<Call>> = Vec::new();
+        for (i, (a, argument)) in recorded.iter().zip(&call.arguments).enumerate() {
+            let Argument::Value(written) = argument else {
+                continue;
+            };
+            let Some((_, text)) = a.split_once(':') else {
+                continue;
+            };
+            let Some((name, fields)) = text.split_once(" { ") else {
+                continue;
+            };
+            let Some(fields) = fields.strip_suffix(" }") else {
+                continue;
+            };
+            if type_head(text) != name || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let (borrow, built) = match written.strip_prefix('&') {
+                Some(built) => ("&", built),
+                None => ("", written.as_str()),
+            };
+            let fields = top_level(fields, ", ");
+            for (f, field) in fields.iter().enumerate() {
+                let Some((field, value)) = field.split_once(": ") else {
+                    continue;
+                };
+                let moved = |v: String| {
+                    // Written as its own `Debug` text: that text, the field changed.
+                    let text = match built == text {
+                        true => {
+                            let mut fields = fields.clone();
+                            let changed = format!("{field}: {v}");
+                            fields[f] = &changed;
+                            format!("{borrow}{name} {{ {} }}", fields.join(", "))
+                        }
+                        false => format!("{borrow}{name} {{ {field}: {v}, ..{built}.clone() }}"),
+                    };
+                    call.with(i, text)
+                };
+                each.push(
+                    field_moves(value, constants)
+                        .into_iter()
+                        .map(moved)
+                        .collect(),
+                );
+            }
+        }
+        let mut calls = interleaved(each);
         calls.truncate(most);
         calls
     }
@@ -482,6 +557,92 @@ fn looks_literal(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_digit() || "-\"'[(".contains(c))
         || text == "true"
         || text == "false"
+}
+
+/// The values a field's `Debug` text `value` may move to: an integer (alone or in
+/// `Some`) to each constant and one either side, one step either way and zero (`None`
+/// too); a `bool` the other way.
+fn field_moves(value: &str, constants: &Constants) -> Vec<String> {
+    match value {
+        "true" => return vec!["false".into()],
+        "false" => return vec!["true".into()],
+        _ => {}
+    }
+    let (inner, some) = match value
+        .strip_prefix("Some(")
+        .and_then(|v| v.strip_suffix(')'))
+    {
+        Some(inner) => (inner, true),
+        None => (value, false),
+    };
+    let Ok(n) = inner.parse::<i128>() else {
+        return Vec::new();
+    };
+    let around = |c: i128| [Some(c), c.checked_sub(1), c.checked_add(1)];
+    let mut values: Vec<i128> = constants
+        .integers
+        .iter()
+        .flat_map(|&c| around(c))
+        .flatten()
+        .collect();
+    values.extend(
+        [n.checked_sub(1), n.checked_add(1), Some(0)]
+            .into_iter()
+            .flatten(),
+    );
+    let mut seen = std::collections::BTreeSet::new();
+    // Unsigned fields refuse a negative value; rustc says so.
+    let mut moves: Vec<String> = values
+        .into_iter()
+        .filter(|&v| v != n && seen.insert(v))
+        .map(|v| match some {
+            true => format!("Some({v})"),
+            false => v.to_string(),
+        })
+        .collect();
+    if some {
+        moves.push("None".into());
+    }
+    moves
+}
+
+/// A list of integers as the runtime writes it (`&[54u8, 98u8]`, `vec![1i32]`) with an
+/// element moved: the last one dropped (a length's boundary), and each of the last, the
+/// middle and the second element set to zero (an element out of the accepted ones, met
+/// after the first: where an index is reported, it tells the positions apart).
+fn elements_moved(text: &str) -> Vec<String> {
+    let Some((open, rest)) = ["&[", "vec![", "["]
+        .iter()
+        .find_map(|open| Some((*open, text.strip_prefix(open)?)))
+    else {
+        return Vec::new();
+    };
+    let Some(inner) = rest.strip_suffix(']') else {
+        return Vec::new();
+    };
+    let elements = top_level(inner, ", ");
+    let Some(ty) = elements.first().and_then(|e| integer(e)).map(|(_, ty)| ty) else {
+        return Vec::new();
+    };
+    if elements
+        .iter()
+        .any(|e| integer(e).is_none_or(|(_, t)| t != ty))
+    {
+        return Vec::new();
+    }
+    let written = |elements: &[String]| format!("{open}{}]", elements.join(", "));
+    let elements: Vec<String> = elements.iter().map(|e| e.to_string()).collect();
+    let mut moves = vec![written(&elements[..elements.len() - 1])];
+    let n = elements.len();
+    let mut seen = std::collections::BTreeSet::new();
+    for at in [n - 1, n / 2, 1.min(n - 1)] {
+        if seen.insert(at) && elements[at] != format!("0{ty}") {
+            let mut moved = elements.clone();
+            moved[at] = format!("0{ty}");
+            moves.push(written(&moved));
+        }
+    }
+    moves
 }
 
 /// Whether a `Debug` text is an address (`0x7f33b0000d10`: a pointer's; an integer's
@@ -793,6 +954,60 @@ mod tests {
             })
             .is_some()
         );
+    }
+
+    #[test]
+    fn a_struct_argument_moves_one_field_at_a_time() {
+        let mut caret = witness(
+            "semver::eval::matches_caret",
+            &["r:Comparator { major: 1, minor: Some(0), exact: true, pre: Prerelease(\"\") }"],
+        );
+        let as_written = Call::with_fields_moved(&caret, 10, &Constants::default());
+        assert_eq!(
+            as_written[0].expression(),
+            "semver::eval::matches_caret(&Comparator { major: 0, minor: Some(0), exact: true, \
+             pre: Prerelease(\"\") })"
+        );
+        caret.sources = vec![(
+            witness("semver::Comparator::parse", &["v:\"^1.0\""]),
+            "Ok(Comparator { major: 1, minor: Some(0), exact: true, pre: Prerelease(\"\") })"
+                .to_owned(),
+        )];
+        let moved: Vec<String> = Call::with_fields_moved(&caret, 10, &Constants::default())
+            .iter()
+            .map(Call::expression)
+            .collect();
+        let built = "semver::Comparator::parse(\"^1.0\").unwrap()";
+        let with = |field: &str| {
+            format!("semver::eval::matches_caret(&Comparator {{ {field}, ..{built}.clone() }})")
+        };
+        assert_eq!(
+            moved,
+            [
+                with("major: 0"),
+                with("minor: Some(-1)"),
+                with("exact: false"),
+                with("major: 2"),
+                with("minor: Some(1)"),
+                with("minor: None"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_list_of_integers_moves_one_element_at_a_time() {
+        assert_eq!(
+            elements_moved("&[54u8, 98u8, 54u8, 57u8]"),
+            [
+                "&[54u8, 98u8, 54u8]",
+                "&[54u8, 98u8, 54u8, 0u8]",
+                "&[54u8, 98u8, 0u8, 57u8]",
+                "&[54u8, 0u8, 54u8, 57u8]",
+            ]
+        );
+        assert_eq!(elements_moved("vec![1i32]"), ["vec![]", "vec![0i32]"]);
+        assert_eq!(elements_moved("[1u8, \"a\"]"), Vec::<String>::new());
+        assert_eq!(elements_moved("\"abc\""), Vec::<String>::new());
     }
 
     #[test]

@@ -318,6 +318,13 @@ fn candidates(
             .iter()
             .flat_map(|w| Call::with_other_values(w, CANDIDATES))
             .collect();
+        // Then arguments and the fields of struct arguments moved, in turn.
+        let fields = calls::interleaved(
+            r.witnesses
+                .iter()
+                .map(|w| Call::with_fields_moved(w, CANDIDATES, &constants)),
+        );
+        let moved = calls::interleaved([moved, fields]);
         for call in others.into_iter().chain(moved) {
             add(&mut calls, call);
         }
