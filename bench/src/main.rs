@@ -15,6 +15,7 @@ mod operators;
 mod parity;
 mod relevance;
 mod report_json;
+mod scale;
 mod stats;
 mod suggestions;
 mod suites;
@@ -123,6 +124,11 @@ enum What {
     /// verified test, why the others got none, the cost, and whether the suggested file
     /// compiles and passes when pasted into the crate (not part of `all`).
     Suggestions,
+    /// Whole runs of large crates of the registry (`--crates`; default the corpus' crates
+    /// of 3,000 to 20,000 mutants): each phase's time, peak memory of the driver and of
+    /// a fork server, the reports' sizes, and the time left said halfway through the
+    /// mutant phase against the time it took (not part of `all`).
+    Scale,
     /// How many of cargo-mutants' mutants mutate also makes, per crate (`--crates`;
     /// default `versus`'s four, the corpus and five command-line tools): both tools'
     /// `--list` only, and cargo-mutants' mutants mutate does not make, by name (not part
@@ -216,6 +222,9 @@ fn main() {
         } else if cli.what == What::Equivalence {
             let list = cli.crates.as_deref().unwrap_or(versus::POPULAR);
             equivalence::run(&versus::parse_crates(list)?, &work)?;
+        } else if cli.what == What::Scale {
+            let list = cli.crates.as_deref().unwrap_or(scale::DEFAULT);
+            scale::run(&versus::parse_crates(list)?, &work)?;
         } else if cli.what == What::Suggestions {
             let list = cli.crates.as_deref().unwrap_or(suggestions::DEFAULT);
             suggestions::run(&versus::parse_crates(list)?, &work)?;

@@ -24,6 +24,7 @@ pub mod interrupt;
 mod lab;
 mod limits;
 mod lockfile;
+mod memory;
 mod modules;
 mod nextest;
 mod outcome;

@@ -29,6 +29,13 @@ pub struct Server {
     pub any_test: bool,
 }
 
+impl Drop for Server {
+    /// Before its process is ended: how much memory it reached, for the report.
+    fn drop(&mut self) {
+        crate::memory::server_ending(self.process.child().id());
+    }
+}
+
 /// What a test binary started for its catalog turned out to be.
 pub enum Catalog {
     /// A schemata binary: its mutants.

@@ -174,6 +174,7 @@ pub fn build(
         "framework": { "name": "mutate", "version": env!("CARGO_PKG_VERSION") },
         "summary": Summary::of(results),
         "seconds": times.to_json(),
+        "peakMemory": crate::memory::to_json(),
         "incremental": { "reusedVerdicts": results.reused() },
         "infection": {
             "provenMutants": results.proven.mutants,
