@@ -17,7 +17,7 @@ use std::process::Command;
 /// The survivors a test is written for, and the one test that kills each (the merged
 /// `discount` test kills all seven of its weak-oracle survivors; `is_adult`'s boundary
 /// test kills both of its own).
-const KILLED_BY_SUGGESTION: [(&str, &str); 15] = [
+const KILLED_BY_SUGGESTION: [(&str, &str); 16] = [
     (
         "src/lib.rs:7:5: replace discount -> u32 with 1",
         "discount_7_5",
@@ -69,6 +69,10 @@ const KILLED_BY_SUGGESTION: [(&str, &str); 15] = [
         "src/lib.rs:38:23: replace 2 with 3 in Counter::bump",
         "bump_38_9",
     ),
+    (
+        "src/lib.rs:61:12: replace if condition with false in digit_sum",
+        "digit_sum_61_12",
+    ),
 ];
 
 /// The private function's survivors: a unit test for the module of `src/lib.rs`.
@@ -78,14 +82,19 @@ const KILLED_BY_UNIT_TEST: [(&str, &str); 2] = [
 ];
 
 /// Survivors no test is written for, and what the report says: `half(x) > 10` puts the
-/// boundary behind another computation.
-const NO_TEST: [(&str, &str); 2] = [
+/// boundary behind another computation; `digit_sum` read backwards finds the same first
+/// byte that is not a digit wherever there is one.
+const NO_TEST: [(&str, &str); 3] = [
     (
         "src/lib.rs:51:13: replace > with >= in is_big",
         "no input tried",
     ),
     (
         "src/lib.rs:51:15: replace 10 with 11 in is_big",
+        "no input tried",
+    ),
+    (
+        "src/lib.rs:60:23: add .rev() to data.as_ref().iter().enumerate() in digit_sum",
         "no input tried",
     ),
 ];
@@ -191,7 +200,16 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
         written.contains("let mut a0 = <suggestions::Counter as Default>::default();"),
         "{written}"
     );
-    assert_eq!(written.matches("#[test]").count(), 4, "{written}");
+    // A generic `AsRef<[u8]>` given a string, traced as its bytes; one of them set to zero.
+    assert!(
+        written.contains("suggestions::digit_sum(&[49u8, 50u8, 0u8]);"),
+        "{written}"
+    );
+    assert!(
+        written.contains("assert_eq!(returned, Err(3usize));"),
+        "{written}"
+    );
+    assert_eq!(written.matches("#[test]").count(), 5, "{written}");
 
     // The unit tests' module, added at the end of the file it names, as the user would.
     let unit = std::fs::read_to_string(first.path().join("suggested_unit_tests.rs")).unwrap();
@@ -222,6 +240,7 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
         "cents_13_13",
         "is_adult_25_9",
         "bump_38_9",
+        "digit_sum_61_12",
         "mutate_suggested::half_45_7",
     ] {
         assert!(

@@ -50,3 +50,18 @@ fn half(x: u32) -> u32 {
 pub fn is_big(x: u32) -> bool {
     half(x) > 10
 }
+
+/// The digits of `data` added up, or where its first byte that is not a digit is (counted
+/// from one). Its test gives only digits, so the error's position is never computed: a
+/// list of bytes with one set to zero reaches it.
+#[mutate_runtime::mutate]
+pub fn digit_sum<T: AsRef<[u8]>>(data: T) -> Result<u32, usize> {
+    let mut sum = 0;
+    for (at, byte) in data.as_ref().iter().enumerate() {
+        if !byte.is_ascii_digit() {
+            return Err(at + 1);
+        }
+        sum += u32::from(byte - b'0');
+    }
+    Ok(sum)
+}

@@ -2,7 +2,7 @@
 //! positive (weak oracle); `cents`' fee is lost in `rounded_euros` (no propagation);
 //! `is_adult` is never asked at 18 (no infection at the boundary); `bump` is only checked
 //! to count (its receiver comes from `#[derive(Default)]`); `half` is private; `is_big`'s
-//! boundary is behind `half`.
+//! boundary is behind `half`; `digit_sum` is never given a byte that is not a digit.
 
 use suggestions::*;
 
@@ -32,4 +32,9 @@ fn a_counter_counts() {
 fn big_and_small() {
     assert!(is_big(100));
     assert!(!is_big(2));
+}
+
+#[test]
+fn digits_add_up() {
+    assert_eq!(digit_sum("123"), Ok(6));
 }
