@@ -241,9 +241,11 @@ fn plan(
         .filter(|&m| selected[m] && !results[m].covered_by.is_empty())
         .map(|m| (m, 0))
         .collect();
+    // Every mutant of the phase is told as it ends: those no test covers and those the
+    // coverage run proved unchanged too, at once.
     progress.phase(
         "Mutants",
-        pending.len(),
+        selected.iter().filter(|s| **s).count(),
         (
             "mutant, against its covering tests",
             "mutants, each against its covering tests",
