@@ -74,16 +74,10 @@ impl Progress {
         }
     }
 
-    /// The phase's items weigh these together (what each is expected to cost), not one
-    /// each: each says its weight as it ends ([`Progress::worked`]).
-    pub fn weigh(&mut self, total: f64) {
-        self.remaining.weigh(total);
-    }
-
-    /// An item of the weight it was given in [`Progress::weigh`] ended; before
-    /// [`Progress::mutant`] says so.
-    pub fn worked(&mut self, weight: f64) {
-        self.remaining.worked(weight);
+    /// The phase counts its work itself from here on: done and left (see
+    /// `remaining.rs`).
+    pub fn work(&mut self, done: f64, left: f64) {
+        self.remaining.work(done, left);
     }
 
     pub fn tick(&mut self) {
@@ -114,7 +108,7 @@ impl Progress {
     fn ended(&mut self) {
         self.done += 1;
         let now = Instant::now();
-        self.remaining.ended(now);
+        self.remaining.ended();
         let left = self.remaining.left(now).map(remaining::written);
         match &self.bar {
             Some(bar) => {

@@ -1,7 +1,7 @@
-//! The time a phase has left: the time it took so far, scaled by the share of its work
-//! still to do. Work is counted in items, or in what each item was expected to cost
-//! (the mutant phase: its covering tests' baseline times), so that a phase whose costly
-//! mutants come last is not told it is nearly done. Pure.
+//! The time a phase has left: the time it took so far, scaled by the work still to do
+//! against the work done. Work is counted in items, or, where the phase says so, in what
+//! it expects (the mutant phase: the baseline times of the runs it made and of those it
+//! still expects to make, `lab::mutants`'s `Expected`). Pure.
 
 use std::time::{Duration, Instant};
 
@@ -12,13 +12,11 @@ const SETTLING_SHARE: f64 = 0.01;
 #[derive(Debug, Clone)]
 pub struct Remaining {
     started: Instant,
-    /// The phase's work, and how much of it ended.
-    total: f64,
+    /// Work done, and work left.
     done: f64,
-    /// Each item weighs one, until the phase gives weights.
-    uniform: bool,
-    /// The weight of the item about to end.
-    next: Option<f64>,
+    left: f64,
+    /// Each ended item is one of the work: the phase said no more than its items.
+    items: bool,
 }
 
 impl Remaining {
@@ -26,27 +24,23 @@ impl Remaining {
     pub fn new(items: usize, now: Instant) -> Self {
         Remaining {
             started: now,
-            total: items as f64,
             done: 0.0,
-            uniform: true,
-            next: None,
+            left: items as f64,
+            items: true,
         }
     }
 
-    /// The items weigh `total` together from here: what ended before weighed nothing.
-    pub fn weigh(&mut self, total: f64) {
-        (self.total, self.done, self.uniform) = (total, 0.0, false);
+    /// The work done and the work left, as the phase counts them, from here on.
+    pub fn work(&mut self, done: f64, left: f64) {
+        (self.done, self.left, self.items) = (done, left, false);
     }
 
-    /// The next item to end weighs `weight`.
-    pub fn worked(&mut self, weight: f64) {
-        self.next = Some(weight);
-    }
-
-    /// An item ended: one, or the weight it was given (none, where it was given none).
-    pub fn ended(&mut self, _now: Instant) {
-        let one = if self.uniform { 1.0 } else { 0.0 };
-        self.done += self.next.take().unwrap_or(one);
+    /// An item ended.
+    pub fn ended(&mut self) {
+        if self.items {
+            self.done += 1.0;
+            self.left = (self.left - 1.0).max(0.0);
+        }
     }
 
     /// The phase's time so far.
@@ -57,11 +51,11 @@ impl Remaining {
     /// The time left at `now`, once the rate can be told.
     pub fn left(&self, now: Instant) -> Option<Duration> {
         let elapsed = self.elapsed(now);
-        if elapsed < SETTLING || self.total <= 0.0 || self.done < self.total * SETTLING_SHARE {
+        let total = self.done + self.left;
+        if elapsed < SETTLING || total <= 0.0 || self.done < total * SETTLING_SHARE {
             return None;
         }
-        let share_left = (self.total - self.done).max(0.0) / self.done;
-        Some(elapsed.mul_f64(share_left))
+        Some(elapsed.mul_f64(self.left / self.done))
     }
 }
 
@@ -83,9 +77,9 @@ mod tests {
     fn the_time_left_scales_the_time_taken_by_the_work_left() {
         let start = Instant::now();
         let mut r = Remaining::new(10, start);
-        r.ended(start);
+        r.ended();
         assert_eq!(r.left(start + Duration::from_secs(1)), None, "too young");
-        r.ended(start);
+        r.ended();
         // 2 of 10 items in 10 s: 8 more take 40 s.
         assert_eq!(
             r.left(start + Duration::from_secs(10)),
@@ -94,24 +88,20 @@ mod tests {
     }
 
     #[test]
-    fn weighed_items_count_by_their_weight() {
+    fn work_the_phase_counts_replaces_its_items() {
         let start = Instant::now();
         let mut r = Remaining::new(4, start);
-        // Decided before any run: nothing spent on them.
-        r.ended(start);
-        r.weigh(100.0);
-        r.worked(25.0);
-        r.ended(start);
+        r.work(25.0, 75.0);
         // A quarter of the work in 30 s: three quarters take 90 s.
         assert_eq!(
             r.left(start + Duration::from_secs(30)),
             Some(Duration::from_secs(90))
         );
-        r.ended(start);
+        r.ended();
         assert_eq!(
             r.left(start + Duration::from_secs(30)),
             Some(Duration::from_secs(90)),
-            "an item with no weight given moves nothing"
+            "an item ending moves nothing the phase counts itself"
         );
     }
 

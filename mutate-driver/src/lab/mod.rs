@@ -6,6 +6,7 @@ mod again;
 pub mod baseline;
 mod clock;
 pub mod costs;
+mod expected;
 mod mutants;
 mod queue;
 mod results;

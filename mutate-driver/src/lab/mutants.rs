@@ -6,6 +6,7 @@ use super::again::{CHANCE_RERUNS, found_again};
 use super::baseline::Baseline;
 use super::clock::{self, InertTimes};
 use super::costs::Gathering;
+use super::expected::Expected;
 use super::queue::{CloseOnPanic, Queue};
 use super::results::{Config, MutantResult, Proven};
 use super::servers::{self, Idle};
@@ -75,7 +76,6 @@ pub fn run(
         order,
         pending,
         proven,
-        weights,
     } = plan(d, (selected, baseline), config, progress, results);
     // Per mutant: the first detecting verdict, or the last surviving one.
     let mut verdicts: Vec<Option<Verdict>> = vec![None; d.mutants.len()];
@@ -94,6 +94,7 @@ pub fn run(
     // Which covering test (by rank) each undecided mutant is on; it leaves the map when
     // decided.
     let mut rank: HashMap<usize, usize> = pending.iter().copied().collect();
+    let mut expected = Expected::new(&order, baseline);
     // Runs again of an undecided mutant under the test it is on, which did not reach it.
     let mut again: HashMap<usize, usize> = HashMap::new();
     // Whether any run reached the mutant.
@@ -158,6 +159,7 @@ pub fn run(
                 let runs = again.entry(m).or_default();
                 if *runs < CHANCE_RERUNS {
                     *runs += 1;
+                    expected.ran(m, k, true);
                     enqueue(m, k);
                     continue;
                 }
@@ -179,9 +181,11 @@ pub fn run(
                 if results[m].status == Status::Survived && !reached[m] {
                     results[m].reason = never_reached(d, &order[m]);
                 }
-                progress.worked(weights[m]);
+                expected.ran(m, k, false);
+                expected.tell(progress, &rank);
                 progress.mutant(results[m].ended(d, m));
             } else {
+                expected.ran(m, k, true);
                 rank.insert(m, k + 1);
                 enqueue(m, k + 1);
             }
@@ -209,15 +213,6 @@ struct Plan {
     pending: Vec<(usize, usize)>,
     /// What the proof spared.
     proven: Proven,
-    /// Per mutant, what its runs are expected to cost (microseconds).
-    weights: Vec<f64>,
-}
-
-/// What a mutant's run under a test is expected to cost (microseconds): the test's own
-/// time, and a fork and its report.
-fn expected_cost(baseline: &Baseline) -> f64 {
-    const RUN_MICROS: f64 = 1_000.0;
-    baseline.fastest_micros.max(1) as f64 + RUN_MICROS
 }
 
 /// The plan of the mutant phase. A covered mutant no covering test infects is decided
@@ -260,10 +255,6 @@ fn plan(
         }
     }
     let mut proven = Proven::default();
-    let weights: Vec<f64> = order
-        .iter()
-        .map(|tests| tests.iter().map(|&t| expected_cost(&baseline[t])).sum())
-        .collect();
     pending.retain(|&(m, _)| {
         proven.runs += results[m].covered_by.len() - order[m].len();
         if !order[m].is_empty() {
@@ -275,12 +266,8 @@ fn plan(
         progress.mutant(results[m].ended(d, m));
         false
     });
-    // The time left: the mutants decided before any run cost nothing; the others what
-    // their covering tests cost, as if none detects them (the rate met so far scales it).
-    progress.weigh(pending.iter().map(|&(m, _)| weights[m]).sum());
     Plan {
         order,
-        weights,
         pending,
         proven,
     }

@@ -1,0 +1,116 @@
+//! The mutant phase's work, for the time it has left (`remaining.rs`).
+
+use super::baseline::Baseline;
+use crate::progress::Progress;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// The mutant phase's work, for the time it has left: the runs made, and the runs still
+/// expected, each weighing what its test took in the baseline (and a fork). A mutant
+/// expects its current run, and each run after it as likely as runs at that rank so far
+/// left their mutant undecided: most mutants a first test detects, while one that
+/// survived a test mostly survives the rest. Counting decided mutants at the cost of all
+/// their tests told a phase whose first runs detect most mutants that it was nearly done.
+pub struct Expected {
+    /// Per mutant, per rank, the weight of its runs from that rank on.
+    from: Vec<Vec<f64>>,
+    done: f64,
+    /// Runs at the first rank and at later ones: how many, and how many of them left
+    /// their mutant undecided.
+    first: (f64, f64),
+    later: (f64, f64),
+    told: Option<Instant>,
+}
+
+impl Expected {
+    /// How often the time left is worked out again: it sums over every undecided mutant.
+    const EVERY: Duration = Duration::from_secs(1);
+
+    pub fn new(order: &[Vec<usize>], baseline: &[Baseline]) -> Self {
+        // A test's own time, and a fork and its report.
+        let weight = |t: usize| baseline[t].fastest_micros as f64 + 1_000.0;
+        let from = order
+            .iter()
+            .map(|tests| {
+                let mut from = vec![0.0; tests.len() + 1];
+                for k in (0..tests.len()).rev() {
+                    from[k] = from[k + 1] + weight(tests[k]);
+                }
+                from
+            })
+            .collect();
+        Expected {
+            from,
+            done: 0.0,
+            first: (0.0, 0.0),
+            later: (0.0, 0.0),
+            told: None,
+        }
+    }
+
+    /// Mutant `m`'s run at rank `k` ended, and left it `undecided` or not.
+    pub fn ran(&mut self, m: usize, k: usize, undecided: bool) {
+        self.done += self.from[m][k] - self.from[m][k + 1];
+        let rank = if k == 0 {
+            &mut self.first
+        } else {
+            &mut self.later
+        };
+        rank.0 += 1.0;
+        rank.1 += f64::from(u8::from(undecided));
+    }
+
+    /// The work the undecided mutants (each at its rank) are expected to take still.
+    fn left(&self, rank: &HashMap<usize, usize>) -> f64 {
+        let likely =
+            |(runs, undecided): (f64, f64)| if runs > 0.0 { undecided / runs } else { 1.0 };
+        let (first, later) = (likely(self.first), likely(self.later));
+        rank.iter()
+            .map(|(&m, &k)| {
+                let from = &self.from[m];
+                let on = if k == 0 { first } else { later };
+                (from[k] - from[k + 1]) + on * from[k + 1]
+            })
+            .sum()
+    }
+
+    /// Tells `progress` the work done and left, at most every [`Expected::EVERY`].
+    pub fn tell(&mut self, progress: &mut Progress, rank: &HashMap<usize, usize>) {
+        if self.told.is_some_and(|told| told.elapsed() < Self::EVERY) {
+            return;
+        }
+        self.told = Some(Instant::now());
+        progress.work(self.done, self.left(rank));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_after_a_survived_one_are_expected_as_often_as_later_runs_went_on() {
+        // Two mutants of three tests each, of weights 1, 2 and 4 (with a fork's 1).
+        let mut e = Expected {
+            from: vec![vec![7.0, 6.0, 4.0, 0.0]; 2],
+            done: 0.0,
+            first: (0.0, 0.0),
+            later: (0.0, 0.0),
+            told: None,
+        };
+        let both: HashMap<usize, usize> = [(0, 0), (1, 0)].into();
+        assert_eq!(e.left(&both), 14.0, "nothing known yet: every run expected");
+        // The first detected at once; the second survived its first test.
+        e.ran(0, 0, false);
+        e.ran(1, 0, true);
+        assert_eq!(e.done, 2.0);
+        let second: HashMap<usize, usize> = [(1, 1)].into();
+        assert_eq!(e.left(&second), 6.0, "no later run yet: all expected");
+        e.ran(1, 1, true);
+        // Its last run, which later runs so far always went past.
+        let last: HashMap<usize, usize> = [(1, 2)].into();
+        assert_eq!(e.left(&last), 4.0);
+        // Half of the first runs went on: a new mutant's later runs count half.
+        assert_eq!(e.left(&[(0, 0)].into()), 1.0 + 0.5 * 6.0);
+    }
+}
