@@ -31,6 +31,9 @@ use crate::suggest::Witness;
 use mutate_protocol::{Request, infection};
 use std::collections::{BTreeSet, HashMap};
 
+/// Tests whose unmutated traces are kept at once, per job.
+const TESTS_AT_ONCE: usize = 4;
+
 /// What tracing a survivor's test found.
 enum Traced {
     /// Where the survivor's difference went, and the calls a test could make again to
@@ -91,20 +94,6 @@ pub fn run(
             "survivors, a covering test of each traced",
         ),
     );
-    // Each test traced twice with every mutant off, every run a job of its own: a test that
-    // makes many calls is traced on two cores at once, not twice on one.
-    let tests: BTreeSet<usize> = to_trace.iter().map(|&(_, t)| t).collect();
-    let runs: Vec<(usize, usize)> = tests.iter().flat_map(|&t| [(t, 0), (t, 1)]).collect();
-    let mut unmutated: HashMap<usize, [Option<Trace>; 2]> = HashMap::new();
-    pool::run(
-        runs,
-        config.jobs,
-        |(t, k), send| send((t, k, trace_unmutated(d, config, &baseline[t], t))),
-        |(t, k, trace)| unmutated.entry(t).or_default()[k] = trace,
-    );
-    if interrupt::interrupted() {
-        return Err(Error::Interrupted);
-    }
     // One server per test and chunk of survivors; chunks keep every job busy when many
     // survivors share a test. A test whose calls change from run to run (it reads what its
     // runs before left, as a test of random values does) keeps its survivors in one chunk:
@@ -117,23 +106,52 @@ pub fn run(
         .partition(|&(t, _)| baseline[t].wanders);
     let mut jobs = super::batches(steady, chunk);
     jobs.extend(super::batches(wandering, usize::MAX));
+    let tests: Vec<usize> = jobs
+        .iter()
+        .map(|(t, _)| *t)
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
     let mut traced = Vec::new();
-    pool::run(
-        jobs,
-        config.jobs,
-        |(t, ms): (usize, Vec<usize>), send| {
-            let pair = unmutated
-                .get(&t)
-                .and_then(|[original, again]| original.as_ref().zip(again.as_ref()));
-            for (m, traced) in trace(d, config, &baseline[t], t, &ms, pair) {
-                send((m, (t, traced)));
-            }
-        },
-        |(m, propagation)| {
-            progress.tick();
-            traced.push((m, propagation));
-        },
-    );
+    // A few tests at a time: each keeps two unmutated traces (up to the runtime's limit
+    // each, parsed) while its survivors are compared with them, and a crate's hundreds of
+    // tests would keep gigabytes at once.
+    for batch in tests.chunks(TESTS_AT_ONCE * config.jobs.max(1)) {
+        // Each test traced twice with every mutant off, every run a job of its own: a
+        // test that makes many calls is traced on two cores at once, not twice on one.
+        let runs: Vec<(usize, usize)> = batch.iter().flat_map(|&t| [(t, 0), (t, 1)]).collect();
+        let mut unmutated: HashMap<usize, [Option<Trace>; 2]> = HashMap::new();
+        pool::run(
+            runs,
+            config.jobs,
+            |(t, k), send| send((t, k, trace_unmutated(d, config, &baseline[t], t))),
+            |(t, k, trace)| unmutated.entry(t).or_default()[k] = trace,
+        );
+        if interrupt::interrupted() {
+            return Err(Error::Interrupted);
+        }
+        let batch_jobs: Vec<(usize, Vec<usize>)> = jobs
+            .iter()
+            .filter(|(t, _)| batch.contains(t))
+            .cloned()
+            .collect();
+        pool::run(
+            batch_jobs,
+            config.jobs,
+            |(t, ms): (usize, Vec<usize>), send| {
+                let pair = unmutated
+                    .get(&t)
+                    .and_then(|[original, again]| original.as_ref().zip(again.as_ref()));
+                for (m, traced) in trace(d, config, &baseline[t], t, &ms, pair) {
+                    send((m, (t, traced)));
+                }
+            },
+            |(m, propagation)| {
+                progress.tick();
+                traced.push((m, propagation));
+            },
+        );
+    }
     if interrupt::interrupted() {
         return Err(Error::Interrupted);
     }
