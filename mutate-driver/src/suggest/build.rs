@@ -130,6 +130,12 @@ fn names(stderr: &str) -> Names {
                 .cloned()
                 .collect::<Vec<_>>()
         };
+        if let Some(rename) = with_generics(&d, &suggested("add missing generic arguments")) {
+            if !names.renames.contains(&rename) {
+                names.renames.push(rename);
+            }
+            continue;
+        }
         let Some(import) = suggested("consider importing")
             .iter()
             .filter_map(|s| s["suggested_replacement"].as_str())
@@ -162,6 +168,38 @@ fn names(stderr: &str) -> Names {
         }
     }
     names
+}
+
+/// For a generic type named without its parameters where a trait's function is called
+/// (`<either::Either as Iterator>::next`: `missing generics for enum `Either``), the rename
+/// that lets rustc infer them: `<either::Either<_, _> as `.
+fn with_generics(
+    error: &serde_json::Value,
+    added: &[serde_json::Value],
+) -> Option<(String, String)> {
+    let params = added
+        .iter()
+        .find_map(|s| s["suggested_replacement"].as_str())?
+        .split(',')
+        .count();
+    let primary = error["spans"]
+        .as_array()?
+        .iter()
+        .find(|s| s["is_primary"] == true)?;
+    let line = primary["text"].as_array()?.first()?;
+    let text: Vec<char> = line["text"].as_str()?.chars().collect();
+    let end = (line["highlight_end"].as_u64()? as usize).checked_sub(1)?;
+    let mut start = (line["highlight_start"].as_u64()? as usize).checked_sub(1)?;
+    while start > 0 && (text[start - 1].is_alphanumeric() || "_:".contains(text[start - 1])) {
+        start -= 1;
+    }
+    let path: String = text.get(start..end)?.iter().collect();
+    let after: String = text.get(end..)?.iter().collect();
+    if start == 0 || text[start - 1] != '<' || !after.starts_with(" as ") {
+        return None;
+    }
+    let holes = vec!["_"; params].join(", ");
+    Some((format!("<{path} as "), format!("<{path}<{holes}> as ")))
 }
 
 /// The text a diagnostic's span highlights on its first line.
@@ -239,6 +277,14 @@ mod tests {
         assert_eq!(names(alone).renames, []);
         let path = r#"{"level":"error","message":"cannot find type `Penalties` in crate `textwrap`","spans":[],"children":[{"message":"consider importing this struct through its public re-export","spans":[{"suggested_replacement":"use textwrap::wrap_algorithms::Penalties;\n"}]},{"message":"if you import `Penalties`, refer to it directly","spans":[{"suggested_replacement":"","text":[{"text":"    f(&textwrap::Penalties { a: 1 });","highlight_start":8,"highlight_end":18}]}]}]}"#;
         assert_eq!(names(path).imports, Vec::<String>::new());
+        let generic = r#"{"level":"error","message":"missing generics for enum `Either`","spans":[{"is_primary":true,"text":[{"text":"    let r = <either::Either as Clone>::clone(&x);","highlight_start":22,"highlight_end":28}]}],"children":[{"message":"enum defined here, with 2 generic parameters: `L`, `R`","spans":[]},{"message":"add missing generic arguments","spans":[{"suggested_replacement":"<L, R>"}]}]}"#;
+        assert_eq!(
+            names(generic).renames,
+            [(
+                "<either::Either as ".to_owned(),
+                "<either::Either<_, _> as ".to_owned()
+            )]
+        );
         assert_eq!(
             names(path).renames,
             [(
