@@ -125,4 +125,14 @@ fn the_mutant_phase_starts_no_server_the_baseline_had() {
         "{costs}"
     );
     assert_eq!(costs["serverStarts"].as_u64(), Some(0), "{costs}");
+    // The peak memory of the driver and of its fork servers, read as each ended: a driver
+    // holds more than a server forked from a small test binary, and both hold something.
+    let peak = &report["peakMemory"];
+    let driver = peak["driverKiB"]
+        .as_u64()
+        .expect("the driver's peak, on Linux");
+    let server = peak["forkServerKiB"]
+        .as_u64()
+        .expect("a server's peak, on Linux");
+    assert!(0 < server && server < driver, "{peak}");
 }

@@ -6,7 +6,6 @@
 use crate::versus::{self, tools};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 struct Row {
     name: String,
@@ -35,16 +34,8 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
         let settings = versus::settings(name);
         let (tree, plain) = tools::tested_copy(source, &base, "corpus", &settings)?;
         let out = base.join("corpus-out");
-        std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
         let log = out.join("run.log");
-        let ours = tools::timed(
-            Command::new(&driver)
-                .args(["mutate-driver", "--all-items", "-o"])
-                .arg(&out)
-                .args(settings.args())
-                .current_dir(&tree),
-            &log,
-        )?;
+        let ours = tools::timed_all_items(&driver, &tree, &settings.args(), &out, &log)?;
         let text = std::fs::read_to_string(&log).unwrap_or_default();
         let doc_tests = text
             .lines()

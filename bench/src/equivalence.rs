@@ -7,7 +7,6 @@
 use crate::versus::{self, tools};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 struct Row {
     name: String,
@@ -34,16 +33,8 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
         let (tree, _) = tools::tested_copy(source, &base, "equivalence", &versus::settings(name))?;
         let run = |k: usize, extra: &[&str]| -> Result<(std::path::PathBuf, String), String> {
             let out = base.join(format!("equivalence-run{k}"));
-            std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
             let log = out.join("run.log");
-            tools::timed(
-                Command::new(&driver)
-                    .args(["mutate-driver", "--all-items", "-o"])
-                    .arg(&out)
-                    .args(extra)
-                    .current_dir(&tree),
-                &log,
-            )?;
+            tools::timed_all_items(&driver, &tree, extra, &out, &log)?;
             Ok((out, std::fs::read_to_string(&log).unwrap_or_default()))
         };
         let (first, _) = run(1, &[])?;

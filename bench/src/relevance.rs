@@ -124,21 +124,7 @@ fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
 /// One driver run with `--all-items` over the repository, output in `out`: its seconds
 /// in total and after the build (from its report).
 fn drive(driver: &Path, repo: &Path, out: &Path, extra: &[&str]) -> Result<(f64, f64), String> {
-    std::fs::create_dir_all(out).map_err(|e| e.to_string())?;
-    let (seconds, code) = tools::timed(
-        Command::new(driver)
-            .args(["mutate-driver", "--all-items", "-o"])
-            .arg(out)
-            .args(extra)
-            .current_dir(repo),
-        &out.join("run.log"),
-    )?;
-    if !matches!(code, Some(0 | 3 | 4)) {
-        return Err(format!(
-            "the driver exited with {code:?}; see {}",
-            out.join("run.log").display()
-        ));
-    }
+    let seconds = tools::run_all_items(driver, repo, extra, out, &out.join("run.log"))?;
     let report = report_json::read(&out.join("report.json"))?;
     let build = report["seconds"]["build"].as_f64().unwrap_or(0.0);
     Ok((seconds, seconds - build))

@@ -7,7 +7,6 @@
 
 use crate::versus::{self, tools};
 use std::path::Path;
-use std::process::Command;
 
 /// The corpus' crates with 3,000 to 20,000 mutants, the shortest runs first.
 pub const DEFAULT: &str = "regex-syntax@0.8.12,itertools@0.15.0,serde_json@1.0.145,\
@@ -53,16 +52,8 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
         let tree = base.join("scale");
         versus::fresh_copy(source, &tree)?;
         let out = base.join("scale-out");
-        std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
         let log = out.join("run.log");
-        let (wall, exit) = tools::timed(
-            Command::new(&driver)
-                .args(["mutate-driver", "--all-items", "-o"])
-                .arg(&out)
-                .args(settings.args())
-                .current_dir(&tree),
-            &log,
-        )?;
+        let (wall, exit) = tools::timed_all_items(&driver, &tree, &settings.args(), &out, &log)?;
         let report = crate::report_json::read(&out.join("report.json"))?;
         let mutant_seconds = report["seconds"]["mutants"].as_f64().unwrap_or(0.0);
         let text = std::fs::read_to_string(&log).unwrap_or_default();

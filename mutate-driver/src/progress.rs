@@ -89,16 +89,18 @@ impl Progress {
         let (status, id) = (ended.status, ended.id);
         self.stream.mutant(&ended);
         self.counts[status as usize] += 1;
-        let c = &self.counts;
-        self.message = format!(
-            "{} killed, {} survived, {} timeout, {} crashed",
-            c[Status::Killed as usize],
-            c[Status::Survived as usize],
-            c[Status::Timeout as usize],
-            c[Status::Crashed as usize]
-        );
-        if self.bar.is_none() {
-            eprintln!("{:>10} {id}", status.label().to_uppercase());
+        match &self.bar {
+            Some(_) => {
+                let c = &self.counts;
+                self.message = format!(
+                    "{} killed, {} survived, {} timeout, {} crashed",
+                    c[Status::Killed as usize],
+                    c[Status::Survived as usize],
+                    c[Status::Timeout as usize],
+                    c[Status::Crashed as usize]
+                );
+            }
+            None => eprintln!("{:>10} {id}", status.label().to_uppercase()),
         }
         self.ended();
     }
@@ -107,31 +109,30 @@ impl Progress {
     /// says the time left now and then.
     fn ended(&mut self) {
         self.done += 1;
-        let now = Instant::now();
         self.remaining.ended();
-        let left = self.remaining.left(now).map(remaining::written);
+        let now = Instant::now();
         match &self.bar {
             Some(bar) => {
                 bar.inc(1);
-                match &left {
+                match self.remaining.left(now).map(remaining::written) {
                     Some(left) => bar.set_message(format!("{}, about {left} left", self.message)),
                     None => bar.set_message(self.message.clone()),
                 }
             }
-            None => {
-                if let Some(left) = left
-                    && self.said_left.elapsed() >= SAY_LEFT_EVERY
-                {
+            None if self.said_left.elapsed() >= SAY_LEFT_EVERY => {
+                if let Some(left) = self.remaining.left(now) {
                     self.said_left = now;
                     eprintln!(
-                        "{:>10} {} of {} done in {}, about {left} left",
+                        "{:>10} {} of {} done in {}, about {} left",
                         self.name,
                         self.done,
                         self.total,
                         remaining::written(self.remaining.elapsed(now)),
+                        remaining::written(left),
                     );
                 }
             }
+            None => {}
         }
     }
 

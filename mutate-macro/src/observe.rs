@@ -379,8 +379,8 @@ mod tests {
         wrapper(&sig, reach, "f", false).is_some()
     }
 
-    /// A free function whose argument has its name cannot call itself by that name; an
-    /// associated one calls itself through `Self::`.
+    /// A generic bounded by `AsRef<[u8]>` or `AsRef<str>` is traced as what it refers to;
+    /// any other bound, or a reference to the generic, is not.
     #[test]
     fn a_generic_given_as_bytes_or_text_is_written_as_what_it_refers_to() {
         let target = |sig: &str| {
@@ -403,6 +403,8 @@ mod tests {
         assert_eq!(target("fn f<T: AsRef<[u8]>>(d: &T)"), None);
     }
 
+    /// A free function whose argument has its name cannot call itself by that name; an
+    /// associated one calls itself through `Self::`.
     #[test]
     fn an_argument_named_as_its_function_hides_it() {
         assert!(traced("fn seed(s: u64)", Reach::Free));

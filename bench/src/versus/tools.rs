@@ -88,8 +88,29 @@ pub fn tested_copy(
     Ok((tree, plain))
 }
 
-/// `driver mutate-driver --all-items ARGS -o OUT` in `tree`, its output in `log`: its
-/// seconds, or an error unless it ended as a run that reports (0, 3 or 4).
+/// `driver mutate-driver --all-items -o OUT ARGS` in `tree` (ARGS last: a crate's
+/// settings may end in `-- <libtest's>`), OUT made first, its output in `log`: its seconds
+/// and exit code.
+pub fn timed_all_items(
+    driver: &Path,
+    tree: &Path,
+    args: &[&str],
+    out: &Path,
+    log: &Path,
+) -> Result<(f64, Option<i32>), String> {
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    timed(
+        Command::new(driver)
+            .args(["mutate-driver", "--all-items", "-o"])
+            .arg(out)
+            .args(args)
+            .current_dir(tree),
+        log,
+    )
+}
+
+/// [`timed_all_items`]: its seconds, or an error unless it ended as a run that reports
+/// (0, 3 or 4).
 pub fn run_all_items(
     driver: &Path,
     tree: &Path,
@@ -97,15 +118,7 @@ pub fn run_all_items(
     out: &Path,
     log: &Path,
 ) -> Result<f64, String> {
-    let (seconds, code) = timed(
-        Command::new(driver)
-            .args(["mutate-driver", "--all-items"])
-            .args(args)
-            .arg("-o")
-            .arg(out)
-            .current_dir(tree),
-        log,
-    )?;
+    let (seconds, code) = timed_all_items(driver, tree, args, out, log)?;
     if !matches!(code, Some(0 | 3 | 4)) {
         return Err(format!(
             "the driver ended with {code:?}; see {}",

@@ -130,10 +130,9 @@ fn names(stderr: &str) -> Names {
                 .cloned()
                 .collect::<Vec<_>>()
         };
+        // Each error's own: the group adds each name once.
         if let Some(rename) = with_generics(&d, &suggested("add missing generic arguments")) {
-            if !names.renames.contains(&rename) {
-                names.renames.push(rename);
-            }
+            names.renames.push(rename);
             continue;
         }
         let Some(import) = suggested("consider importing")
@@ -147,9 +146,7 @@ fn names(stderr: &str) -> Names {
         };
         let message = d["message"].as_str().unwrap_or_default();
         if message.ends_with(" in this scope") {
-            if !names.imports.contains(&import) {
-                names.imports.push(import);
-            }
+            names.imports.push(import);
             continue;
         }
         // `textwrap::Penalties`: rustc says to drop `textwrap::` once imported; the path
@@ -161,10 +158,9 @@ fn names(stderr: &str) -> Names {
             && !name.is_empty()
             && path.ends_with(&format!("::{name}"))
         {
-            let rename = (format!("{prefix}{name}"), path.to_owned());
-            if !names.renames.contains(&rename) {
-                names.renames.push(rename);
-            }
+            names
+                .renames
+                .push((format!("{prefix}{name}"), path.to_owned()));
         }
     }
     names
@@ -186,15 +182,12 @@ fn with_generics(
         .as_array()?
         .iter()
         .find(|s| s["is_primary"] == true)?;
-    let line = primary["text"].as_array()?.first()?;
-    let text: Vec<char> = line["text"].as_str()?.chars().collect();
-    let end = (line["highlight_end"].as_u64()? as usize).checked_sub(1)?;
-    let mut start = (line["highlight_start"].as_u64()? as usize).checked_sub(1)?;
+    let (text, mut start, end) = first_line(primary)?;
     while start > 0 && (text[start - 1].is_alphanumeric() || "_:".contains(text[start - 1])) {
         start -= 1;
     }
-    let path: String = text.get(start..end)?.iter().collect();
-    let after: String = text.get(end..)?.iter().collect();
+    let path: String = text[start..end].iter().collect();
+    let after: String = text[end..].iter().collect();
     if start == 0 || text[start - 1] != '<' || !after.starts_with(" as ") {
         return None;
     }
@@ -202,19 +195,20 @@ fn with_generics(
     Some((format!("<{path} as "), format!("<{path}<{holes}> as ")))
 }
 
+/// A diagnostic span's first line, as characters, and where it highlights them (from,
+/// to: indices; rustc's columns count characters from 1).
+fn first_line(span: &serde_json::Value) -> Option<(Vec<char>, usize, usize)> {
+    let line = span["text"].as_array()?.first()?;
+    let text: Vec<char> = line["text"].as_str()?.chars().collect();
+    let start = (line["highlight_start"].as_u64()? as usize).checked_sub(1)?;
+    let end = (line["highlight_end"].as_u64()? as usize).checked_sub(1)?;
+    (start <= end && end <= text.len()).then_some((text, start, end))
+}
+
 /// The text a diagnostic's span highlights on its first line.
 fn highlighted(span: &serde_json::Value) -> Option<String> {
-    let line = span["text"].as_array()?.first()?;
-    let text = line["text"].as_str()?;
-    let start = line["highlight_start"].as_u64()? as usize;
-    let end = line["highlight_end"].as_u64()? as usize;
-    // Columns count characters, from 1.
-    let chars: String = text
-        .chars()
-        .skip(start.checked_sub(1)?)
-        .take(end.checked_sub(start)?)
-        .collect();
-    (!chars.is_empty()).then_some(chars)
+    let (text, start, end) = first_line(span)?;
+    (start < end).then(|| text[start..end].iter().collect())
 }
 
 /// `text` with each `from` that starts a path (not a longer name's tail) written `to`; a

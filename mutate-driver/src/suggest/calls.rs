@@ -132,10 +132,7 @@ impl Call {
             true => Some(floats_named(text)),
             false => built(text).or_else(|| Some(floats_named(text))),
         };
-        let recorded = match formatted {
-            Some(_) => &witness.args[..1],
-            None => &witness.args[..],
-        };
+        let recorded = written_args(witness, formatted.is_some());
         let arguments = recorded
             .iter()
             .enumerate()
@@ -275,26 +272,15 @@ impl Call {
             .collect();
         let mut each: Vec<Vec<Call>> = Vec::new();
         for &(i, n, ty) in &integers {
-            // Equal to another argument first (two sides of a comparison), then one step
-            // either way (a comparison with a constant), then zero.
-            let mut values: Vec<i128> = integers
+            // Equal to another argument first (two sides of a comparison).
+            let others = integers
                 .iter()
                 .filter(|(j, m, t)| *j != i && *t == ty && *m != n)
-                .map(|(_, m, _)| *m)
-                .collect();
-            // Checked: an `i128` at its ends has no step beyond.
-            let around = |c: i128| [Some(c), c.checked_sub(1), c.checked_add(1)];
-            values.extend(constants.integers.iter().flat_map(|&c| around(c)).flatten());
-            values.extend(
-                [n.checked_sub(1), n.checked_add(1), Some(0)]
-                    .into_iter()
-                    .flatten(),
-            );
-            let mut seen = std::collections::BTreeSet::new();
+                .map(|(_, m, _)| *m);
             each.push(
-                values
+                integer_moves(n, others, constants)
                     .into_iter()
-                    .filter(|&v| v != n && fits(v, ty) && seen.insert(v))
+                    .filter(|&v| fits(v, ty))
                     .map(|v| self.with(i, format!("{v}{ty}")))
                     .collect(),
             );
@@ -347,10 +333,7 @@ impl Call {
         let Some(call) = Call::of(witness) else {
             return Vec::new();
         };
-        let recorded = match call.formatted {
-            Some(_) => &witness.args[..1],
-            None => &witness.args[..],
-        };
+        let recorded = written_args(witness, call.formatted.is_some());
         let mut each: Vec<Vec<Call>> = Vec::new();
         for (i, (a, argument)) in recorded.iter().zip(&call.arguments).enumerate() {
             let Argument::Value(written) = argument else {
@@ -407,6 +390,15 @@ impl Call {
         let mut call = self.clone();
         call.arguments[i] = Argument::Value(text);
         call
+    }
+}
+
+/// The recorded arguments a test writes: all, or for a formatting trait's `fmt` the value
+/// alone (the formatter is `format!`'s).
+fn written_args(witness: &Witness, formatted: bool) -> &[String] {
+    match formatted {
+        true => &witness.args[..1],
+        false => &witness.args[..],
     }
 }
 
@@ -559,6 +551,29 @@ fn looks_literal(text: &str) -> bool {
         || text == "false"
 }
 
+/// The values integer `n` moves to, each once and none `n`: `first`, then each constant
+/// written at the mutant and one either side (a boundary no recorded input is near), one
+/// step either way (a comparison with a constant), and zero.
+fn integer_moves(
+    n: i128,
+    first: impl IntoIterator<Item = i128>,
+    constants: &Constants,
+) -> Vec<i128> {
+    // Checked: an `i128` at its ends has no step beyond.
+    let around = |c: i128| [Some(c), c.checked_sub(1), c.checked_add(1)];
+    let mut seen = std::collections::BTreeSet::new();
+    first
+        .into_iter()
+        .chain(constants.integers.iter().flat_map(|&c| around(c)).flatten())
+        .chain(
+            [n.checked_sub(1), n.checked_add(1), Some(0)]
+                .into_iter()
+                .flatten(),
+        )
+        .filter(|&v| v != n && seen.insert(v))
+        .collect()
+}
+
 /// The values a field's `Debug` text `value` may move to: an integer (alone or in
 /// `Some`) to each constant and one either side, one step either way and zero (`None`
 /// too); a `bool` the other way.
@@ -578,23 +593,9 @@ fn field_moves(value: &str, constants: &Constants) -> Vec<String> {
     let Ok(n) = inner.parse::<i128>() else {
         return Vec::new();
     };
-    let around = |c: i128| [Some(c), c.checked_sub(1), c.checked_add(1)];
-    let mut values: Vec<i128> = constants
-        .integers
-        .iter()
-        .flat_map(|&c| around(c))
-        .flatten()
-        .collect();
-    values.extend(
-        [n.checked_sub(1), n.checked_add(1), Some(0)]
-            .into_iter()
-            .flatten(),
-    );
-    let mut seen = std::collections::BTreeSet::new();
     // Unsigned fields refuse a negative value; rustc says so.
-    let mut moves: Vec<String> = values
+    let mut moves: Vec<String> = integer_moves(n, [], constants)
         .into_iter()
-        .filter(|&v| v != n && seen.insert(v))
         .map(|v| match some {
             true => format!("Some({v})"),
             false => v.to_string(),

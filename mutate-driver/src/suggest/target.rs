@@ -30,7 +30,7 @@ pub enum Target {
 
 impl Target {
     /// Compiles `parts` (survivor, its tests' code) after `header` and `prelude`, as
-    /// `name` in `dir`.
+    /// `name` in `dir`: each already as this target compiles it ([`Target::written`]).
     pub fn compile(
         &self,
         dir: &Path,
@@ -60,12 +60,10 @@ impl Target {
                 let mut list = String::new();
                 for (i, ((file, line), parts)) in by_anchor.into_iter().enumerate() {
                     let path = dir.join(format!("unit-{name}-{i}.rs"));
-                    let mut text = format!(
-                        "{header}#[allow(unused_imports)]\nuse super::*;\n{}",
-                        self.written(prelude)
-                    );
+                    let mut text =
+                        format!("{header}#[allow(unused_imports)]\nuse super::*;\n{prelude}");
                     for part in parts {
-                        text.push_str(&self.written(part));
+                        text.push_str(part);
                     }
                     list.push_str(&format!("{file}\t{line}\t{}\n", path.display()));
                     files.push(File { path, text });
