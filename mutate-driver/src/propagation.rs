@@ -364,14 +364,28 @@ pub(crate) fn witnesses<'t>(
         })
     };
     let with_before = |i: usize| (&original.calls[i], before(i));
-    match propagation {
-        Propagation::Reached { function, .. } => changed_call(function)
-            .into_iter()
-            .map(with_before)
-            .collect(),
-        Propagation::Masked { changed, .. } => {
-            changed_call(changed).into_iter().map(with_before).collect()
+    // After the call `propagation` names, every other call whose value changed, the
+    // outermost first: where the first has a receiver or an argument no test can build,
+    // a call nearer the mutant may have none (an iterator's `next` inside a public
+    // function's loop).
+    let changed_calls = |first: &str| {
+        let mut pairs: Vec<(u32, &str)> = original
+            .keys()
+            .filter(|(depth, f)| *f != first && difference(runs, f, *depth).is_some())
+            .collect();
+        pairs.sort_unstable();
+        let mut calls: Vec<usize> = changed_call(first).into_iter().collect();
+        for (_, f) in pairs {
+            if let Some(i) = changed_call(f).filter(|i| !calls.contains(i)) {
+                calls.push(i);
+            }
         }
+        calls.truncate(WITNESSES);
+        calls.into_iter().map(with_before).collect()
+    };
+    match propagation {
+        Propagation::Reached { function, .. } => changed_calls(function),
+        Propagation::Masked { changed, .. } => changed_calls(changed),
         Propagation::Local => {
             let mut seen = std::collections::BTreeSet::new();
             (0..original.calls.len())
@@ -444,6 +458,30 @@ mod tests {
             panic!("not reached");
         };
         assert_eq!(function, "new");
+    }
+
+    #[test]
+    fn every_changed_call_is_a_witness_the_outermost_first() {
+        // `leaf` and `mid` changed, `top` masked it; `other` did not change.
+        let original = trace(&[
+            "2|leaf|a:1||c::leaf|v:1|1",
+            "2|other|b:5||c::other|v:5|5",
+            "1|mid|c:2||c::mid|v:1|2",
+            "0|top|d:true||c::top||true",
+        ]);
+        let mutant = trace(&[
+            "2|leaf|x:0||c::leaf|v:1|0",
+            "2|other|b:5||c::other|v:5|5",
+            "1|mid|y:3||c::mid|v:1|3",
+            "0|top|d:true||c::top||true",
+        ]);
+        let runs = [&original, &original, &mutant];
+        let propagation = compare(&original, &original, &mutant, "leaf");
+        let paths: Vec<&str> = witnesses(runs, &propagation, "leaf")
+            .iter()
+            .map(|(call, _)| call.given.as_ref().unwrap().path.as_str())
+            .collect();
+        assert_eq!(paths, ["c::mid", "c::leaf"]);
     }
 
     #[test]

@@ -18,6 +18,14 @@ fn attribute(path: &str, column: usize) -> String {
     format!("#[{path}(__written_at_column = {column})] ")
 }
 
+/// What goes before the closing brace of a test-only inline module: an item the
+/// attribute marks that makes no mutant, where the driver's suggested unit tests may go
+/// (the macro puts them beside the items it marks). A test there sees what only that
+/// test module defines (a type its tests implement a trait with).
+fn test_module_place(path: &str, column: usize) -> String {
+    format!("{}const _: () = (); ", attribute(path, column))
+}
+
 /// One file after annotation.
 #[derive(Debug, Default)]
 pub struct Annotated {
@@ -52,27 +60,36 @@ pub fn annotate(
     let mut walk = Walk {
         file_dir: here.to_path_buf(),
         starts: Vec::new(),
+        test_module_ends: Vec::new(),
         modules: Vec::new(),
         active,
         cfg_off_lines: 0,
         off_modules: Vec::new(),
     };
     walk.items(&file.items, &children_dir, true, true);
-    let mut starts = walk.starts;
-    starts.sort();
+    let items = walk.starts.len();
+    let mut inserted: Vec<(usize, usize, String)> =
+        walk.starts
+            .iter()
+            .map(|&(line, column)| (line, column, attribute(attribute_path, column + 1)))
+            .chain(walk.test_module_ends.iter().map(|&(line, column)| {
+                (line, column, test_module_place(attribute_path, column + 1))
+            }))
+            .collect();
+    inserted.sort();
     let offsets = LineOffsets::new(text);
-    let mut out = String::with_capacity(text.len() + starts.len() * 64);
+    let mut out = String::with_capacity(text.len() + inserted.len() * 64);
     let mut copied = 0;
-    for &(line, column) in &starts {
-        let at = offsets.byte(text, line, column);
+    for (line, column, insertion) in &inserted {
+        let at = offsets.byte(text, *line, *column);
         out.push_str(&text[copied..at]);
-        out.push_str(&attribute(attribute_path, column + 1));
+        out.push_str(insertion);
         copied = at;
     }
     out.push_str(&text[copied..]);
     Ok(Annotated {
         text: out,
-        items: starts.len(),
+        items,
         modules: walk.modules,
         cfg_off_lines: walk.cfg_off_lines,
         off_modules: walk.off_modules,
@@ -84,6 +101,8 @@ struct Walk<'a> {
     file_dir: PathBuf,
     /// (line, column) of each item to annotate; line 1-based, column 0-based characters.
     starts: Vec<(usize, usize)>,
+    /// (line, column) of each annotated test-only inline module's closing brace.
+    test_module_ends: Vec<(usize, usize)>,
     modules: Vec<(PathBuf, bool)>,
     active: Option<&'a ActiveCfg>,
     cfg_off_lines: usize,
@@ -111,6 +130,12 @@ impl Walk<'_> {
                 // (`operators/compile_time.rs` in the macro).
                 Item::Const(k) if annotate && wanted(&k.attrs) => self.mark(item),
                 Item::Static(s) if annotate && wanted(&s.attrs) => self.mark(item),
+                Item::Mod(m) if annotate && is_test_only(&m.attrs) => {
+                    if let Some((brace, _)) = &m.content {
+                        let end = brace.span.close().start();
+                        self.test_module_ends.push((end.line, end.column));
+                    }
+                }
                 Item::Mod(m) if wanted_module(&m.attrs) => match &m.content {
                     Some((_, inner)) => {
                         // rustc refuses an attribute's input that declares a module in a
@@ -282,8 +307,36 @@ mod tests {
                     #[cfg_attr(test, mutants::skip)]\nmod m { fn f() {} }\n\
                     #[cfg(all(test, unix))]\nfn helper() {}\nstruct S;\n";
         let out = run(text);
-        assert_eq!(out.text, text);
+        let place = "#[::mutate_runtime::mutate(__written_at_column = 23)] const _: () = (); ";
+        assert_eq!(
+            out.text,
+            text.replacen("{} }", &format!("{{}} {place}}}"), 1)
+        );
         assert_eq!(out.items, 0);
+    }
+
+    #[test]
+    fn a_test_module_gets_a_place_for_suggested_tests_before_its_closing_brace() {
+        let text = "fn f() {}
+#[cfg(test)]
+mod tests {
+    struct Word;
+}
+";
+        let out = run(text);
+        assert_eq!(
+            out.text,
+            "#[::mutate_runtime::mutate(__written_at_column = 1)] fn f() {}
+#[cfg(test)]
+\
+             mod tests {
+    struct Word;
+\
+             #[::mutate_runtime::mutate(__written_at_column = 1)] const _: () = (); }
+"
+        );
+        // Nothing else moved: every line is where it was.
+        assert_eq!(out.text.lines().count(), text.lines().count());
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub mod command;
 pub mod probe;
 pub mod runs;
 mod target;
+mod test_module;
 pub mod write;
 
 use crate::compile::Workspace;
@@ -220,10 +221,7 @@ pub fn run(
         // test, inside the library.
         let private: Vec<Candidates> = survivors
             .iter()
-            .filter(|(m, _)| {
-                matches!(&outcomes[m], Suggestion::None { why }
-                    if why.contains("is private") || why.starts_with(NOT_COMPILED))
-            })
+            .filter(|(m, _)| refused(&outcomes[m]))
             .cloned()
             .collect();
         if !private.is_empty()
@@ -231,6 +229,16 @@ pub fn run(
         {
             // Whatever it found: a test, or how far it got (compiled, no input found).
             outcomes.extend(group(target, "unit").suggest(&private));
+        }
+        // A type only the covering test's own module defines: a unit test inside it.
+        let in_tests: Vec<Candidates> = private
+            .into_iter()
+            .filter(|(m, _)| refused(&outcomes[m]))
+            .collect();
+        if !in_tests.is_empty()
+            && let Some(target) = in_test_modules(workspace, d, results, &crate_name, &in_tests)
+        {
+            outcomes.extend(group(target, "tests").suggest(&in_tests));
         }
         progress.tick();
         let mut names = BTreeSet::new();
@@ -406,7 +414,54 @@ fn unit(
         like,
         crate_name: crate_name.to_owned(),
         anchors,
+        in_test_modules: false,
     })
+}
+
+/// The library `crate_name`'s unit tests, each of `survivors` anchored inside the inline
+/// test module of its traced test (`test_module.rs`), where `--all-items` made a place
+/// there; `None` where none of them has one.
+fn in_test_modules(
+    workspace: &Workspace,
+    d: &Discovery,
+    results: &[MutantResult],
+    crate_name: &str,
+    survivors: &[Candidates],
+) -> Option<Target> {
+    if workspace.build_root == workspace.root {
+        return None;
+    }
+    let anchors: BTreeMap<usize, (String, usize)> = survivors
+        .iter()
+        .filter_map(|(m, _)| {
+            let (t, _) = results[*m].propagation.as_ref()?;
+            let file = &d.mutants[*m].entry.file;
+            let source = std::fs::read_to_string(workspace.root.join(file)).ok()?;
+            let line = test_module::closing_line(file, &source, &d.tests[*t].name)?;
+            Some((*m, (file.clone(), line)))
+        })
+        .collect();
+    if anchors.is_empty() {
+        return None;
+    }
+    let Some(Target::Unit {
+        like, crate_name, ..
+    }) = unit(workspace, d, results, crate_name, &[])
+    else {
+        return None;
+    };
+    Some(Target::Unit {
+        like,
+        crate_name,
+        anchors,
+        in_test_modules: true,
+    })
+}
+
+/// Whether rustc refused every call written for a survivor (or found it private).
+fn refused(outcome: &Suggestion) -> bool {
+    matches!(outcome, Suggestion::None { why }
+        if why.contains("is private") || why.starts_with(NOT_COMPILED))
 }
 
 fn none(why: impl Into<String>) -> Suggestion {
@@ -522,7 +577,7 @@ impl Group<'_> {
                         code: self.finished(&test.code(self.d, killed)),
                         package: self.package.clone(),
                         prelude: self.finished(&self.prelude()),
-                        module: self.target.module_of(test.mutant).map(str::to_owned),
+                        module: self.target.module_of(test.mutant),
                     },
                     None => none(match refusals.get(m) {
                         Some(why) if !compiled.contains(m) => {

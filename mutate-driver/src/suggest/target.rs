@@ -25,6 +25,9 @@ pub enum Target {
         like: Recorded,
         crate_name: String,
         anchors: BTreeMap<usize, (String, usize)>,
+        /// The anchors are inside the covering tests' own modules (`test_module.rs`),
+        /// not beside the functions.
+        in_test_modules: bool,
     },
 }
 
@@ -115,11 +118,19 @@ impl Target {
         }
     }
 
-    /// The file a unit test of survivor `m` belongs in.
-    pub fn module_of(&self, m: usize) -> Option<&str> {
+    /// Where a unit test of survivor `m` belongs: its file, and where in it if not at
+    /// its end.
+    pub fn module_of(&self, m: usize) -> Option<String> {
         match self {
             Target::Integration { .. } => None,
-            Target::Unit { anchors, .. } => anchors.get(&m).map(|(file, _)| file.as_str()),
+            Target::Unit {
+                anchors,
+                in_test_modules,
+                ..
+            } => anchors.get(&m).map(|(file, line)| match in_test_modules {
+                true => format!("the test module of {file} that ends at line {line}"),
+                false => file.clone(),
+            }),
         }
     }
 }

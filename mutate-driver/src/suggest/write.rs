@@ -20,9 +20,10 @@ const HEADER: &str = "//! Tests suggested by cargo mutate-driver for mutants no 
 //! the code does today: check that it is what it should do before you keep them.\n";
 
 const UNIT_HEADER: &str = "// Unit tests suggested by cargo mutate-driver for mutants no test detected, in\n\
-// private functions: each module below goes at the end of the file it names, where it can\n\
-// call them. Each test passed with every mutant off and failed with the mutants it names\n\
-// on. They assert what the code does today: check that it is what it should do.\n";
+// private functions: each module below goes at the end of the file (or the test module)\n\
+// it names, where it can call them (and name what that test module defines). Each test\n\
+// passed with every mutant off and failed with the mutants it names on. They assert what\n\
+// the code does today: check that it is what it should do.\n";
 
 /// One file's tests: the imports they need and each test's code, in order, once each (a
 /// test that kills several survivors is theirs together).
