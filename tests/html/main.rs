@@ -1,6 +1,7 @@
 //! `report.html` in a real headless Chromium: it renders with no console error, shows the
 //! counts of `report.json`, draws markup from the user's source as text, shows a mutant's
-//! diff when a user clicks it, and filters by outcome. A screenshot is kept in the test
+//! diff when a user clicks it, parses a file's data only from its own block, draws long
+//! lists a page at a time, and filters by outcome. A screenshot is kept in the test
 //! target's temporary folder.
 //!
 //! Without a browser the test says so and passes, unless `MUTATE_REQUIRE_BROWSER` is set
@@ -9,6 +10,7 @@
 mod chromium;
 #[path = "../common/mod.rs"]
 mod common;
+mod timing;
 
 use chromium::Browser;
 use common::*;
@@ -182,6 +184,51 @@ fn the_html_report_shows_the_json_reports_results_in_a_browser() {
             .as_str()
             .unwrap()
             .contains("mutant=")
+    );
+
+    // Each file's source sits in a data block of its own, parsed when the file is opened:
+    // the index the page parses first holds none of it.
+    assert_eq!(
+        browser.eval(
+            "document.getElementById('report-index').textContent.includes('window.injected')"
+        ),
+        json!(false)
+    );
+    assert_eq!(
+        browser.eval(
+            "JSON.parse(document.getElementById('report-file-0').textContent).source\
+             .includes('window.injected')"
+        ),
+        json!(true)
+    );
+
+    // A list longer than a page shows one page, and its button the next. This example's
+    // lists are short, so the page's own list maker draws a list of five, a page of two
+    // at a time, in the page, clicked as a user would.
+    browser.eval(
+        "document.body.dataset.pageSize = '2'; \
+         document.body.append(el('section', { id: 'paged-probe' }, \
+           pagedList({}, ['t1', 't2', 't3', 't4', 't5'], t => el('li', {}, t))))",
+    );
+    let listed = "[...document.querySelectorAll('#paged-probe li')].map(e => e.textContent)";
+    let more = "document.querySelector('#paged-probe button.more')";
+    assert_eq!(browser.eval(listed), json!(["t1", "t2"]));
+    browser.click("#paged-probe button.more");
+    assert_eq!(browser.eval(listed), json!(["t1", "t2", "t3", "t4"]));
+    assert_eq!(browser.eval(&format!("{more}.hidden")), json!(false));
+    browser.click("#paged-probe button.more");
+    assert_eq!(browser.eval(listed), json!(["t1", "t2", "t3", "t4", "t5"]));
+    assert_eq!(browser.eval(&format!("{more}.hidden")), json!(true));
+    browser.eval(
+        "document.getElementById('paged-probe').remove(); document.body.dataset.pageSize = '100'",
+    );
+    // And a mutant's covering tests are such a list.
+    assert!(
+        browser
+            .eval("document.querySelectorAll('#details details .paged li').length")
+            .as_u64()
+            .unwrap()
+            > 0
     );
 
     // Filtering out the survivors hides their marks, and only theirs.

@@ -1,24 +1,12 @@
-"use strict";
-// Builds the report's view from the JSON embedded in the page. Text from the report
-// (source, names, messages) only ever enters the page through text nodes.
+// Builds the report's view from its data (data.js). Text from the report (source, names,
+// messages) only ever enters the page through text nodes.
 
-const report = JSON.parse(document.getElementById("report-data").textContent);
 const STATUSES = ["Killed", "Survived", "Timeout", "NoCoverage", "CompileError", "RuntimeError", "Ignored"];
 const STATUS_NAMES = {
   Killed: "killed", Survived: "survived", Timeout: "timeout",
   NoCoverage: "no coverage", CompileError: "unviable", Ignored: "ignored",
   RuntimeError: "undefined behaviour suspected",
 };
-const files = report.files || {};
-const fileNames = Object.keys(files).sort();
-const testNames = new Map();
-for (const file of Object.values(report.testFiles || {})) {
-  for (const test of file.tests || []) testNames.set(test.id, test.name);
-}
-const mutants = new Map();
-for (const name of fileNames) {
-  for (const m of files[name].mutants || []) mutants.set(m.id, { ...m, file: name });
-}
 const shown = { statuses: new Set(STATUSES), operators: new Set() };
 for (const m of mutants.values()) shown.operators.add(m.mutatorName);
 let current = { file: null, mutant: null };
@@ -126,7 +114,7 @@ function drawTree() {
     ...[...node.dirs.entries()].map(entry => collapsed(...entry)).map(([dir, child]) =>
       el("li", {}, el("div", { class: "dir" }, dir + "/"), list(child))),
     ...node.files.map(({ name, leaf }) => {
-      const own = files[name].mutants || [];
+      const own = filesByName.get(name).mutants;
       const s = scores(own);
       const seen = own.filter(visible).length;
       return el("li", {}, el("button", {
@@ -148,17 +136,15 @@ function drawFile() {
     pane.replaceChildren(el("p", { class: "hint" }, "Choose a file to see its source and its mutants."), attention());
     return;
   }
-  const file = files[current.file];
-  const lines = (file.source || "").split("\n");
+  const file = fileData(current.file);
   const starting = new Map();
-  for (const m of file.mutants || []) {
+  for (const m of file.mutants.values()) {
     if (!visible(m)) continue;
     const line = m.location.start.line;
     if (!starting.has(line)) starting.set(line, []);
     starting.get(line).push(m);
   }
-  const selected = current.mutant ? mutants.get(current.mutant) : null;
-  const rows = lines.map((text, index) => {
+  const row = (text, index) => {
     const no = index + 1;
     const marks = (starting.get(no) || []).map(m => el("button", {
       class: "mutant s-" + m.status + (m.id === current.mutant ? " current" : ""),
@@ -166,12 +152,41 @@ function drawFile() {
       "aria-label": STATUS_NAMES[m.status] + ": " + m.description,
       onclick: () => openFile(current.file, m.id),
     }));
-    const inSelection = selected && no >= selected.location.start.line && no <= selected.location.end.line;
-    return el("tr", { class: inSelection ? "selected" : "", id: "L" + no },
-      el("td", { class: "no" }, no), el("td", { class: "marks" }, ...marks),
-      el("td", { class: "code" }, inSelection ? highlighted(text, no, selected) : text));
-  });
-  pane.replaceChildren(el("h2", {}, current.file), el("table", { class: "source" }, el("tbody", {}, ...rows)));
+    // Read when the row is drawn: a later chunk is drawn after the selection may have moved.
+    const selected = fullMutant(current.mutant);
+    return el("tr", { class: spans(selected, no) ? "selected" : "", id: "L" + no },
+      el("td", { class: "no" }, no), el("td", { class: "marks" }, ...marks), codeCell(text, no, selected));
+  };
+  const body = el("tbody");
+  const table = el("table", { class: "source" }, body);
+  pane.replaceChildren(el("h2", {}, current.file), table);
+  // The selected mutant's lines are among those drawn at once, so they can be scrolled to.
+  const first = current.mutant ? mutants.get(current.mutant).line : 0;
+  appendInTwo(body, file.lines, row, first + 50, () => { table.dataset.complete = ""; });
+}
+
+const spans = (m, no) => m !== null && m !== undefined && no >= m.location.start.line && no <= m.location.end.line;
+
+/** A line's code, with the part the selected mutant replaces marked if it spans the line. */
+const codeCell = (text, no, selected) =>
+  el("td", { class: "code" }, spans(selected, no) ? highlighted(text, no, selected) : text);
+
+// Another mutant of the file shown is chosen: only the lines of the two mutants and their
+// marks change, so the file (thousands of lines, perhaps) is not drawn again.
+function moveSelection(from, to) {
+  const lines = fileData(current.file).lines;
+  for (const m of [from, to]) {
+    if (m === null) continue;
+    for (let no = m.location.start.line; no <= m.location.end.line; no++) {
+      const row = document.getElementById("L" + no);
+      if (!row) continue;
+      row.className = spans(to, no) ? "selected" : "";
+      row.lastChild.replaceWith(codeCell(lines[no - 1] || "", no, to));
+    }
+  }
+  for (const mark of document.querySelectorAll("#file button.mutant")) {
+    mark.classList.toggle("current", to !== null && mark.dataset.id === to.id);
+  }
 }
 
 // Before a file is chosen: the mutants that want attention (survivors, then uncovered).
@@ -179,11 +194,11 @@ function attention() {
   const wanted = [...mutants.values()].filter(m => visible(m) && (m.status === "Survived" || m.status === "NoCoverage"));
   wanted.sort((a, b) => (a.status === b.status ? 0 : a.status === "Survived" ? -1 : 1));
   if (wanted.length === 0) return null;
-  return el("section", { id: "attention" }, el("h2", {}, "Survived and not covered"),
-    el("ul", {}, ...wanted.map(m => el("li", {},
+  return el("section", { id: "attention" }, el("h2", {}, "Survived and not covered (" + wanted.length + ")"),
+    pagedList({}, wanted, m => el("li", {},
       el("button", { class: "mutant s-" + m.status, "data-id": m.id, "aria-label": STATUS_NAMES[m.status], onclick: () => openFile(m.file, m.id) }),
       " ", el("a", { href: "#" + new URLSearchParams({ file: m.file, mutant: m.id }) },
-        m.file + ":" + m.location.start.line + ": " + m.description)))));
+        m.file + ":" + m.line + ": " + m.description))));
 }
 
 // A line of the selected mutant's span, with the part it replaces marked.
@@ -196,7 +211,7 @@ function highlighted(text, no, m) {
 
 // The lines a mutant touches, before and after: its span replaced by its replacement.
 function diff(m) {
-  const lines = (files[m.file].source || "").split("\n");
+  const lines = fileData(m.file).lines;
   const { start, end } = m.location;
   const before = lines.slice(start.line - 1, end.line);
   const first = chars(before[0] || "");
@@ -211,7 +226,7 @@ function diff(m) {
   return el("pre", { class: "diff" }, removed, added);
 }
 
-const testList = ids => el("ul", {}, ...ids.map(id => el("li", {}, testNames.get(id) || id)));
+const testList = ids => pagedList({}, ids, id => el("li", {}, testNames.get(id) || id));
 
 /** A `--relevance` run's word on a mutant: its class, and the test that showed it. */
 function relevance(m) {
@@ -222,7 +237,7 @@ function relevance(m) {
 
 function drawDetails() {
   const aside = document.getElementById("details");
-  const m = current.mutant ? mutants.get(current.mutant) : null;
+  const m = fullMutant(current.mutant);
   if (!m) {
     aside.hidden = true;
     return;
@@ -269,12 +284,19 @@ function redraw() {
 }
 
 function openFile(name, mutant) {
+  const fileDrawn = name === current.file && document.querySelector("#file table.source") !== null;
+  const previous = fullMutant(current.mutant);
   current = { file: name, mutant };
   const hash = "#" + new URLSearchParams(mutant ? { file: name, mutant } : { file: name });
   if (location.hash !== hash) history.replaceState(null, "", hash);
-  redraw();
+  if (fileDrawn) {
+    moveSelection(previous, fullMutant(mutant));
+    drawDetails();
+  } else {
+    redraw();
+  }
   if (mutant) {
-    const row = document.getElementById("L" + mutants.get(mutant).location.start.line);
+    const row = document.getElementById("L" + mutants.get(mutant).line);
     if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
   }
 }
@@ -285,7 +307,7 @@ function openFromHash() {
   const mutant = params.get("mutant");
   const file = params.get("file");
   if (mutant && mutants.has(mutant)) openFile(mutants.get(mutant).file, mutant);
-  else if (file && files[file]) openFile(file, null);
+  else if (file && filesByName.has(file)) openFile(file, null);
   else if (fileNames.length === 1) openFile(fileNames[0], null);
   else {
     current = { file: null, mutant: null };
