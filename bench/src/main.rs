@@ -62,6 +62,10 @@ struct Cli {
     /// after a change to mutate without hours of cargo-mutants.
     #[arg(long)]
     reuse_theirs: bool,
+    /// With `scale`: also a whole run of every member of the workspace checked out in DIR
+    /// (repeatable; alone, without `--crates`, only the workspaces are run).
+    #[arg(long, value_name = "DIR")]
+    workspace_at: Vec<PathBuf>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -125,7 +129,7 @@ enum What {
     /// compiles and passes when pasted into the crate (not part of `all`).
     Suggestions,
     /// Whole runs of large crates of the registry (`--crates`; default the corpus' crates
-    /// of 3,000 to 20,000 mutants): each phase's time, peak memory of the driver and of
+    /// of 3,000 to 20,000 mutants) and of checked-out workspaces (`--workspace-at`): each phase's time, peak memory of the driver and of
     /// a fork server, the reports' sizes, and the time left said halfway through the
     /// mutant phase against the time it took (not part of `all`).
     Scale,
@@ -223,8 +227,16 @@ fn main() {
             let list = cli.crates.as_deref().unwrap_or(versus::POPULAR);
             equivalence::run(&versus::parse_crates(list)?, &work)?;
         } else if cli.what == What::Scale {
-            let list = cli.crates.as_deref().unwrap_or(scale::DEFAULT);
-            scale::run(&versus::parse_crates(list)?, &work)?;
+            let crates = match scale::crate_list(cli.crates.as_deref(), cli.workspace_at.len()) {
+                Some(list) => versus::parse_crates(list)?,
+                None => Vec::new(),
+            };
+            let workspaces = cli
+                .workspace_at
+                .iter()
+                .map(|dir| std::path::absolute(dir).map_err(|e| format!("{}: {e}", dir.display())))
+                .collect::<Result<Vec<_>, _>>()?;
+            scale::run(&crates, &workspaces, &work)?;
         } else if cli.what == What::Suggestions {
             let list = cli.crates.as_deref().unwrap_or(suggestions::DEFAULT);
             suggestions::run(&versus::parse_crates(list)?, &work)?;

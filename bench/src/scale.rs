@@ -1,12 +1,14 @@
 //! `scale`: whole runs of large crates of the registry (`--crates`; default the corpus'
-//! crates with 3,000 mutants or more), and how they grow: per crate the mutants, the
+//! crates with 3,000 mutants or more) and of workspaces checked out by the user
+//! (`--workspace-at DIR`, every member: `--workspace`), and how they grow: per run the mutants, the
 //! time of each phase, the driver's and the largest fork server's peak memory (from
 //! `report.json`), the size of `report.json` and of the HTML report, and how right the
 //! time left was halfway through the mutant phase (the plain progress line nearest half
 //! its time, against the time it then took).
 
 use crate::versus::{self, tools};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The corpus' crates with 3,000 to 20,000 mutants, the shortest runs first.
 pub const DEFAULT: &str = "regex-syntax@0.8.12,itertools@0.15.0,serde_json@1.0.145,\
@@ -41,7 +43,17 @@ impl Halfway {
     }
 }
 
-pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
+/// The registry crates to run: those named, else the default list unless workspaces are
+/// given (`--workspace-at` alone runs only its workspaces).
+pub fn crate_list(named: Option<&str>, workspaces: usize) -> Option<&str> {
+    match named {
+        Some(list) => Some(list),
+        None if workspaces == 0 => Some(DEFAULT),
+        None => None,
+    }
+}
+
+pub fn run(crates: &[(String, String)], workspaces: &[PathBuf], work: &Path) -> Result<(), String> {
     let driver = tools::build_driver()?;
     let sources = versus::fetch(crates, work)?;
     let mut rows = Vec::new();
@@ -49,32 +61,83 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
         eprintln!("== {name} {version}");
         let base = work.join(format!("{name}-{version}"));
         let settings = versus::settings(name);
-        let tree = base.join("scale");
-        versus::fresh_copy(source, &tree)?;
-        let out = base.join("scale-out");
-        let log = out.join("run.log");
-        let (wall, exit) = tools::timed_all_items(&driver, &tree, &settings.args(), &out, &log)?;
-        let report = crate::report_json::read(&out.join("report.json"))?;
-        let mutant_seconds = report["seconds"]["mutants"].as_f64().unwrap_or(0.0);
-        let text = std::fs::read_to_string(&log).unwrap_or_default();
-        let size = |file: &str| std::fs::metadata(out.join(file)).map_or(0, |m| m.len());
-        rows.push(Row {
-            name: format!("{name} {version}"),
-            mutants: crate::report_json::mutants(&report).count(),
-            wall,
-            exit,
-            phases: phases(&report["seconds"]),
-            driver_kib: report["peakMemory"]["driverKiB"].as_u64(),
-            server_kib: report["peakMemory"]["forkServerKiB"].as_u64(),
-            report_bytes: size("report.json"),
-            html_bytes: html_bytes(&out),
-            halfway: halfway(&text, mutant_seconds),
-        });
-        // The copy's build is what fills the disk; the report stays.
-        let _ = std::fs::remove_dir_all(tree.join("target"));
+        rows.push(measure(
+            &driver,
+            format!("{name} {version}"),
+            source,
+            &settings.args(),
+            &base,
+        )?);
+    }
+    for checkout in workspaces {
+        let dir = checkout
+            .file_name()
+            .map_or("workspace".into(), |n| n.to_string_lossy().into_owned());
+        let name = match commit_of(checkout) {
+            Some(commit) => format!("{dir} at {commit}"),
+            None => dir.clone(),
+        };
+        eprintln!("== {name}");
+        let mut args = vec!["--workspace"];
+        args.extend(versus::settings(&dir).args());
+        rows.push(measure(
+            &driver,
+            name,
+            checkout,
+            &args,
+            &work.join(format!("{dir}-workspace")),
+        )?);
     }
     print(&rows);
     Ok(())
+}
+
+/// One whole `--all-items` run over a fresh copy of `source` in `base/scale` (without
+/// the source's own build, so that a checkout's build starts as cold as a registry
+/// crate's), its output in `base/scale-out`, read into a row.
+fn measure(
+    driver: &Path,
+    name: String,
+    source: &Path,
+    args: &[&str],
+    base: &Path,
+) -> Result<Row, String> {
+    let tree = base.join("scale");
+    versus::fresh_copy(source, &tree)?;
+    let _ = std::fs::remove_dir_all(tree.join("target"));
+    let out = base.join("scale-out");
+    let log = out.join("run.log");
+    let (wall, exit) = tools::timed_all_items(driver, &tree, args, &out, &log)?;
+    let report = crate::report_json::read(&out.join("report.json"))?;
+    let mutant_seconds = report["seconds"]["mutants"].as_f64().unwrap_or(0.0);
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let size = |file: &str| std::fs::metadata(out.join(file)).map_or(0, |m| m.len());
+    let row = Row {
+        name,
+        mutants: crate::report_json::mutants(&report).count(),
+        wall,
+        exit,
+        phases: phases(&report["seconds"]),
+        driver_kib: report["peakMemory"]["driverKiB"].as_u64(),
+        server_kib: report["peakMemory"]["forkServerKiB"].as_u64(),
+        report_bytes: size("report.json"),
+        html_bytes: html_bytes(&out),
+        halfway: halfway(&text, mutant_seconds),
+    };
+    // The copy's build is what fills the disk; the report stays.
+    let _ = std::fs::remove_dir_all(tree.join("target"));
+    Ok(row)
+}
+
+/// The checkout's commit, abbreviated, for the row's name (none outside git).
+fn commit_of(checkout: &Path) -> Option<String> {
+    let out = Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .current_dir(checkout)
+        .output()
+        .ok()?;
+    let commit = String::from_utf8(out.stdout).ok()?.trim().to_owned();
+    (out.status.success() && !commit.is_empty()).then_some(commit)
 }
 
 /// Each phase's seconds in `report.json`'s `seconds`, in the order the run takes them.
@@ -199,6 +262,13 @@ fn print(rows: &[Row]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_workspace_alone_runs_no_registry_crate() {
+        assert_eq!(crate_list(None, 0), Some(DEFAULT));
+        assert_eq!(crate_list(None, 1), None);
+        assert_eq!(crate_list(Some("semver@1.0.28"), 1), Some("semver@1.0.28"));
+    }
 
     #[test]
     fn durations_read_back_as_the_driver_writes_them() {
