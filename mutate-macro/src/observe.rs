@@ -210,8 +210,27 @@ fn returned_type_path(output: &ReturnType, reach: &Reach, name: &str) -> TokenSt
     let Type::Path(p) = &**ty else {
         return quote!("");
     };
-    let Some(ident) = p.path.get_ident().filter(|_| p.qself.is_none()) else {
-        return quote!("");
+    // One segment, with lifetimes at most (`Chars<'a>`): a type parameter may be the
+    // crate's or another's (`Cow<'a, str>` is std's), which its name does not tell.
+    let segments = &p.path.segments;
+    let only_lifetimes = |s: &syn::PathSegment| match &s.arguments {
+        syn::PathArguments::None => true,
+        syn::PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .all(|g| matches!(g, syn::GenericArgument::Lifetime(_))),
+        syn::PathArguments::Parenthesized(_) => false,
+    };
+    let ident = match segments.first() {
+        Some(s)
+            if segments.len() == 1
+                && p.qself.is_none()
+                && p.path.leading_colon.is_none()
+                && only_lifetimes(s) =>
+        {
+            &s.ident
+        }
+        _ => return quote!(""),
     };
     let separator = mutate_protocol::TRACE_SEPARATOR;
     let ident = ident.to_string();
@@ -401,6 +420,24 @@ mod tests {
         assert_eq!(target("fn f<T: AsRef<Path>>(d: T)"), None);
         assert_eq!(target("fn f<T: Into<String>>(d: T)"), None);
         assert_eq!(target("fn f<T: AsRef<[u8]>>(d: &T)"), None);
+    }
+
+    /// The type a function returns is named where it is the crate's own, lifetimes
+    /// aside (`Chars<'a>`: the value a receiver of it is rebuilt from); a type with type
+    /// parameters may be another crate's and is not named.
+    #[test]
+    fn a_returned_type_of_the_crate_is_named_with_its_lifetimes_left_out() {
+        let returns = |sig: &str| {
+            let sig: Signature = syn::parse_str(sig).unwrap();
+            returned_type_path(&sig.output, &Reach::Free, "f")
+                .to_string()
+                .replace(' ', "")
+        };
+        assert!(returns("fn f() -> Kind").ends_with("\"::\",\"Kind\")"));
+        assert!(returns("fn f<'a>(s: &'a [u8]) -> Chars<'a>").ends_with("\"::\",\"Chars\")"));
+        assert_eq!(returns("fn f<'a>(s: &'a str) -> Cow<'a, str>"), "\"\"");
+        assert_eq!(returns("fn f() -> u8"), "\"\"");
+        assert_eq!(returns("fn f() -> ::other::Kind"), "\"\"");
     }
 
     /// A free function whose argument has its name cannot call itself by that name; an

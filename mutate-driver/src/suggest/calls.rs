@@ -57,7 +57,10 @@ impl Call {
             let Some((kind, text)) = a.split_once(':') else {
                 continue;
             };
-            if !["d", "r", "sv", "sr", "sm"].contains(&kind) || looks_literal(text) {
+            if !["d", "r", "sv", "sr", "sm"].contains(&kind)
+                || text.is_empty()
+                || looks_literal(text)
+            {
                 continue;
             }
             let head = type_head(text);
@@ -89,13 +92,7 @@ impl Call {
         if !kind.0.starts_with('s') {
             return Vec::new();
         }
-        let path = witness.path.split(mutate_protocol::TRACE_SEPARATOR).next();
-        let owner = match path {
-            Some(p) if p.starts_with('<') => p[1..].split_once(" as ").map(|(t, _)| t),
-            Some(p) => p.rsplit_once("::").map(|(t, _)| t),
-            None => None,
-        };
-        let Some(owner) = owner else {
+        let Some(owner) = receiver_type(&witness.path) else {
             return Vec::new();
         };
         [
@@ -149,7 +146,10 @@ impl Call {
                 Some(("d", text)) => text_or_built(text).map(Argument::Value),
                 Some(("r", text)) => text_or_built(text).map(|t| Argument::Value(format!("&{t}"))),
                 Some((kind, text)) if kind.starts_with('s') => {
-                    let made = receiver.map(str::to_owned).or_else(|| built(text))?;
+                    let made = receiver
+                        .map(str::to_owned)
+                        .or_else(|| built(text).filter(|_| !text.is_empty()))
+                        .or_else(|| built_by_type(witness, sources))?;
                     match kind {
                         "sv" => Some(Argument::Value(made)),
                         "sr" => Some(Argument::Value(format!("&{made}"))),
@@ -426,15 +426,51 @@ fn built_by(witness: &Witness, text: &str, sources: Sources) -> Option<String> {
             true => String::new(),
             false => format!(".{}", field_holding(value, text)?),
         };
-        let call = Call::of_with(source, None, None, sources)?;
-        let call = match sources == Sources::ByRoot && call.path.matches("::").count() >= 3 {
-            true => call.by_root().unwrap_or(call),
-            false => call,
-        };
+        let call = named(Call::of_with(source, None, None, sources)?, sources);
         call.locals()
             .is_empty()
             .then(|| format!("{}{unwrap}{access}", call.expression()))
     })
+}
+
+/// An expression that builds the witness' receiver by its type, where no earlier call
+/// returned its `Debug` text (it has none; `&mut` calls changed it since): the latest
+/// earlier call that returned a value of that type, made again (`BytesToHexChars::new(
+/// &[1u8], ..)` for the iterator a function made and then asked its `len`). The probe
+/// tells whether that value shows the survivor.
+fn built_by_type(witness: &Witness, sources: Sources) -> Option<String> {
+    let owner = receiver_type(&witness.path)?;
+    witness.sources.iter().find_map(|(source, _)| {
+        if returned_type(&source.path) != Some(owner) {
+            return None;
+        }
+        let call = named(Call::of_with(source, None, None, sources)?, sources);
+        call.locals().is_empty().then(|| call.expression())
+    })
+}
+
+/// A call that builds an argument, named as `sources` says.
+fn named(call: Call, sources: Sources) -> Call {
+    match sources == Sources::ByRoot && call.path.matches("::").count() >= 3 {
+        true => call.by_root().unwrap_or(call),
+        false => call,
+    }
+}
+
+/// How a traced path names the type its function returns, where the trace says.
+pub fn returned_type(path: &str) -> Option<&str> {
+    let (_, returns) = path.split_once(mutate_protocol::TRACE_SEPARATOR)?;
+    (!returns.is_empty()).then_some(returns)
+}
+
+/// The type a method's traced path names as its `self`: `T` of `<T as Trait>::f` and
+/// of `T::f`.
+fn receiver_type(path: &str) -> Option<&str> {
+    let path = path.split(mutate_protocol::TRACE_SEPARATOR).next()?;
+    match path.strip_prefix('<') {
+        Some(inner) => inner.split_once(" as ").map(|(t, _)| t),
+        None => path.rsplit_once("::").map(|(t, _)| t),
+    }
 }
 
 /// The inside of `Ok(..)` or `Some(..)`.
@@ -872,6 +908,44 @@ mod tests {
             Call::of(&matches).unwrap().expression(),
             "semver::Comparator::matches(&semver::VersionReq::parse(\"^1\").unwrap().comparators[1])"
         );
+    }
+
+    #[test]
+    fn a_receiver_with_no_text_is_built_by_the_latest_call_that_returned_its_type() {
+        let sep = mutate_protocol::TRACE_SEPARATOR;
+        let mut len = witness(
+            "<hex::BytesToHexChars as iter::ExactSizeIterator>::len",
+            &["sr:"],
+        );
+        assert_eq!(Call::of(&len), None, "no call returned one");
+        len.sources = vec![
+            (
+                witness(&format!("hex::other{sep}hex::Other"), &[]),
+                String::new(),
+            ),
+            (
+                witness(
+                    &format!("hex::BytesToHexChars::new{sep}hex::BytesToHexChars"),
+                    &["v:&[1u8]", "v:&[48u8]"],
+                ),
+                String::new(),
+            ),
+            (
+                witness(
+                    &format!("hex::BytesToHexChars::new{sep}hex::BytesToHexChars"),
+                    &["v:&[2u8]", "v:&[48u8]"],
+                ),
+                String::new(),
+            ),
+        ];
+        assert_eq!(
+            Call::of(&len).unwrap().expression(),
+            "<hex::BytesToHexChars as iter::ExactSizeIterator>::len(\
+             &hex::BytesToHexChars::new(&[1u8], &[48u8]))"
+        );
+        assert_eq!(receiver_type("k::T::f"), Some("k::T"));
+        assert_eq!(returned_type(&format!("k::T::new{sep}k::T")), Some("k::T"));
+        assert_eq!(returned_type("k::f"), None);
     }
 
     #[test]

@@ -71,7 +71,14 @@ impl Witness {
                 .args
                 .iter()
                 .all(|a| ["v:", "m:", "d:", "r:"].iter().any(|k| a.starts_with(k)));
-            if g.returned.is_empty() || !writable || sources.iter().any(|(_, r)| *r == g.returned) {
+            // A value with no `Debug` text is found by its type: the latest call that
+            // returned one.
+            let typed = calls::returned_type(&g.path);
+            let seen = sources.iter().any(|(s, r)| match g.returned.is_empty() {
+                true => r.is_empty() && calls::returned_type(&s.path) == typed,
+                false => *r == g.returned,
+            });
+            if (g.returned.is_empty() && typed.is_none()) || !writable || seen {
                 continue;
             }
             let source = Witness {

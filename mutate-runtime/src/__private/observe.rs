@@ -47,7 +47,9 @@ pub fn value(literal: Option<String>, debugged: Option<String>, reference: bool)
 
 /// The receiver (`kind`: `v` by value, `r` behind `&`, `m` behind `&mut`): as Rust where
 /// its type has a literal form (a primitive's method), else by its `Debug` text before
-/// the call, `s<kind>:<text>`, which finds the call that built it; `?` without either.
+/// the call, `s<kind>:<text>`, which finds the call that built it; without either (a
+/// type with no `Debug`, a text too long to match), `s<kind>:` with no text: the latest
+/// earlier call that returned a value of its type may have built it.
 pub fn receiver(literal: Option<String>, debugged: Option<String>, kind: &str) -> String {
     match (literal, debugged) {
         // Written as the receiver's own type: `&x` behind `&`, `&mut x` behind `&mut`,
@@ -57,7 +59,7 @@ pub fn receiver(literal: Option<String>, debugged: Option<String>, kind: &str) -
             _ => format!("v:{l}"),
         },
         (None, Some(d)) if one_line(&d, SHOWN_WHOLE) => format!("s{kind}:{d}"),
-        _ => "?".into(),
+        _ => format!("s{kind}:"),
     }
 }
 
