@@ -400,11 +400,7 @@ fn unit(
     crate_name: &str,
     survivors: &[Candidates],
 ) -> Option<Target> {
-    let like = d
-        .binaries
-        .iter()
-        .filter_map(|b| command::of_binary(&workspace.target_dir, &b.path))
-        .find(|like| command::is_unit_tests_of(like, crate_name))?;
+    let like = unit_tests_of(workspace, d, crate_name)?;
     let anchors = survivors
         .iter()
         .filter_map(|(m, _)| {
@@ -451,18 +447,24 @@ fn in_test_modules(
     if anchors.is_empty() {
         return None;
     }
-    let Some(Target::Unit {
-        like, crate_name, ..
-    }) = unit(workspace, d, results, crate_name, &[])
-    else {
-        return None;
-    };
     Some(Target::Unit {
-        like,
-        crate_name,
+        like: unit_tests_of(workspace, d, crate_name)?,
+        crate_name: crate_name.to_owned(),
         anchors,
         in_test_modules: true,
     })
+}
+
+/// How the build compiled the library `crate_name`'s unit tests, where it recorded that.
+fn unit_tests_of(
+    workspace: &Workspace,
+    d: &Discovery,
+    crate_name: &str,
+) -> Option<command::Recorded> {
+    d.binaries
+        .iter()
+        .filter_map(|b| command::of_binary(&workspace.target_dir, &b.path))
+        .find(|like| command::is_unit_tests_of(like, crate_name))
 }
 
 /// Whether rustc refused every call written for a survivor (or found it private).
