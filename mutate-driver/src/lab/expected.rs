@@ -11,10 +11,20 @@ use std::time::{Duration, Instant};
 /// left their mutant undecided: most mutants a first test detects, while one that
 /// survived a test mostly survives the rest. Counting decided mutants at the cost of all
 /// their tests told a phase whose first runs detect most mutants that it was nearly done.
+///
+/// A mutant whose runs so far took longer against their weight than the phase's runs do
+/// (it makes its tests slow, short of a timeout) expects its runs still to come as much
+/// slower: the last mutants of a phase are often such ones, each of many covering tests,
+/// and weighed as their tests' baseline they were said to need a minute where they took
+/// a quarter of an hour.
 pub struct Expected {
     /// Per mutant, per rank, the weight of its runs from that rank on.
     from: Vec<Vec<f64>>,
     done: f64,
+    /// The time the runs took (µs, with a fork's), in all and per undecided mutant, with
+    /// the weight of those runs.
+    took: f64,
+    slow: HashMap<usize, (f64, f64)>,
     /// Runs at the first rank and at later ones: how many, and how many of them left
     /// their mutant undecided.
     first: (f64, f64),
@@ -42,15 +52,29 @@ impl Expected {
         Expected {
             from,
             done: 0.0,
+            took: 0.0,
+            slow: HashMap::new(),
             first: (0.0, 0.0),
             later: (0.0, 0.0),
             told: None,
         }
     }
 
-    /// Mutant `m`'s run at rank `k` ended, and left it `undecided` or not.
-    pub fn ran(&mut self, m: usize, k: usize, undecided: bool) {
-        self.done += self.from[m][k] - self.from[m][k + 1];
+    /// Mutant `m`'s run at rank `k` ended after `micros`, and left it `undecided` or not.
+    pub fn ran(&mut self, m: usize, k: usize, undecided: bool, micros: u64) {
+        let weight = self.from[m][k] - self.from[m][k + 1];
+        let took = micros as f64 + 1_000.0;
+        self.done += weight;
+        self.took += took;
+        match undecided {
+            true => {
+                let slow = self.slow.entry(m).or_default();
+                *slow = (slow.0 + took, slow.1 + weight);
+            }
+            false => {
+                self.slow.remove(&m);
+            }
+        }
         let rank = if k == 0 {
             &mut self.first
         } else {
@@ -65,11 +89,20 @@ impl Expected {
         let likely =
             |(runs, undecided): (f64, f64)| if runs > 0.0 { undecided / runs } else { 1.0 };
         let (first, later) = (likely(self.first), likely(self.later));
+        let phase = match self.done > 0.0 {
+            true => self.took / self.done,
+            false => 1.0,
+        };
+        // How much slower than the phase's runs a mutant's own runs went.
+        let slower = |m: usize| match self.slow.get(&m) {
+            Some(&(took, weight)) if weight > 0.0 => (took / weight / phase).max(1.0),
+            _ => 1.0,
+        };
         rank.iter()
             .map(|(&m, &k)| {
                 let from = &self.from[m];
                 let on = if k == 0 { first } else { later };
-                (from[k] - from[k + 1]) + on * from[k + 1]
+                slower(m) * ((from[k] - from[k + 1]) + on * from[k + 1])
             })
             .sum()
     }
@@ -91,26 +124,53 @@ mod tests {
     #[test]
     fn runs_after_a_survived_one_are_expected_as_often_as_later_runs_went_on() {
         // Two mutants of three tests each, of weights 1, 2 and 4 (with a fork's 1).
-        let mut e = Expected {
-            from: vec![vec![7.0, 6.0, 4.0, 0.0]; 2],
+        let mut e = expected(2);
+        let both: HashMap<usize, usize> = [(0, 0), (1, 0)].into();
+        assert_eq!(
+            e.left(&both),
+            14_000.0,
+            "nothing known yet: every run expected"
+        );
+        // The first detected at once; the second survived its first test. Each run took
+        // as long as its weight (a fork's 1 ms and its test's).
+        e.ran(0, 0, false, 0);
+        e.ran(1, 0, true, 0);
+        assert_eq!(e.done, 2_000.0);
+        let second: HashMap<usize, usize> = [(1, 1)].into();
+        assert_eq!(e.left(&second), 6_000.0, "no later run yet: all expected");
+        e.ran(1, 1, true, 1_000);
+        // Its last run, which later runs so far always went past.
+        let last: HashMap<usize, usize> = [(1, 2)].into();
+        assert_eq!(e.left(&last), 4_000.0);
+        // Half of the first runs went on: a new mutant's later runs count half.
+        assert_eq!(e.left(&[(0, 0)].into()), 1_000.0 + 0.5 * 6_000.0);
+    }
+
+    /// Weights in milliseconds here: each test's weight is its fork's 1 ms and the rest.
+    fn expected(mutants: usize) -> Expected {
+        Expected {
+            from: vec![vec![7_000.0, 6_000.0, 4_000.0, 0.0]; mutants],
             done: 0.0,
+            took: 0.0,
+            slow: HashMap::new(),
             first: (0.0, 0.0),
             later: (0.0, 0.0),
             told: None,
-        };
-        let both: HashMap<usize, usize> = [(0, 0), (1, 0)].into();
-        assert_eq!(e.left(&both), 14.0, "nothing known yet: every run expected");
-        // The first detected at once; the second survived its first test.
-        e.ran(0, 0, false);
-        e.ran(1, 0, true);
-        assert_eq!(e.done, 2.0);
-        let second: HashMap<usize, usize> = [(1, 1)].into();
-        assert_eq!(e.left(&second), 6.0, "no later run yet: all expected");
-        e.ran(1, 1, true);
-        // Its last run, which later runs so far always went past.
-        let last: HashMap<usize, usize> = [(1, 2)].into();
-        assert_eq!(e.left(&last), 4.0);
-        // Half of the first runs went on: a new mutant's later runs count half.
-        assert_eq!(e.left(&[(0, 0)].into()), 1.0 + 0.5 * 6.0);
+        }
+    }
+
+    #[test]
+    fn a_mutant_whose_runs_went_slower_than_the_phase_expects_the_rest_as_slow() {
+        let mut e = expected(3);
+        // Two mutants' first runs took their weight; the third's took ten times it.
+        e.ran(0, 0, false, 0);
+        e.ran(1, 0, false, 0);
+        e.ran(2, 0, true, 9_000);
+        let phase = (1_000.0 * 2.0 + 10_000.0) / 3_000.0;
+        let left = e.left(&[(2, 1)].into());
+        assert!((left - 10.0 / phase * 6_000.0).abs() < 1e-6, "{left}");
+        // Decided, its slowness is forgotten.
+        e.ran(2, 1, false, 0);
+        assert!(e.slow.is_empty());
     }
 }

@@ -159,7 +159,7 @@ pub fn run(
                 let runs = again.entry(m).or_default();
                 if *runs < CHANCE_RERUNS {
                     *runs += 1;
-                    expected.ran(m, k, true);
+                    expected.ran(m, k, true, judged.micros);
                     enqueue(m, k);
                     continue;
                 }
@@ -181,11 +181,11 @@ pub fn run(
                 if results[m].status == Status::Survived && !reached[m] {
                     results[m].reason = never_reached(d, &order[m]);
                 }
-                expected.ran(m, k, false);
+                expected.ran(m, k, false, judged.micros);
                 expected.tell(progress, &rank);
                 progress.mutant(results[m].ended(d, m));
             } else {
-                expected.ran(m, k, true);
+                expected.ran(m, k, true, judged.micros);
                 rank.insert(m, k + 1);
                 enqueue(m, k + 1);
             }
