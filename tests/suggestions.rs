@@ -3,7 +3,8 @@
 //! be written for gets one (weak oracle: the call the test made; no propagation: the
 //! call whose difference was masked; no infection at a boundary: the call with its input
 //! moved to the constant; a method on a receiver made by `Default`), a private function
-//! gets a unit test for its module, the two that cannot get none and say why; the written
+//! gets a unit test for its module (a private iterator without `Debug` made again by the
+//! call that made it), the ones that cannot get none and say why; the written
 //! files build and pass under plain `cargo test`, and a second run kills what they
 //! targeted.
 
@@ -75,16 +76,68 @@ const KILLED_BY_SUGGESTION: [(&str, &str); 16] = [
     ),
 ];
 
-/// The private function's survivors: a unit test for the module of `src/lib.rs`.
-const KILLED_BY_UNIT_TEST: [(&str, &str); 2] = [
-    ("src/lib.rs:45:7: replace / with * in half", "half_45_7"),
-    ("src/lib.rs:45:9: replace 2 with 3 in half", "half_45_7"),
+/// The private functions' survivors: a unit test for the module of `src/lib.rs`, and the
+/// call it makes. `Letters` has no `Debug`: the iterator whose `size_hint` only sized
+/// `shout`'s allocation is made again by `new`, the latest call that returned one.
+const KILLED_BY_UNIT_TEST: [(&str, &str, &str); 9] = [
+    (
+        "src/lib.rs:45:7: replace / with * in half",
+        "half_45_7",
+        "crate::half(100u32)",
+    ),
+    (
+        "src/lib.rs:45:9: replace 2 with 3 in half",
+        "half_45_7",
+        "crate::half(100u32)",
+    ),
+    (
+        "src/lib.rs:98:9: replace Letters::size_hint -> (usize, Option<usize>) with (0, None)",
+        "size_hint_98_9",
+        SIZE_HINT,
+    ),
+    (
+        "src/lib.rs:98:9: replace Letters::size_hint -> (usize, Option<usize>) with (0, Some(0))",
+        "size_hint_98_9",
+        SIZE_HINT,
+    ),
+    (
+        "src/lib.rs:98:9: replace Letters::size_hint -> (usize, Option<usize>) with (0, Some(1))",
+        "size_hint_98_9",
+        SIZE_HINT,
+    ),
+    (
+        "src/lib.rs:98:9: replace Letters::size_hint -> (usize, Option<usize>) with (1, None)",
+        "size_hint_98_9",
+        SIZE_HINT,
+    ),
+    (
+        "src/lib.rs:98:9: replace Letters::size_hint -> (usize, Option<usize>) with (1, Some(0))",
+        "size_hint_98_9",
+        SIZE_HINT,
+    ),
+    (
+        "src/lib.rs:98:9: replace Letters::size_hint -> (usize, Option<usize>) with (1, Some(1))",
+        "size_hint_98_9",
+        SIZE_HINT,
+    ),
+    (
+        "src/lib.rs:98:36: replace - with / in Letters::size_hint",
+        "size_hint_98_9",
+        SIZE_HINT,
+    ),
 ];
+
+const SIZE_HINT: &str = "<crate::Letters as Iterator>::size_hint(&crate::Letters::new(\"ab\"))";
 
 /// Survivors no test is written for, and what the report says: `half(x) > 10` puts the
 /// boundary behind another computation; `digit_sum` read backwards finds the same first
-/// byte that is not a digit wherever there is one.
-const NO_TEST: [(&str, &str); 3] = [
+/// byte that is not a digit wherever there is one; `size_hint` after a first `next`
+/// (`len + at` for `len - at`) is one no new `Letters` tells apart.
+const NO_TEST: [(&str, &str); 4] = [
+    (
+        "src/lib.rs:98:36: replace - with + in Letters::size_hint",
+        "no input tried",
+    ),
     (
         "src/lib.rs:51:13: replace > with >= in is_big",
         "no input tried",
@@ -164,12 +217,12 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
             "names {id}: {code}"
         );
     }
-    for (id, test) in KILLED_BY_UNIT_TEST {
+    for (id, test, call) in KILLED_BY_UNIT_TEST {
         let m = by_id(&report, id);
         assert_eq!(m["suggestedTestName"], test, "{id}: {m:#}");
         assert_eq!(m["suggestedTestModule"], "src/lib.rs", "{id}");
         let code = m["suggestedTest"].as_str().expect("its code");
-        assert!(code.contains("crate::half(100u32)"), "{code}");
+        assert!(code.contains(call), "{code}");
     }
     for (id, why) in NO_TEST {
         let m = by_id(&report, id);
@@ -242,6 +295,7 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
         "bump_38_9",
         "digit_sum_61_12",
         "mutate_suggested::half_45_7",
+        "mutate_suggested::size_hint_98_9",
     ] {
         assert!(
             printed.contains(&format!("{test} ... ok")),
@@ -263,7 +317,7 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
             .collect();
         assert_eq!(killed_by, [format!("mutate_suggested::{test}")], "{id}");
     }
-    for (id, test) in KILLED_BY_UNIT_TEST {
+    for (id, test, _) in KILLED_BY_UNIT_TEST {
         let m = by_id(&report, id);
         assert_eq!(m["status"], "Killed", "{id}: {m:#}");
         assert_eq!(

@@ -65,3 +65,43 @@ pub fn digit_sum<T: AsRef<[u8]>>(data: T) -> Result<u32, usize> {
     }
     Ok(sum)
 }
+
+/// The bytes of a word one at a time. No `Debug`: a test cannot write one, only make one
+/// again as `shout` made it, with `new`.
+struct Letters<'a> {
+    word: &'a [u8],
+    at: usize,
+}
+
+#[mutate_runtime::mutate]
+impl<'a> Letters<'a> {
+    fn new(word: &'a str) -> Letters<'a> {
+        Letters {
+            word: word.as_bytes(),
+            at: 0,
+        }
+    }
+}
+
+#[mutate_runtime::mutate]
+impl Iterator for Letters<'_> {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        let byte = *self.word.get(self.at)?;
+        self.at += 1;
+        Some(byte)
+    }
+
+    /// How many are left: only what `collect` reserves, so no test of `shout` sees it.
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.word.len() - self.at;
+        (left, Some(left))
+    }
+}
+
+/// `word` in capitals.
+#[mutate_runtime::mutate]
+pub fn shout(word: &str) -> Vec<u8> {
+    Letters::new(word).map(|b| b.to_ascii_uppercase()).collect()
+}

@@ -2,7 +2,8 @@
 //! positive (weak oracle); `cents`' fee is lost in `rounded_euros` (no propagation);
 //! `is_adult` is never asked at 18 (no infection at the boundary); `bump` is only checked
 //! to count (its receiver comes from `#[derive(Default)]`); `half` is private; `is_big`'s
-//! boundary is behind `half`; `digit_sum` is never given a byte that is not a digit.
+//! boundary is behind `half`; `digit_sum` is never given a byte that is not a digit;
+//! what `Letters::size_hint` says only sizes `shout`'s allocation (no propagation).
 
 use suggestions::*;
 
@@ -37,4 +38,9 @@ fn big_and_small() {
 #[test]
 fn digits_add_up() {
     assert_eq!(digit_sum("123"), Ok(6));
+}
+
+#[test]
+fn shouting() {
+    assert_eq!(shout("ab"), b"AB");
 }
