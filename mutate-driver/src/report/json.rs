@@ -52,6 +52,17 @@ pub fn listed(e: &CatalogEntry) -> Value {
     value
 }
 
+/// A test as `testFiles` lists it: the schema's id and name, and beside them its time in
+/// the baseline's coverage run (milliseconds, with every mutant off) where it passed
+/// there, so a reader can weigh each mutant's covering tests.
+fn test_entry(id: String, name: &str, micros: Option<&u64>) -> Value {
+    let mut test = json!({ "id": id, "name": name });
+    if let Some(&micros) = micros.filter(|&&m| m > 0) {
+        test["baselineMs"] = json!(micros as f64 / 1000.0);
+    }
+    test
+}
+
 pub fn build(
     d: &Discovery,
     results: &Results,
@@ -156,10 +167,11 @@ pub fn build(
         test_files
             .entry(binary.src_path.clone())
             .or_default()
-            .push(json!({
-                "id": test_id(t),
-                "name": test.name,
-            }));
+            .push(test_entry(
+                test_id(t),
+                &test.name,
+                results.test_micros.get(t),
+            ));
     }
     let test_files: serde_json::Map<String, Value> = test_files
         .into_iter()
@@ -181,4 +193,19 @@ pub fn build(
             "skippedRuns": results.proven.runs,
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_test_carries_its_baseline_time_only_where_it_passed() {
+        let timed = test_entry("lib::a".into(), "a", Some(&2_500));
+        assert_eq!(timed["baselineMs"], json!(2.5));
+        assert_eq!(timed["id"], json!("lib::a"));
+        // 0: it did not pass in the baseline; none: the run has no time for it.
+        assert!(test_entry("lib::b".into(), "b", Some(&0))["baselineMs"].is_null());
+        assert!(test_entry("lib::c".into(), "c", None)["baselineMs"].is_null());
+    }
 }
