@@ -4,6 +4,7 @@
 
 mod active_body;
 mod artifacts;
+mod chart;
 mod corpus;
 mod equivalence;
 mod floor;
@@ -66,6 +67,9 @@ struct Cli {
     /// (repeatable; alone, without `--crates`, only the workspaces are run).
     #[arg(long, value_name = "DIR")]
     workspace_at: Vec<PathBuf>,
+    /// With `chart`: where to write the SVG [default: bench/notes/<today>-chart.svg].
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -138,6 +142,10 @@ enum What {
     /// `--list` only, and cargo-mutants' mutants mutate does not make, by name (not part
     /// of `all`).
     Parity,
+    /// The clean runs `versus` kept in `--work`, charted: each tool's whole-run wall time
+    /// against the crate's mutants × covering test time, log–log, as SVG (`--out`) and a
+    /// table; runs nothing (not part of `all`).
+    Chart,
 }
 
 fn repo() -> PathBuf {
@@ -240,6 +248,8 @@ fn main() {
         } else if cli.what == What::Suggestions {
             let list = cli.crates.as_deref().unwrap_or(suggestions::DEFAULT);
             suggestions::run(&versus::parse_crates(list)?, &work)?;
+        } else if cli.what == What::Chart {
+            chart::run(&work, cli.out.clone())?;
         } else if cli.what == What::Corpus {
             let crates = versus::parse_crates(cli.crates.as_deref().unwrap_or(versus::CORPUS))?;
             corpus::run(&crates, &work)?;

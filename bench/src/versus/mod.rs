@@ -5,6 +5,7 @@
 //! are marked, not set apart).
 
 pub(crate) mod compare;
+pub mod kept;
 mod programs;
 pub mod tools;
 
@@ -346,6 +347,21 @@ fn measure(
     fresh_copy(source, &our_tree)?;
     eprintln!("   mutate, clean");
     let ours = tools::ours(driver, &our_tree, &base.join("mutate-out"), options.jobs)?;
+    // Kept before the slower measurements below, so a crate that stops there still counts.
+    kept::Kept {
+        name: name.to_owned(),
+        version: version.to_owned(),
+        their_shard: options.their_shard.clone(),
+        cargo_mutants: (!theirs.seconds.is_nan()).then_some(kept::ToolRun {
+            seconds: theirs.seconds,
+            mutants: theirs.mutants.len(),
+        }),
+        mutate: kept::ToolRun {
+            seconds: ours.seconds,
+            mutants: ours.mutants.len(),
+        },
+    }
+    .write(&base)?;
     eprintln!("   plain cargo test --no-run, clean, then cargo test; the floor");
     let plain_tree = base.join("plain");
     fresh_copy(source, &plain_tree)?;
@@ -368,7 +384,7 @@ fn measure(
             ));
         }
     };
-    let report = base.join("mutate-out/report.json");
+    let report = base.join(kept::REPORT);
     let phases = tools::phases(&report);
     let phase_costs = tools::phase_costs(&report);
     let floor = crate::floor::measure(&plain_tree, &report, options.jobs, round_trip);
