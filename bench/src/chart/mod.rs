@@ -79,7 +79,7 @@ pub fn run(work_dir: &Path, out: Option<PathBuf>) -> Result<(), String> {
     });
     let caption = format!(
         "{} crates, one clean run of each tool (cargo-mutants {}, mutate --all-items), \
-         `mutate-bench chart`, {date}",
+         made by mutate-bench chart, {date}",
         crates.len(),
         crate::versus::tools::CARGO_MUTANTS_VERSION
     );
