@@ -135,6 +135,7 @@ fn texts(
                 continue;
             }
             let text = replaced(written.clone(), (at, target.symbol), replacement.as_deref());
+            let text = super::bounded_loops::bounded(text);
             branches.push((k, crate::syntax::all_located_at(text, target.at)));
         }
     }

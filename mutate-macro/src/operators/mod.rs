@@ -11,6 +11,7 @@
 
 pub mod arm_order;
 pub mod binary;
+mod bounded_loops;
 pub mod comparison;
 pub mod compile_time;
 pub mod condition;
