@@ -71,7 +71,7 @@ pub fn run(work_dir: &Path, out: Option<PathBuf>) -> Result<(), String> {
             per_work(kept.mutate.seconds),
         );
     }
-    let date = today();
+    let date = crate::stats::today();
     let out = out.unwrap_or_else(|| {
         crate::repo()
             .join("bench/notes")
@@ -91,50 +91,4 @@ pub fn run(work_dir: &Path, out: Option<PathBuf>) -> Result<(), String> {
     std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!("chart written to {}", out.display());
     Ok(())
-}
-
-/// Today's date (UTC) as `YYYY-MM-DD`, the notes' prefix.
-fn today() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_date((seconds / 86_400) as i64);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// The proleptic Gregorian date `days` after 1970-01-01, by 400-year eras (each exactly
-/// 146,097 days), years counted from March so the leap day ends a year.
-fn civil_date(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_from_march = (5 * day_of_year + 2) / 153;
-    let day = (day_of_year - (153 * month_from_march + 2) / 5 + 1) as u32;
-    let month = if month_from_march < 10 {
-        month_from_march + 3
-    } else {
-        month_from_march - 9
-    } as u32;
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_from_days_since_the_epoch() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(59), (1970, 3, 1));
-        // 2000 is a leap year (divisible by 400), 2100 is not.
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
-        assert_eq!(civil_date(11_017), (2000, 3, 1));
-        assert_eq!(civil_date(47_541), (2100, 3, 1));
-        assert_eq!(civil_date(20_794), (2026, 12, 7));
-        assert_eq!(civil_date(-1), (1969, 12, 31));
-    }
 }

@@ -49,6 +49,11 @@ impl Expected {
                 from
             })
             .collect();
+        Expected::weighing(from)
+    }
+
+    /// Nothing run yet, each mutant's runs from each rank on weighing `from`.
+    fn weighing(from: Vec<Vec<f64>>) -> Self {
         Expected {
             from,
             done: 0.0,
@@ -148,15 +153,7 @@ mod tests {
 
     /// Weights in milliseconds here: each test's weight is its fork's 1 ms and the rest.
     fn expected(mutants: usize) -> Expected {
-        Expected {
-            from: vec![vec![7_000.0, 6_000.0, 4_000.0, 0.0]; mutants],
-            done: 0.0,
-            took: 0.0,
-            slow: HashMap::new(),
-            first: (0.0, 0.0),
-            later: (0.0, 0.0),
-            told: None,
-        }
+        Expected::weighing(vec![vec![7_000.0, 6_000.0, 4_000.0, 0.0]; mutants])
     }
 
     #[test]
