@@ -349,34 +349,25 @@ pub(crate) fn witnesses<'t>(
 ) -> Vec<(&'t Call, &'t [Call])> {
     let [original, ..] = runs;
     let before = |index: usize| &original.calls[..index];
-    let changed_call = |f: &str| {
-        original.keys().find_map(|(depth, g)| {
-            (g == f)
-                .then(|| difference(runs, f, depth))
-                .flatten()
-                .and_then(|d| {
-                    original
-                        .groups
-                        .get(&(depth, f.to_owned()))?
-                        .get(d.index)
-                        .copied()
-                })
-        })
+    // The call of `f` at `depth` whose value changed, if one did.
+    let changed_at = |depth: u32, f: &str| {
+        let d = difference(runs, f, depth)?;
+        let group = original.groups.get(&(depth, f.to_owned()))?;
+        group.get(d.index).copied()
     };
     let with_before = |i: usize| (&original.calls[i], before(i));
-    // After the call `propagation` names, every other call whose value changed, the
-    // outermost first: where the first has a receiver or an argument no test can build,
-    // a call nearer the mutant may have none (an iterator's `next` inside a public
-    // function's loop).
+    // The call `propagation` names (its outermost changed one), then every other call
+    // whose value changed, the outermost first (`keys` are in that order): where the
+    // first has a receiver or an argument no test can build, a call nearer the mutant may
+    // have none (an iterator's `size_hint` inside a public function's `collect`).
     let changed_calls = |first: &str| {
-        let mut pairs: Vec<(u32, &str)> = original
+        let named = original
             .keys()
-            .filter(|(depth, f)| *f != first && difference(runs, f, *depth).is_some())
-            .collect();
-        pairs.sort_unstable();
-        let mut calls: Vec<usize> = changed_call(first).into_iter().collect();
-        for (_, f) in pairs {
-            if let Some(i) = changed_call(f).filter(|i| !calls.contains(i)) {
+            .filter(|(_, f)| *f == first)
+            .find_map(|(depth, f)| changed_at(depth, f));
+        let mut calls: Vec<usize> = named.into_iter().collect();
+        for (depth, f) in original.keys().filter(|(_, f)| *f != first) {
+            if let Some(i) = changed_at(depth, f).filter(|i| !calls.contains(i)) {
                 calls.push(i);
             }
         }

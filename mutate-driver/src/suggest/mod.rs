@@ -232,7 +232,11 @@ pub fn run(
             .cloned()
             .collect();
         if !private.is_empty()
-            && let Some(target) = unit(workspace, d, results, &crate_name, &private)
+            && let Some(target) = unit(
+                (workspace, d, &crate_name),
+                beside_functions(d, results, &private),
+                false,
+            )
         {
             // Whatever it found: a test, or how far it got (compiled, no input found).
             outcomes.extend(group(target, "unit").suggest(&private));
@@ -242,8 +246,9 @@ pub fn run(
             .into_iter()
             .filter(|(m, _)| refused(&outcomes[m]))
             .collect();
-        if !in_tests.is_empty()
-            && let Some(target) = in_test_modules(workspace, d, results, &crate_name, &in_tests)
+        let anchors = in_test_modules(workspace, d, results, &in_tests);
+        if !anchors.is_empty()
+            && let Some(target) = unit((workspace, d, &crate_name), anchors, true)
         {
             outcomes.extend(group(target, "tests").suggest(&in_tests));
         }
@@ -390,18 +395,28 @@ fn integration(
     Ok(Target::Integration { like, library })
 }
 
-/// The library `crate_name`'s unit tests, each of `survivors` anchored at the function its
-/// test calls (a test module goes beside it); `None` where the build recorded no
-/// compilation of them.
+/// Where each survivor's unit test goes: a file and a line the macro's item there holds.
+type Anchors = BTreeMap<usize, (String, usize)>;
+
+/// The library `crate_name`'s unit tests, the survivors' tests at their `anchors` (inside
+/// the covering tests' own modules, or beside the items there); `None` where the build
+/// recorded no compilation of them.
 fn unit(
-    workspace: &Workspace,
-    d: &Discovery,
-    results: &[MutantResult],
-    crate_name: &str,
-    survivors: &[Candidates],
+    (workspace, d, crate_name): (&Workspace, &Discovery, &str),
+    anchors: Anchors,
+    in_test_modules: bool,
 ) -> Option<Target> {
-    let like = unit_tests_of(workspace, d, crate_name)?;
-    let anchors = survivors
+    Some(Target::Unit {
+        like: unit_tests_of(workspace, d, crate_name)?,
+        crate_name: crate_name.to_owned(),
+        anchors,
+        in_test_modules,
+    })
+}
+
+/// Each survivor's test beside the function its test calls (a test module there).
+fn beside_functions(d: &Discovery, results: &[MutantResult], survivors: &[Candidates]) -> Anchors {
+    survivors
         .iter()
         .filter_map(|(m, _)| {
             let function = &results[*m].witnesses.first()?.function;
@@ -412,29 +427,21 @@ fn unit(
                 .entry;
             Some((*m, (e.file.clone(), e.span[0] as usize)))
         })
-        .collect();
-    Some(Target::Unit {
-        like,
-        crate_name: crate_name.to_owned(),
-        anchors,
-        in_test_modules: false,
-    })
+        .collect()
 }
 
-/// The library `crate_name`'s unit tests, each of `survivors` anchored inside the inline
-/// test module of its traced test (`test_module.rs`), where `--all-items` made a place
-/// there; `None` where none of them has one.
+/// Each survivor's test inside the inline test module of its traced test
+/// (`test_module.rs`), where `--all-items` made a place there: none without it.
 fn in_test_modules(
     workspace: &Workspace,
     d: &Discovery,
     results: &[MutantResult],
-    crate_name: &str,
     survivors: &[Candidates],
-) -> Option<Target> {
-    if workspace.build_root == workspace.root {
-        return None;
+) -> Anchors {
+    if workspace.build_manifest.is_none() {
+        return Anchors::new();
     }
-    let anchors: BTreeMap<usize, (String, usize)> = survivors
+    survivors
         .iter()
         .filter_map(|(m, _)| {
             let (t, _) = results[*m].propagation.as_ref()?;
@@ -443,16 +450,7 @@ fn in_test_modules(
             let line = test_module::closing_line(file, &source, &d.tests[*t].name)?;
             Some((*m, (file.clone(), line)))
         })
-        .collect();
-    if anchors.is_empty() {
-        return None;
-    }
-    Some(Target::Unit {
-        like: unit_tests_of(workspace, d, crate_name)?,
-        crate_name: crate_name.to_owned(),
-        anchors,
-        in_test_modules: true,
-    })
+        .collect()
 }
 
 /// How the build compiled the library `crate_name`'s unit tests, where it recorded that.
