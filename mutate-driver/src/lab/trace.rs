@@ -46,6 +46,10 @@ enum Traced {
 
 /// Traces a covering test of every survivor not proven uninfected, and records where the
 /// difference went; an unsteady test's detection in a run again is the survivor's verdict.
+/// Where tests are to be suggested, a second covering test of each survivor left, from
+/// another module where there is one, is traced as well: its calls are more inputs a test
+/// may start from (the cheapest test may be one whose inputs hide every difference, as
+/// infinite widths hide a wrapping cost's).
 pub fn run(
     d: &Discovery,
     config: &Config,
@@ -68,32 +72,118 @@ pub fn run(
             {
                 return None;
             }
-            // An infecting test if there is one, else any covering test (the coverage
-            // run did not compare this mutant's kind). The cheapest to trace: every call
-            // of an annotated function is a record, so the fewest calls and loop rounds
-            // in the coverage run (not the least time, which varies: the diagnosis reads
-            // the same every run); then the first by name.
-            let t = r.covered_by.iter().min_by_key(|&&t| {
-                (
-                    !infection::infected(r.flags(t)),
-                    baseline[t].total_hits,
-                    d.test_id(t),
-                )
-            })?;
-            Some((m, *t))
+            Some((m, cheapest(d, baseline, r, None)?))
         })
         .collect();
-    if to_trace.is_empty() {
-        return Ok(());
-    }
-    progress.phase(
-        "Tracing",
-        to_trace.len(),
+    let traced = trace_all(
+        d,
+        config,
+        progress,
+        baseline,
+        to_trace,
         (
             "survivor, a covering test of it traced",
             "survivors, a covering test of each traced",
         ),
-    );
+    )?;
+    for (m, (t, traced)) in traced {
+        let r = &mut results[m];
+        match traced {
+            Traced::Detected(verdict) => detected(r, t, verdict),
+            Traced::Propagated(propagation, witnesses) => {
+                r.propagation = Some((t, propagation));
+                r.witnesses = witnesses;
+            }
+        }
+    }
+    if !config.suggest {
+        return Ok(());
+    }
+    let again: Vec<(usize, usize)> = results
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.status == Status::Survived && !r.reused)
+        .filter_map(|(m, r)| {
+            let (first, _) = r.propagation.as_ref()?;
+            Some((m, cheapest(d, baseline, r, Some(*first))?))
+        })
+        .collect();
+    let traced = trace_all(
+        d,
+        config,
+        progress,
+        baseline,
+        again,
+        (
+            "survivor, a second covering test of it traced for its test",
+            "survivors, a second covering test of each traced for their tests",
+        ),
+    )?;
+    for (m, (t, traced)) in traced {
+        let r = &mut results[m];
+        match traced {
+            Traced::Detected(verdict) => detected(r, t, verdict),
+            // The diagnosis stays the first test's; the calls a test may make are both's,
+            // taken in turn, so that neither's are cut off by the other's.
+            Traced::Propagated(_, witnesses) => {
+                let first = std::mem::take(&mut r.witnesses);
+                r.witnesses = crate::suggest::calls::interleaved([first, witnesses]);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The covering test of survivor `r` to trace: an infecting test if there is one, else any
+/// (the coverage run did not compare this mutant's kind). The cheapest to trace: every
+/// call of an annotated function is a record, so the fewest calls and loop rounds in the
+/// coverage run (not the least time, which varies: the diagnosis reads the same every
+/// run); then the first by name. With `besides`, another test than that one, from
+/// another module where there is one: a test beside it likely shares its inputs' shape.
+fn cheapest(
+    d: &Discovery,
+    baseline: &[Baseline],
+    r: &MutantResult,
+    besides: Option<usize>,
+) -> Option<usize> {
+    let module = |t: usize| d.tests[t].name.rsplit_once("::").map(|(m, _)| m);
+    r.covered_by
+        .iter()
+        .filter(|&&t| Some(t) != besides)
+        .min_by_key(|&&t| {
+            (
+                besides.is_some_and(|b| module(b) == module(t)),
+                !infection::infected(r.flags(t)),
+                baseline[t].total_hits,
+                d.test_id(t),
+            )
+        })
+        .copied()
+}
+
+/// A detection in a traced run is the survivor's verdict.
+fn detected(r: &mut MutantResult, t: usize, verdict: Verdict) {
+    r.status = verdict.status;
+    r.reason = verdict.reason;
+    r.killed_by.push(t);
+    r.outcomes.push((t, verdict.status));
+}
+
+/// Each survivor `m` traced with its test `t` (`to_trace`: `(m, t)` pairs): what each run
+/// found, by survivor.
+fn trace_all(
+    d: &Discovery,
+    config: &Config,
+    progress: &mut Progress,
+    baseline: &[Baseline],
+    to_trace: Vec<(usize, usize)>,
+    what: (&str, &str),
+) -> Result<Vec<(usize, (usize, Traced))>> {
+    let mut traced = Vec::new();
+    if to_trace.is_empty() {
+        return Ok(traced);
+    }
+    progress.phase("Tracing", to_trace.len(), what);
     // One server per test and chunk of survivors; chunks keep every job busy when many
     // survivors share a test. A test whose calls change from run to run (it reads what its
     // runs before left, as a test of random values does) keeps its survivors in one chunk:
@@ -112,7 +202,6 @@ pub fn run(
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
-    let mut traced = Vec::new();
     // A few tests at a time: each keeps two unmutated traces (up to the runtime's limit
     // each, parsed) while its survivors are compared with them, and a crate's hundreds of
     // tests would keep gigabytes at once.
@@ -155,22 +244,7 @@ pub fn run(
     if interrupt::interrupted() {
         return Err(Error::Interrupted);
     }
-    for (m, (t, traced)) in traced {
-        let r = &mut results[m];
-        match traced {
-            Traced::Detected(verdict) => {
-                r.status = verdict.status;
-                r.reason = verdict.reason;
-                r.killed_by.push(t);
-                r.outcomes.push((t, verdict.status));
-            }
-            Traced::Propagated(propagation, witnesses) => {
-                r.propagation = Some((t, propagation));
-                r.witnesses = witnesses;
-            }
-        }
-    }
-    Ok(())
+    Ok(traced)
 }
 
 /// A traced run of test `t` with every mutant off, if it passed: a run that fails (tracing

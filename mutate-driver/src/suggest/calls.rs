@@ -690,8 +690,8 @@ fn is_address(text: &str) -> bool {
 }
 
 /// The first of each list, then the second of each, and so on.
-pub fn interleaved(lists: impl IntoIterator<Item = Vec<Call>>) -> Vec<Call> {
-    let lists: Vec<Vec<Call>> = lists.into_iter().collect();
+pub fn interleaved<T: Clone>(lists: impl IntoIterator<Item = Vec<T>>) -> Vec<T> {
+    let lists: Vec<Vec<T>> = lists.into_iter().collect();
     let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
     (0..longest)
         .flat_map(|k| lists.iter().filter_map(move |list| list.get(k).cloned()))
