@@ -76,6 +76,15 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// A unit test's place inside a test module, as the unit file names it (`the test module
+/// of src/x.rs that ends at line 435`): the file, and the line of the module's closing
+/// brace, before which the test goes.
+fn unit_place(place: &str) -> Option<(&str, usize)> {
+    let rest = place.strip_prefix("the test module of ")?;
+    let (source, line) = rest.rsplit_once(" that ends at line ")?;
+    Some((source, line.parse().ok()?))
+}
+
 /// A reason's kind: its words up to the first colon or parenthesis.
 fn reason_key(why: &str) -> String {
     why.split([':', '('])
@@ -113,13 +122,31 @@ fn paste(tree: &Path, out: &Path, base: &Path) -> Result<(bool, usize, usize), S
         runs.push(vec!["test", "--test", "mutate_suggested"]);
     }
     if let Some(file) = &unit {
-        for section in file.split("// ---- at the end of ").skip(1) {
-            let Some((source, module)) = section.split_once(" ----\n") else {
-                continue;
-            };
+        // Inside a test module, the lowest first: the lines named above stay true.
+        let mut sections: Vec<(String, Option<usize>, &str)> = file
+            .split("// ---- at the end of ")
+            .skip(1)
+            .filter_map(|section| {
+                let (place, module) = section.split_once(" ----\n")?;
+                Some(match unit_place(place) {
+                    Some((source, line)) => (source.to_owned(), Some(line), module),
+                    None => (place.to_owned(), None, module),
+                })
+            })
+            .collect();
+        sections.sort_by_key(|(_, line, _)| std::cmp::Reverse(*line));
+        for (source, line, module) in sections {
             let path = tree.join(source);
             let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
-            std::fs::write(&path, format!("{text}\n{module}")).map_err(|e| e.to_string())?;
+            let text = match line {
+                Some(line) => {
+                    let mut lines: Vec<&str> = text.lines().collect();
+                    lines.insert(line.saturating_sub(1).min(lines.len()), module);
+                    lines.join("\n") + "\n"
+                }
+                None => format!("{text}\n{module}"),
+            };
+            std::fs::write(&path, text).map_err(|e| e.to_string())?;
         }
         runs.push(vec!["test", "--lib", "mutate_suggested::"]);
     }
@@ -204,5 +231,19 @@ fn print(rows: &[Row]) {
     for r in rows {
         let reasons: Vec<String> = r.reasons.iter().map(|(k, n)| format!("{n} {k}")).collect();
         println!("- {}: {}", r.name, reasons.join("; "));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_test_module_place_names_its_file_and_closing_line() {
+        assert_eq!(
+            unit_place("the test module of src/columns.rs that ends at line 248"),
+            Some(("src/columns.rs", 248))
+        );
+        assert_eq!(unit_place("src/columns.rs"), None);
     }
 }

@@ -74,10 +74,13 @@ impl Progress {
         }
     }
 
-    /// The phase counts its work itself from here on: done and left (see
-    /// `remaining.rs`).
-    pub fn work(&mut self, done: f64, left: f64) {
-        self.remaining.work(done, left);
+    /// The phase counts its work itself from here on: done and left, and the time its
+    /// longest run in flight keeps it going at least (see `remaining.rs`); the time left
+    /// shown moves with it, even while no item ends.
+    pub fn work(&mut self, done: f64, left: f64, last_to_end: Duration) {
+        let now = Instant::now();
+        self.remaining.work(done, left, (now, last_to_end));
+        self.show_left(now);
     }
 
     pub fn tick(&mut self) {
@@ -110,15 +113,19 @@ impl Progress {
     fn ended(&mut self) {
         self.done += 1;
         self.remaining.ended();
-        let now = Instant::now();
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+        }
+        self.show_left(Instant::now());
+    }
+
+    /// The bar's time left, or now and then a plain line of it.
+    fn show_left(&mut self, now: Instant) {
         match &self.bar {
-            Some(bar) => {
-                bar.inc(1);
-                match self.remaining.left(now).map(remaining::written) {
-                    Some(left) => bar.set_message(format!("{}, about {left} left", self.message)),
-                    None => bar.set_message(self.message.clone()),
-                }
-            }
+            Some(bar) => match self.remaining.left(now).map(remaining::written) {
+                Some(left) => bar.set_message(format!("{}, about {left} left", self.message)),
+                None => bar.set_message(self.message.clone()),
+            },
             None if self.said_left.elapsed() >= SAY_LEFT_EVERY => {
                 if let Some(left) = self.remaining.left(now) {
                     self.said_left = now;

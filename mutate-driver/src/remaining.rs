@@ -17,6 +17,8 @@ pub struct Remaining {
     left: f64,
     /// Each ended item is one of the work: the phase said no more than its items.
     items: bool,
+    /// The phase cannot end before this much time from then (its longest run in flight).
+    last_to_end: Option<(Instant, Duration)>,
 }
 
 impl Remaining {
@@ -27,12 +29,15 @@ impl Remaining {
             done: 0.0,
             left: items as f64,
             items: true,
+            last_to_end: None,
         }
     }
 
-    /// The work done and the work left, as the phase counts them, from here on.
-    pub fn work(&mut self, done: f64, left: f64) {
+    /// The work done and the work left, as the phase counts them, from here on; and, at
+    /// `now`, the time before which the phase cannot end whatever the rate says.
+    pub fn work(&mut self, done: f64, left: f64, (now, last_to_end): (Instant, Duration)) {
         (self.done, self.left, self.items) = (done, left, false);
+        self.last_to_end = Some((now, last_to_end));
     }
 
     /// An item ended.
@@ -55,7 +60,11 @@ impl Remaining {
         if elapsed < SETTLING || total <= 0.0 || self.done < total * SETTLING_SHARE {
             return None;
         }
-        Some(elapsed.mul_f64(self.left / self.done))
+        let scaled = elapsed.mul_f64(self.left / self.done);
+        let last = self.last_to_end.map_or(Duration::ZERO, |(then, last)| {
+            last.saturating_sub(now.saturating_duration_since(then))
+        });
+        Some(scaled.max(last))
     }
 }
 
@@ -91,7 +100,7 @@ mod tests {
     fn work_the_phase_counts_replaces_its_items() {
         let start = Instant::now();
         let mut r = Remaining::new(4, start);
-        r.work(25.0, 75.0);
+        r.work(25.0, 75.0, (start, Duration::ZERO));
         // A quarter of the work in 30 s: three quarters take 90 s.
         assert_eq!(
             r.left(start + Duration::from_secs(30)),
@@ -102,6 +111,27 @@ mod tests {
             r.left(start + Duration::from_secs(30)),
             Some(Duration::from_secs(90)),
             "an item ending moves nothing the phase counts itself"
+        );
+    }
+
+    #[test]
+    fn a_run_in_flight_keeps_the_phase_going_past_what_the_rate_says() {
+        let start = Instant::now();
+        let mut r = Remaining::new(4, start);
+        // Nearly all the work done in 60 s, but a run in flight needs 100 s more.
+        r.work(
+            99.0,
+            1.0,
+            (start + Duration::from_secs(60), Duration::from_secs(100)),
+        );
+        assert_eq!(
+            r.left(start + Duration::from_secs(60)),
+            Some(Duration::from_secs(100))
+        );
+        // Told 30 s ago, with nothing since: 70 s of it left.
+        assert_eq!(
+            r.left(start + Duration::from_secs(90)),
+            Some(Duration::from_secs(70))
         );
     }
 

@@ -3,6 +3,7 @@
 use super::baseline::Baseline;
 use crate::progress::Progress;
 use std::collections::HashMap;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The mutant phase's work, for the time it has left: the runs made, and the runs still
@@ -17,6 +18,11 @@ use std::time::{Duration, Instant};
 /// slower: the last mutants of a phase are often such ones, each of many covering tests,
 /// and weighed as their tests' baseline they were said to need a minute where they took
 /// a quarter of an hour.
+///
+/// And the phase cannot end before its runs in flight do: each is expected to go on at
+/// least as long again as it has gone, then its mutant's runs after it, one after
+/// another. At a phase's tail the runs in flight are the slow ones, which no ended run
+/// has weighed yet.
 pub struct Expected {
     /// Per mutant, per rank, the weight of its runs from that rank on.
     from: Vec<Vec<f64>>,
@@ -91,34 +97,104 @@ impl Expected {
 
     /// The work the undecided mutants (each at its rank) are expected to take still.
     fn left(&self, rank: &HashMap<usize, usize>) -> f64 {
-        let likely =
-            |(runs, undecided): (f64, f64)| if runs > 0.0 { undecided / runs } else { 1.0 };
-        let (first, later) = (likely(self.first), likely(self.later));
-        let phase = match self.done > 0.0 {
-            true => self.took / self.done,
-            false => 1.0,
-        };
-        // How much slower than the phase's runs a mutant's own runs went.
-        let slower = |m: usize| match self.slow.get(&m) {
-            Some(&(took, weight)) if weight > 0.0 => (took / weight / phase).max(1.0),
-            _ => 1.0,
-        };
+        let (first, later) = self.likely();
         rank.iter()
             .map(|(&m, &k)| {
                 let from = &self.from[m];
                 let on = if k == 0 { first } else { later };
-                slower(m) * ((from[k] - from[k + 1]) + on * from[k + 1])
+                self.slower(m) * ((from[k] - from[k + 1]) + on * from[k + 1])
             })
             .sum()
     }
 
-    /// Tells `progress` the work done and left, at most every [`Expected::EVERY`].
-    pub fn tell(&mut self, progress: &mut Progress, rank: &HashMap<usize, usize>) {
+    /// Real microseconds a unit of weight took in the runs so far (1 before any).
+    fn pace(&self) -> f64 {
+        match self.done > 0.0 {
+            true => self.took / self.done,
+            false => 1.0,
+        }
+    }
+
+    /// How much slower than the phase's runs mutant `m`'s own runs went (at least 1).
+    fn slower(&self, m: usize) -> f64 {
+        match self.slow.get(&m) {
+            Some(&(took, weight)) if weight > 0.0 => (took / weight / self.pace()).max(1.0),
+            _ => 1.0,
+        }
+    }
+
+    /// The time the longest of the runs in flight (each `(m, gone)`: its mutant and how
+    /// long it has gone) and its mutant's runs after it are expected to take still: the
+    /// phase cannot end sooner, however many cores are free.
+    fn last_to_end(
+        &self,
+        rank: &HashMap<usize, usize>,
+        in_flight: &[(usize, Duration)],
+    ) -> Duration {
+        let (_, later) = self.likely();
+        let pace = self.pace();
+        in_flight
+            .iter()
+            .filter_map(|&(m, gone)| {
+                let k = *rank.get(&m)?;
+                let from = &self.from[m];
+                let slower = self.slower(m);
+                let gone = gone.as_micros() as f64;
+                let this = (slower * (from[k] - from[k + 1]) * pace - gone).max(gone);
+                let after = slower * later * from[k + 1] * pace;
+                Some(Duration::from_micros((this + after) as u64))
+            })
+            .max()
+            .unwrap_or_default()
+    }
+
+    /// How likely a run at the first rank, and one at a later rank, leaves its mutant
+    /// undecided (so that its next run comes): as often as such runs so far did.
+    fn likely(&self) -> (f64, f64) {
+        let likely =
+            |(runs, undecided): (f64, f64)| if runs > 0.0 { undecided / runs } else { 1.0 };
+        (likely(self.first), likely(self.later))
+    }
+
+    /// Tells `progress` the work done and left, and how long the runs in flight keep the
+    /// phase going at least, at most every [`Expected::EVERY`].
+    pub fn tell(
+        &mut self,
+        progress: &mut Progress,
+        rank: &HashMap<usize, usize>,
+        in_flight: &InFlight,
+    ) {
         if self.told.is_some_and(|told| told.elapsed() < Self::EVERY) {
             return;
         }
         self.told = Some(Instant::now());
-        progress.work(self.done, self.left(rank));
+        let last = self.last_to_end(rank, &in_flight.gone());
+        progress.work(self.done, self.left(rank), last);
+    }
+}
+
+/// The runs in flight: each one's mutant, and when it started.
+#[derive(Default)]
+pub struct InFlight(Mutex<HashMap<usize, Instant>>);
+
+impl InFlight {
+    pub fn started(&self, m: usize) {
+        self.0
+            .lock()
+            .expect("not poisoned")
+            .insert(m, Instant::now());
+    }
+
+    pub fn ended(&self, m: usize) {
+        self.0.lock().expect("not poisoned").remove(&m);
+    }
+
+    /// Each run's mutant, and how long it has gone.
+    fn gone(&self) -> Vec<(usize, Duration)> {
+        let runs = self.0.lock().expect("not poisoned");
+        runs.iter()
+            .map(|(&m, since)| (m, since.elapsed()))
+            .collect()
     }
 }
 
@@ -169,5 +245,31 @@ mod tests {
         // Decided, its slowness is forgotten.
         e.ran(2, 1, false, 0);
         assert!(e.slow.is_empty());
+    }
+
+    #[test]
+    fn a_run_in_flight_is_expected_to_go_on_at_least_as_long_again_as_it_has_gone() {
+        let mut e = expected(2);
+        // Runs so far took their weight: a unit of weight is a microsecond.
+        e.ran(0, 0, false, 0);
+        let pace = e.pace();
+        assert_eq!(pace, 1.0);
+        let rank: HashMap<usize, usize> = [(1, 2)].into();
+        // Its last run (weight 4 ms) just started: 4 ms expected.
+        let just = e.last_to_end(&rank, &[(1, Duration::ZERO)]);
+        assert_eq!(just, Duration::from_millis(4));
+        // Gone 10 s, far past its weight: at least 10 s more.
+        let long = e.last_to_end(&rank, &[(1, Duration::from_secs(10))]);
+        assert_eq!(long, Duration::from_secs(10));
+        // A mutant with runs after its current one expects them too, as likely as later
+        // runs so far went on (none yet: all of them).
+        let first: HashMap<usize, usize> = [(1, 0)].into();
+        let with_after = e.last_to_end(&first, &[(1, Duration::ZERO)]);
+        assert_eq!(with_after, Duration::from_millis(7));
+        assert_eq!(
+            e.last_to_end(&first, &[]),
+            Duration::ZERO,
+            "nothing in flight"
+        );
     }
 }

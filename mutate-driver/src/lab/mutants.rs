@@ -6,7 +6,7 @@ use super::again::{CHANCE_RERUNS, found_again};
 use super::baseline::Baseline;
 use super::clock::{self, InertTimes};
 use super::costs::Gathering;
-use super::expected::Expected;
+use super::expected::{Expected, InFlight};
 use super::queue::{CloseOnPanic, Queue};
 use super::results::{Config, MutantResult, Proven};
 use super::servers::{self, Idle};
@@ -83,6 +83,7 @@ pub fn run(
     let idle = idle.unwrap_or_else(|| Idle::for_run(d, config.jobs));
     let queue = Queue::new();
     let inert = InertTimes::default();
+    let in_flight = InFlight::default();
     let enqueue = |m: usize, k: usize| {
         let t = order[m][k];
         // A run of a test that waits may go to a worker beyond the cores; not one whose
@@ -125,11 +126,11 @@ pub fn run(
     std::thread::scope(|scope| {
         for worker in 0..jobs + beside {
             let send = send.clone();
-            let (queue, idle, inert) = (&queue, &idle, &inert);
+            let (queue, idle, inert, in_flight) = (&queue, &idle, &inert, &in_flight);
             let waiting_only = worker >= jobs;
             scope.spawn(move || {
                 let _close = CloseOnPanic(queue);
-                let gathered = (idle, costs, inert);
+                let gathered = (idle, costs, inert, in_flight);
                 if let Err(e) = work(d, config, baseline, (queue, waiting_only), gathered, &send) {
                     // The receiver lives until every worker is done.
                     send.send(Err(e)).unwrap_or(());
@@ -139,7 +140,16 @@ pub fn run(
         drop(send);
         // Were this thread to panic, the scope would wait for workers waiting for runs.
         let _close = CloseOnPanic(&queue);
-        for verdict in receive {
+        loop {
+            // Nothing ended for a while (the tail's slow runs): the time left still moves.
+            let verdict = match receive.recv_timeout(std::time::Duration::from_secs(1)) {
+                Ok(verdict) => verdict,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    expected.tell(progress, &rank, &in_flight);
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
             let judged = match verdict {
                 Ok(judged) => judged,
                 Err(e) => {
@@ -182,7 +192,7 @@ pub fn run(
                     results[m].reason = never_reached(d, &order[m]);
                 }
                 expected.ran(m, k, false, judged.micros);
-                expected.tell(progress, &rank);
+                expected.tell(progress, &rank, &in_flight);
                 progress.mutant(results[m].ended(d, m));
             } else {
                 expected.ran(m, k, true, judged.micros);
@@ -436,7 +446,7 @@ fn work(
     config: &Config,
     baseline: &[Baseline],
     (queue, waiting_only): (&Queue<(usize, usize)>, bool),
-    (idle, costs, inert): (&Idle, &Gathering, &InertTimes),
+    (idle, costs, inert, in_flight): (&Idle, &Gathering, &InertTimes, &InFlight),
     send: &mpsc::Sender<Result<Judged>>,
 ) -> Result<()> {
     // The server held, with its binary.
@@ -481,6 +491,7 @@ fn work(
         // Held through the clock's check too: that runs the test again.
         let slot = config.groups.enter(t);
         let since = Instant::now();
+        in_flight.started(m);
         let report = match server.run(&request) {
             Ok(report) => report,
             Err(Error::Interrupted) => return Err(Error::Interrupted),
@@ -504,6 +515,7 @@ fn work(
             verdict = retried(server, &used, &baseline[t], verdict, costs)?;
         }
         drop(slot);
+        in_flight.ended(m);
         // The receiver lives until every worker is done.
         let judged = Judged {
             m,
