@@ -372,6 +372,12 @@ impl Lists {
         }
         for (krate, entry) in entries(in_code, root) {
             let list = self.by_crate.entry(krate.clone()).or_default();
+            if is_another_mutants(list, &entry) {
+                list.push(entry);
+                self.changed.insert(krate);
+                changed += 1;
+                continue;
+            }
             match list.iter_mut().find(|e| e.same_place(&entry)) {
                 Some(known) => {
                     // What this round's messages say of moves counts in the widening.
@@ -573,6 +579,27 @@ fn driver_stamp(args: &Args) -> String {
         args.all_features,
         args.no_default_features
     )
+}
+
+/// Most site entries at one place, each with its own message: the branches of one site
+/// (a constant's mutants, each a constant of its own) each claim one.
+const SITES_AT_ONE_PLACE: usize = 3;
+
+/// Whether `entry`, at a place listed as a site's already, is another mutant's failure
+/// there rather than the listed site's failing again: rustc says something else (a
+/// constant's `+=` made `-=` overflows where its `*=` runs past the loop bound), and the
+/// place holds only sites' entries, fewer than [`SITES_AT_ONE_PLACE`]. Widening would
+/// leave the whole function as written, its other mutants unviable with it.
+fn is_another_mutants(list: &[BuildError], entry: &BuildError) -> bool {
+    let at: Vec<&BuildError> = list.iter().filter(|e| e.same_place(entry)).collect();
+    // A site whose failure rustc traced to a move or an initialization widens to its
+    // suspects instead.
+    let plain =
+        |e: &BuildError| e.scope == Scope::Site && e.moved.is_empty() && e.initialized.is_empty();
+    !at.is_empty()
+        && at.len() < SITES_AT_ONE_PLACE
+        && plain(entry)
+        && at.iter().all(|e| plain(e) && e.message != entry.message)
 }
 
 /// The scope a listed place takes when the build fails there again, if it can widen.
@@ -811,6 +838,50 @@ mod tests {
             Some(Scope::Function)
         );
         assert_eq!(widened(&entry(Scope::Function, vec![])), None);
+    }
+
+    #[test]
+    fn another_message_at_a_sites_place_is_another_mutants_failure_up_to_a_bound() {
+        let entry = |message: &str| BuildError {
+            file: "src/lib.rs".into(),
+            line: 9,
+            column: 15,
+            scope: Scope::Site,
+            digest: 0,
+            message: message.into(),
+            moved: Vec::new(),
+            initialized: Vec::new(),
+        };
+        let overflow = entry("attempt to compute `0_u32 - 1_u32`, which would overflow");
+        let bound = entry("evaluation panicked: a loop of this mutant ran past 1000000 rounds");
+        let mut list = vec![overflow.clone()];
+        assert!(
+            !is_another_mutants(&list, &overflow),
+            "the same failure again widens"
+        );
+        assert!(is_another_mutants(&list, &bound));
+        let elsewhere = BuildError {
+            line: 10,
+            ..bound.clone()
+        };
+        assert!(
+            !is_another_mutants(&list, &elsewhere),
+            "a new place, listed as such"
+        );
+        list.push(bound);
+        list.push(entry("a third"));
+        assert!(
+            !is_another_mutants(&list, &entry("a fourth")),
+            "past the bound, the place widens"
+        );
+        let moved = BuildError {
+            moved: vec![(8, 9)],
+            ..entry("borrow of moved value: `it`")
+        };
+        assert!(
+            !is_another_mutants(&[overflow], &moved),
+            "a move widens to suspects"
+        );
     }
 
     #[test]
