@@ -19,6 +19,20 @@ fn a_test_binary_without_libtest_is_run_whole_against_the_mutants_left() {
         ),
         "{stderr}"
     );
+    // One that lists its cases as libtest does, but builds them all before it picks one:
+    // run whole too, its cases never one by one.
+    assert!(
+        stderr.contains(
+            "`examples/harnessless/tests/listed.rs`: its tests cannot be run one by one (a \
+             harness of its own (`harness = false`) that took"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        !String::from_utf8_lossy(&std::fs::read(dir.path().join("report.json")).unwrap())
+            .contains("clamp_0"),
+        "no case of it is a test of the report"
+    );
     check_expected(
         "examples/harnessless/expected/verdicts.txt",
         &verdicts(dir.path()),

@@ -2,6 +2,7 @@
 //! linker may leave some tables out of an integration-test binary) and its tests.
 
 use crate::compile::{Built, TestBinary};
+use crate::custom_harness;
 use crate::error::{Error, Operation, Result};
 use crate::process::test_command;
 use crate::server::{Catalog, Server};
@@ -202,11 +203,20 @@ pub fn discover(built: Built, test_args: &TestArgs) -> Result<Discovery> {
         if !served[index] {
             continue;
         }
+        let listing = std::time::Instant::now();
         let Some(all) = list_tests(binary, false)? else {
             // `harness = false`: its own `main`, which names no tests to run one by one.
             whole.push((index, "no libtest harness: `harness = false`".into()));
             continue;
         };
+        // A harness of its own that lists cases as libtest does, and builds them all first.
+        let slow = custom_harness::run_whole(all.len(), listing.elapsed());
+        if let Some(why) = slow
+            && custom_harness::declared(&binary.package_dir, &binary.target)
+        {
+            whole.push((index, why));
+            continue;
+        }
         let ignored = list_tests(binary, true)?.unwrap_or_default();
         for name in all
             .difference(&ignored)
