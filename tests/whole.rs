@@ -28,6 +28,22 @@ fn a_test_binary_without_libtest_is_run_whole_against_the_mutants_left() {
         ),
         "{stderr}"
     );
+    // Each runs whole only against the mutants its run with every mutant off reached:
+    // `listed.rs` the one survivor of `clamp_add`, `table.rs` the seven of `scale`.
+    assert!(
+        stderr.contains(
+            "with each mutant no other test detected that its run with every mutant off reached"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Whole 1 mutant, one run of that test binary\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("Whole 7 mutants, one run of that test binary each"),
+        "{stderr}"
+    );
     assert!(
         !String::from_utf8_lossy(&std::fs::read(dir.path().join("report.json")).unwrap())
             .contains("clamp_0"),

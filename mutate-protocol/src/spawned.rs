@@ -74,6 +74,73 @@ pub const PREAMBLE: usize = 4096;
 /// First bytes of a process's file.
 pub const MAGIC: &[u8; 8] = b"mutate\x01\x00";
 
+/// Bytes of a counter region's header: eight words (the runtime's `counters::Header`, which
+/// checks that it has this size).
+pub const HEADER: usize = 64;
+
+/// A counter region as a process left it: its header's counts, and the sites it hit and
+/// the mutants it flagged (the runtime lays it out: a header of [`HEADER`] bytes, a word
+/// per site, then a byte per mutant).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Region {
+    pub total: u64,
+    pub budget_exceeded: bool,
+    pub budget_waived: bool,
+    pub fell_back: u64,
+    pub reached: bool,
+    /// `(site, hits)` of every site hit.
+    pub hits: Vec<(u32, u64)>,
+    /// `(mutant, flags)` of every mutant with infection flags.
+    pub infection: Vec<(u32, u8)>,
+}
+
+impl Region {
+    /// The region in `bytes`; `None` if they are too few for what its header says.
+    pub fn read(bytes: &[u8]) -> Option<Region> {
+        let word = |i: usize| -> Option<u64> {
+            let at = i * 8;
+            Some(u64::from_ne_bytes(bytes.get(at..at + 8)?.try_into().ok()?))
+        };
+        let (sites, mutants) = (word(6)? as usize, word(7)? as usize);
+        let infection_at = HEADER.checked_add(sites.checked_mul(8)?)?;
+        let flags = bytes.get(infection_at..infection_at.checked_add(mutants)?)?;
+        let counters = &bytes[HEADER..infection_at];
+        Some(Region {
+            total: word(0)?,
+            budget_exceeded: word(2)? != 0,
+            budget_waived: word(3)? != 0,
+            fell_back: word(4)?,
+            reached: word(5)? != 0,
+            hits: counters
+                .chunks_exact(8)
+                .enumerate()
+                .map(|(i, c)| {
+                    (
+                        i as u32,
+                        u64::from_ne_bytes(c.try_into().unwrap_or_default()),
+                    )
+                })
+                .filter(|&(_, n)| n != 0)
+                .collect(),
+            infection: flags
+                .iter()
+                .enumerate()
+                .filter(|&(_, &f)| f != 0)
+                .map(|(i, &f)| (i as u32, f))
+                .collect(),
+        })
+    }
+}
+
+/// A process's file: the executable it ran (as `/proc/self/exe` named it) and its region.
+pub fn read_process_file(bytes: &[u8]) -> Option<(String, Region)> {
+    let rest = bytes.strip_prefix(MAGIC.as_slice())?;
+    let len = u64::from_ne_bytes(rest.get(..8)?.try_into().ok()?) as usize;
+    let exe = std::str::from_utf8(rest.get(8..8usize.checked_add(len)?)?).ok()?;
+    let region = Region::read(bytes.get(PREAMBLE..)?)?;
+    Some((exe.to_owned(), region))
+}
+
 /// What the processes a test started counted, one entry per executable (the counts of its
 /// processes added), for the driver to read through that executable's catalog.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -31,6 +31,9 @@ pub(crate) struct Header {
     pub mutants: u64,
 }
 
+// Another process reads the region by the protocol's layout.
+const _: () = assert!(std::mem::size_of::<Header>() == mutate_protocol::spawned::HEADER);
+
 /// Exit code of a child that ran out of hit budget.
 pub const BUDGET_EXIT_CODE: i32 = 86;
 
@@ -96,61 +99,6 @@ pub(crate) fn region_size(sites: u32, mutants: u32) -> usize {
         + sites as usize * std::mem::size_of::<AtomicU64>()
         + mutants as usize
         + sites as usize
-}
-
-/// A region as another process left it (`spawned.rs`): read from its bytes, since it is not
-/// this process's own.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub(crate) struct Copy {
-    pub total: u64,
-    pub budget_exceeded: bool,
-    pub budget_waived: bool,
-    pub fell_back: u64,
-    pub reached: bool,
-    /// `(site, hits)` of every site hit.
-    pub hits: Vec<(u32, u64)>,
-    /// `(mutant, flags)` of every mutant with infection flags.
-    pub infection: Vec<(u32, u8)>,
-}
-
-impl Copy {
-    /// The region in `bytes` (laid out as [`install`] lays it out); `None` if they are too
-    /// few for what its header says.
-    pub fn read(bytes: &[u8]) -> Option<Copy> {
-        let word = |i: usize| -> Option<u64> {
-            let at = i * 8;
-            Some(u64::from_ne_bytes(bytes.get(at..at + 8)?.try_into().ok()?))
-        };
-        let (sites, mutants) = (word(6)? as usize, word(7)? as usize);
-        let header = std::mem::size_of::<Header>();
-        let infection_at = header.checked_add(sites.checked_mul(8)?)?;
-        let flags = bytes.get(infection_at..infection_at.checked_add(mutants)?)?;
-        let counters = &bytes[header..infection_at];
-        Some(Copy {
-            total: word(0)?,
-            budget_exceeded: word(2)? != 0,
-            budget_waived: word(3)? != 0,
-            fell_back: word(4)?,
-            reached: word(5)? != 0,
-            hits: counters
-                .chunks_exact(8)
-                .enumerate()
-                .map(|(i, c)| {
-                    (
-                        i as u32,
-                        u64::from_ne_bytes(c.try_into().unwrap_or_default()),
-                    )
-                })
-                .filter(|&(_, n)| n != 0)
-                .collect(),
-            infection: flags
-                .iter()
-                .enumerate()
-                .filter(|&(_, &f)| f != 0)
-                .map(|(i, &f)| (i as u32, f))
-                .collect(),
-        })
-    }
 }
 
 /// Installs a zeroed region of [`region_size`] bytes: the header, a counter per site, an

@@ -146,7 +146,10 @@ pub(crate) fn collect(spawn: &Spawn) -> Collected {
         let ours = spawn.is_of_run(&entry.file_name().to_string_lossy());
         let read = ours.then(|| std::fs::read(&path).ok()).flatten();
         let _ = std::fs::remove_file(&path);
-        let Some((exe, region)) = read.as_deref().and_then(parse) else {
+        let Some((exe, region)) = read
+            .as_deref()
+            .and_then(mutate_protocol::spawned::read_process_file)
+        else {
             continue;
         };
         collected.total += region.total;
@@ -166,15 +169,6 @@ pub(crate) fn collect(spawn: &Spawn) -> Collected {
     }
     collected.counted = by_exe.into_values().collect();
     collected
-}
-
-/// A process's file: its executable and its region.
-fn parse(bytes: &[u8]) -> Option<(String, counters::Copy)> {
-    let rest = bytes.strip_prefix(MAGIC.as_slice())?;
-    let len = u64::from_ne_bytes(rest.get(..8)?.try_into().ok()?) as usize;
-    let exe = std::str::from_utf8(rest.get(8..8usize.checked_add(len)?)?).ok()?;
-    let region = counters::Copy::read(bytes.get(PREAMBLE..)?)?;
-    Some((exe.to_owned(), region))
 }
 
 /// `more` merged into `into`, values of one key combined by `combine`; sorted by key.

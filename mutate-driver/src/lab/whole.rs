@@ -15,6 +15,8 @@ use crate::outcome::Status;
 use crate::pool;
 use crate::process::{Contained, test_command};
 use crate::progress::Progress;
+use mutate_protocol::spawned::{self, Spawn};
+use std::collections::HashSet;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -65,7 +67,26 @@ pub fn run(
         }
         let started = Instant::now();
         let run_whole = |id: Option<&str>, limit| run_whole(binary, &d.libtest_args, id, limit);
-        let limit = match run_whole(None, config.baseline_timeout) {
+        // With every mutant off, counting the sites its processes reach (where they link
+        // the runtime): a mutant it never reaches cannot change what it does.
+        let counting = tempfile::Builder::new()
+            .prefix("mutate-whole-")
+            .tempdir()
+            .ok();
+        let spawn = counting.as_ref().map(|dir| Spawn {
+            dir: dir.path().to_path_buf(),
+            run: 1,
+            budget: 0,
+            coverage: true,
+            probe: false,
+        });
+        let first = run_counting(
+            binary,
+            &d.libtest_args,
+            spawn.as_ref(),
+            config.baseline_timeout,
+        );
+        let limit = match first {
             Whole::Passed => started.elapsed() * SLOWER + GRACE,
             Whole::NotRun if interrupt::interrupted() => return,
             Whole::NotRun => continue,
@@ -84,10 +105,25 @@ pub fn run(
                 continue;
             }
         };
+        let reached = spawn.as_ref().and_then(|spawn| reached(d, spawn));
+        let candidates: Vec<usize> = match &reached {
+            Some(reached) => candidates
+                .into_iter()
+                .filter(|m| reached.contains(m))
+                .collect(),
+            None => candidates,
+        };
         progress.note(&format!(
             "{name}: its tests cannot be run one by one ({why}); run whole, as `cargo test` \
-             runs it, with each mutant no other test detected"
+             runs it, with each mutant no other test detected{}",
+            match reached {
+                Some(_) => " that its run with every mutant off reached",
+                None => "",
+            }
         ));
+        if candidates.is_empty() {
+            continue;
+        }
         progress.phase(
             "Whole",
             candidates.len(),
@@ -123,6 +159,31 @@ pub fn run(
     }
 }
 
+/// The mutants that the processes of a run counting into `spawn` reached, by the sites
+/// they hit; `None` where no process counted (none links the runtime).
+fn reached(d: &Discovery, spawn: &Spawn) -> Option<HashSet<usize>> {
+    let mut reached = HashSet::new();
+    let mut counted = false;
+    for entry in std::fs::read_dir(&spawn.dir).ok()?.flatten() {
+        if !spawn.is_of_run(&entry.file_name().to_string_lossy()) {
+            continue;
+        }
+        let bytes = std::fs::read(entry.path()).ok();
+        let Some((exe, region)) = bytes.as_deref().and_then(spawned::read_process_file) else {
+            continue;
+        };
+        counted = true;
+        // A process of an executable the run does not know holds none of its mutants.
+        let Some(program) = d.program(&exe) else {
+            continue;
+        };
+        for (site, _) in &region.hits {
+            reached.extend(d.sites[program].get(site).into_iter().flatten());
+        }
+    }
+    counted.then_some(reached)
+}
+
 /// Runs `binary` whole with mutant `id` on (none: every mutant off), stopped at `limit`.
 pub(crate) fn run_whole(
     binary: &TestBinary,
@@ -135,6 +196,26 @@ pub(crate) fn run_whole(
     if let Some(id) = id {
         command.env(mutate_protocol::env::ACTIVE, id);
     }
+    run_contained(command, limit)
+}
+
+/// Runs `binary` whole with every mutant off, its processes counting into `spawn`.
+fn run_counting(
+    binary: &TestBinary,
+    libtest_args: &[String],
+    spawn: Option<&Spawn>,
+    limit: Duration,
+) -> Whole {
+    let mut command = test_command(binary);
+    command.args(libtest_args);
+    if let Some(spawn) = spawn {
+        command.env(mutate_protocol::env::SPAWNED, spawn.encode());
+    }
+    run_contained(command, limit)
+}
+
+/// Runs `command`, its output dropped, stopped at `limit`.
+fn run_contained(mut command: std::process::Command, limit: Duration) -> Whole {
     command.stdout(Stdio::null()).stderr(Stdio::null());
     let Ok(mut process) = Contained::spawn(&mut command) else {
         return Whole::NotRun;
