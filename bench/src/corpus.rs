@@ -161,12 +161,52 @@ fn print(rows: &[Row], jobs: usize, round_trip: f64) {
             Err(why) => println!("{:<24} floor not measured: {why}", r.name),
         }
     }
+    println!("\nThe clean whole run against its bound (issue: the floor on every corpus crate)");
+    println!(
+        "{:<24} {:>10} {:>12} {:>8} {:>22} {:>7}",
+        "crate", "mutate", "plain test", "build", "bound", "ratio"
+    );
+    for r in rows {
+        let Some(bound) = clean_bound(r) else {
+            println!("{:<24} bound not measured", r.name);
+            continue;
+        };
+        println!(
+            "{:<24} {:>9.1}s {:>11.1}s {:>7.0}% {:>22} {:>6.2}x",
+            r.name,
+            r.ours.0,
+            r.plain.0,
+            100.0 * r.phases.map_or(0.0, |(build, _)| build) / r.ours.0.max(1e-6),
+            bound.0,
+            r.ours.0 / bound.1.max(1e-6)
+        );
+    }
     println!(
         "\nnet: mutants the rebuild net made unviable (their code did not build); doc tests: \
          generated - left out; suite: libtest's time for the unit and integration tests, \
          median of 3, plain build against the driver's schemata build; build: the driver's \
          build after the plain `cargo test`; floor: the covering tests up to the first kill, \
          at their plain-build times, plus a fork round trip each, divided by the jobs \
-         (untimed: runs of doc tests, counted at the round trip alone)"
+         (untimed: runs of doc tests, counted at the round trip alone); bound: where the \
+         driver's build is at most half its run, plain `cargo test --no-run` (the plain clean \
+         `cargo test` less its suite's own time) + 1.5x the floor, else 1.3x the plain clean \
+         `cargo test`"
     );
+}
+
+/// A crate's clean whole run's bound, said and in seconds: where the build is at most half
+/// the run, the plain build (its clean `cargo test` less the suite's own time) and 1.5 times
+/// the floor; else 1.3 times the plain clean `cargo test`.
+fn clean_bound(r: &Row) -> Option<(String, f64)> {
+    let (build, _) = r.phases?;
+    if build > r.ours.0 / 2.0 {
+        return Some(("1.3x plain".into(), 1.3 * r.plain.0));
+    }
+    let floor = r.floor.as_ref().ok()?.seconds;
+    let suite = r.tax.as_ref().map_or(0.0, |(plain, _)| *plain);
+    let no_run = (r.plain.0 - suite).max(0.0);
+    Some((
+        format!("{no_run:.1}s + 1.5x {floor:.2}s"),
+        no_run + 1.5 * floor,
+    ))
 }
