@@ -44,11 +44,21 @@ fn a_test_binary_without_libtest_is_run_whole_against_the_mutants_left() {
         stderr.contains("Whole 7 mutants, one run of that test binary each"),
         "{stderr}"
     );
+    let json = String::from_utf8_lossy(&std::fs::read(dir.path().join("report.json")).unwrap())
+        .into_owned();
     assert!(
-        !String::from_utf8_lossy(&std::fs::read(dir.path().join("report.json")).unwrap())
-            .contains("clamp_0"),
+        !json.contains("clamp_0"),
         "no case of it is a test of the report"
     );
+    // Their time is a phase of its own, after the mutant phase's.
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let whole = report["seconds"]["wholeBinaries"].as_f64().unwrap();
+    assert!(
+        whole > 0.2,
+        "the listed harness alone sets up for 0.2 s: {whole}"
+    );
+    let summary = String::from_utf8_lossy(&out.stdout);
+    assert!(summary.contains(", binaries run whole "), "{summary}");
     check_expected(
         "examples/harnessless/expected/verdicts.txt",
         &verdicts(dir.path()),

@@ -198,6 +198,8 @@ pub fn run(args: &Args) -> Result<i32> {
         build: build_time,
         baseline: results.baseline_time,
         mutants: results.mutants_time,
+        whole: results.whole_time,
+        undefined: results.unsafe_time,
         mutants_costs: results.mutants_costs,
         tracing: results.tracing_time,
         expansion: expansion.map(|e| e.time).unwrap_or_default(),

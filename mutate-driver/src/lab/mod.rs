@@ -183,11 +183,17 @@ pub fn run(
         &mut results,
         (servers, &costs),
     )?;
+    let mutants_time = started.elapsed();
+    let started = Instant::now();
     if !interrupted {
         whole::run(d, &to_run, config, progress, &mut results);
+    }
+    let whole_time = started.elapsed();
+    let started = Instant::now();
+    if !interrupted {
         undefined::run(d, config, progress, &baseline, &mut results);
     }
-    let mutants_time = started.elapsed();
+    let unsafe_time = started.elapsed();
     let started = Instant::now();
     if !interrupted && config.probe {
         trace::run(d, config, progress, &baseline, &mut results)?;
@@ -201,6 +207,8 @@ pub fn run(
             baseline.iter().map(|b| b.coverage_overhead).sum(),
         ),
         mutants_time,
+        whole_time,
+        unsafe_time,
         mutants_costs: costs.total(),
         tracing_time: started.elapsed(),
         test_micros: baseline.iter().map(|b| b.micros).collect(),

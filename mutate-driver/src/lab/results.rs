@@ -83,6 +83,12 @@ pub struct Results {
     /// against their fastest plain run.
     pub coverage_overhead: Duration,
     pub mutants_time: Duration,
+    /// Wall time of the binaries run whole (`whole.rs`), and of the runs again where
+    /// `unsafe` code lives (`undefined.rs`), after the mutant phase.
+    #[serde(default)]
+    pub whole_time: Duration,
+    #[serde(default)]
+    pub unsafe_time: Duration,
     /// Where the mutants' runs spent their time (job time).
     #[serde(default)]
     pub mutants_costs: super::costs::PhaseCosts,

@@ -25,8 +25,13 @@ pub struct Times {
     pub build: Duration,
     /// Every test alone with coverage (and timed again), then each binary whole.
     pub baseline: Duration,
-    /// The mutants' runs.
+    /// The mutants' runs against the tests that cover them.
     pub mutants: Duration,
+    /// Then the binaries run whole, and the runs again where `unsafe` code lives.
+    #[serde(default)]
+    pub whole: Duration,
+    #[serde(default)]
+    pub undefined: Duration,
     /// Where the mutants' runs spent their (job) time.
     #[serde(default)]
     pub mutants_costs: crate::lab::costs::PhaseCosts,
@@ -48,6 +53,8 @@ impl Times {
             "build": self.build.as_secs_f64(),
             "baseline": self.baseline.as_secs_f64(),
             "mutants": self.mutants.as_secs_f64(),
+            "wholeBinaries": self.whole.as_secs_f64(),
+            "unsafeAgain": self.undefined.as_secs_f64(),
             "tracing": self.tracing.as_secs_f64(),
             "expansion": self.expansion.as_secs_f64(),
             "coverageAndProbe": self.coverage_overhead.as_secs_f64(),

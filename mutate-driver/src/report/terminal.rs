@@ -191,10 +191,18 @@ fn totals(out: &mut String, d: &Discovery, results: &Results, times: &super::Tim
             times.expansion.as_secs_f64()
         ),
     };
+    let after = |what: &str, took: std::time::Duration| match took.as_secs_f64() {
+        // Under a twentieth of a second: the phase had nothing to do.
+        s if s < 0.05 => String::new(),
+        s => format!(", {what} {s:.1}s"),
+    };
+    let whole = after("binaries run whole", times.whole);
+    let undefined = after("runs again where `unsafe` code lives", times.undefined);
     let _ = writeln!(
         out,
         "time: build {:.1}s, baseline {:.1}s (hit counting and the infection probe added \
-         {:.1}s to the tests' runs), mutants {:.1}s, tracing survivors {:.1}s{expansion}",
+         {:.1}s to the tests' runs), mutants {:.1}s{whole}{undefined}, tracing survivors \
+         {:.1}s{expansion}",
         times.build.as_secs_f64(),
         times.baseline.as_secs_f64(),
         times.coverage_overhead.as_secs_f64(),

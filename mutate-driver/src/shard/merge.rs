@@ -52,11 +52,15 @@ pub fn merge(dirs: &[PathBuf]) -> Result<(Discovery, Results, Times)> {
         results.proven.mutants += shard.results.proven.mutants;
         results.proven.runs += shard.results.proven.runs;
         results.mutants_time += shard.results.mutants_time;
+        results.whole_time += shard.results.whole_time;
+        results.unsafe_time += shard.results.unsafe_time;
         results.mutants_costs.add(shard.results.mutants_costs);
         results.tracing_time += shard.results.tracing_time;
         times.total += shard.times.total;
     }
     times.mutants = results.mutants_time;
+    times.whole = results.whole_time;
+    times.undefined = results.unsafe_time;
     times.mutants_costs = results.mutants_costs;
     times.tracing = results.tracing_time;
     Ok((d, results, times))
