@@ -22,9 +22,10 @@ use crate::pool;
 use crate::progress::Progress;
 use crate::server::Server;
 use mutate_protocol::Request;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// The files among `files` (relative to `root`) whose code says `unsafe`: a block, a
 /// function, an impl, a trait, an extern block. Read as Rust tokens, so a word in a string
@@ -133,6 +134,25 @@ pub fn run(
         }
     }
     let count = runs.len() + extra.len();
+    // Each run weighs what it took in the mutant phase (and a fork): the time left then
+    // follows the slow runs, which come in any order, not the count of runs.
+    let took: HashMap<(usize, usize), f64> = runs
+        .iter()
+        .map(|&(t, (m, _))| {
+            let micros = results[m]
+                .runs
+                .iter()
+                .find(|&&(r, _)| r == t)
+                .map_or(0, |r| r.1);
+            ((t, m), micros as f64 + 1_000.0)
+        })
+        .collect();
+    let weight = |t: usize, m: usize| took.get(&(t, m)).copied().unwrap_or(1_000.0);
+    let total: f64 = runs
+        .iter()
+        .map(|&(t, (m, _))| weight(t, m))
+        .chain(extra.iter().map(|(t, ms)| weight(*t, ms[0].0)))
+        .sum();
     let chunk = (runs.len() / (config.jobs * 2)).max(4);
     let mut jobs = super::batches(runs, chunk);
     jobs.extend(extra);
@@ -145,6 +165,7 @@ pub fn run(
         ),
     );
     let mut changed: Vec<(usize, usize, Status, Verdict)> = Vec::new();
+    let mut done = 0.0;
     pool::run(
         jobs,
         config.jobs,
@@ -152,14 +173,14 @@ pub fn run(
             let test = &d.tests[t];
             let server = Server::start_perturbed(&d.binaries[test.binary], &test.name, PERTURB);
             let Ok(Some(mut server)) = server else {
-                for _ in ms {
-                    send(None);
+                for (m, _) in ms {
+                    send((t, m, None));
                 }
                 return;
             };
             for (m, first) in ms {
                 if interrupt::interrupted() {
-                    send(None);
+                    send((t, m, None));
                     continue;
                 }
                 let request = Request {
@@ -173,10 +194,12 @@ pub fn run(
                     let verdict = unless_flaky(d, &baseline[t], t, outcome::judge(&report));
                     unless_retried(&baseline[t], verdict)
                 });
-                send(again.map(|verdict| (t, m, first, verdict)));
+                send((t, m, again.map(|verdict| (t, m, first, verdict))));
             }
         },
-        |again| {
+        |(t, m, again)| {
+            done += weight(t, m);
+            progress.work(done, (total - done).max(0.0), Duration::ZERO);
             progress.tick();
             changed.extend(again);
         },
