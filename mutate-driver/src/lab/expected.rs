@@ -6,30 +6,36 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// The mutant phase's work, for the time it has left: the runs made, and the runs still
-/// expected, each weighing what its test took in the baseline (and a fork). A mutant
-/// expects its current run, and each run after it as likely as runs at that rank so far
-/// left their mutant undecided: most mutants a first test detects, while one that
-/// survived a test mostly survives the rest. Counting decided mutants at the cost of all
-/// their tests told a phase whose first runs detect most mutants that it was nearly done.
+/// The mutant phase's work, for the time it has left, in the time runs take: the runs
+/// made, as long as they took, and the runs still expected, each weighing what its test
+/// took in the baseline (and a fork), at the pace such runs went. A mutant expects its
+/// current run, and each run after it as likely as runs at that rank so far left their
+/// mutant undecided: most mutants a first test detects, while one that survived a test
+/// mostly survives the rest. Counting decided mutants at the cost of all their tests told
+/// a phase whose first runs detect most mutants that it was nearly done.
 ///
-/// A mutant whose runs so far took longer against their weight than the phase's runs do
-/// (it makes its tests slow, short of a timeout) expects its runs still to come as much
-/// slower: the last mutants of a phase are often such ones, each of many covering tests,
-/// and weighed as their tests' baseline they were said to need a minute where they took
-/// a quarter of an hour.
+/// Runs that pass (the mutant undecided) and runs that detect go at two paces: a test
+/// that passes takes about its baseline's time, one that detects often stops at its
+/// first failing assertion, far sooner. A run still to come is expected at the pace of
+/// its likely end; one pace for both had the first half of aho-corasick's phase, whose
+/// first runs detect fast, say more than twice the time it had left.
+///
+/// A mutant whose runs that passed took longer against their weight than the phase's
+/// passing runs did (it makes its tests slow, short of a timeout) expects its runs still
+/// to come as much slower.
 ///
 /// And the phase cannot end before its runs in flight do: each is expected to go on at
 /// least as long again as it has gone, then its mutant's runs after it, one after
-/// another. At a phase's tail the runs in flight are the slow ones, which no ended run
-/// has weighed yet.
+/// another.
 pub struct Expected {
     /// Per mutant, per rank, the weight of its runs from that rank on.
     from: Vec<Vec<f64>>,
-    done: f64,
-    /// The time the runs took (µs, with a fork's), in all and per undecided mutant, with
-    /// the weight of those runs.
+    /// The time the runs took (µs, with a fork's), in all.
     took: f64,
+    /// The runs that passed and those that detected: the time they took and their weight.
+    passed: (f64, f64),
+    detected: (f64, f64),
+    /// Per undecided mutant, the time its runs took and their weight.
     slow: HashMap<usize, (f64, f64)>,
     /// Runs at the first rank and at later ones: how many, and how many of them left
     /// their mutant undecided.
@@ -62,8 +68,9 @@ impl Expected {
     fn weighing(from: Vec<Vec<f64>>) -> Self {
         Expected {
             from,
-            done: 0.0,
             took: 0.0,
+            passed: (0.0, 0.0),
+            detected: (0.0, 0.0),
             slow: HashMap::new(),
             first: (0.0, 0.0),
             later: (0.0, 0.0),
@@ -75,14 +82,15 @@ impl Expected {
     pub fn ran(&mut self, m: usize, k: usize, undecided: bool, micros: u64) {
         let weight = self.from[m][k] - self.from[m][k + 1];
         let took = micros as f64 + 1_000.0;
-        self.done += weight;
         self.took += took;
+        let add = |sum: &mut (f64, f64)| *sum = (sum.0 + took, sum.1 + weight);
         match undecided {
             true => {
-                let slow = self.slow.entry(m).or_default();
-                *slow = (slow.0 + took, slow.1 + weight);
+                add(&mut self.passed);
+                add(self.slow.entry(m).or_default());
             }
             false => {
+                add(&mut self.detected);
                 self.slow.remove(&m);
             }
         }
@@ -95,32 +103,44 @@ impl Expected {
         rank.1 += f64::from(u8::from(undecided));
     }
 
-    /// The work the undecided mutants (each at its rank) are expected to take still.
+    /// Real microseconds a unit of weight takes in a run that passes, and in one that
+    /// detects (each 1 before any such run: the baseline's own pace).
+    fn paces(&self) -> (f64, f64) {
+        let pace = |(took, weight): (f64, f64)| if weight > 0.0 { took / weight } else { 1.0 };
+        (pace(self.passed), pace(self.detected))
+    }
+
+    /// The pace of a run that passes with likelihood `on`, and detects otherwise.
+    fn pace_if(&self, on: f64) -> f64 {
+        let (passes, detects) = self.paces();
+        on * passes + (1.0 - on) * detects
+    }
+
+    /// How much slower than the phase's passing runs mutant `m`'s own runs went (at
+    /// least 1).
+    fn slower(&self, m: usize) -> f64 {
+        let (passes, _) = self.paces();
+        match self.slow.get(&m) {
+            Some(&(took, weight)) if weight > 0.0 => (took / weight / passes).max(1.0),
+            _ => 1.0,
+        }
+    }
+
+    /// The time (µs) the undecided mutants (each at its rank) are expected to take still.
     fn left(&self, rank: &HashMap<usize, usize>) -> f64 {
         let (first, later) = self.likely();
+        let (now_first, now_later) = (self.pace_if(first), self.pace_if(later));
         rank.iter()
             .map(|(&m, &k)| {
                 let from = &self.from[m];
-                let on = if k == 0 { first } else { later };
-                self.slower(m) * ((from[k] - from[k + 1]) + on * from[k + 1])
+                let (on, now) = if k == 0 {
+                    (first, now_first)
+                } else {
+                    (later, now_later)
+                };
+                self.slower(m) * ((from[k] - from[k + 1]) * now + on * from[k + 1] * now_later)
             })
             .sum()
-    }
-
-    /// Real microseconds a unit of weight took in the runs so far (1 before any).
-    fn pace(&self) -> f64 {
-        match self.done > 0.0 {
-            true => self.took / self.done,
-            false => 1.0,
-        }
-    }
-
-    /// How much slower than the phase's runs mutant `m`'s own runs went (at least 1).
-    fn slower(&self, m: usize) -> f64 {
-        match self.slow.get(&m) {
-            Some(&(took, weight)) if weight > 0.0 => (took / weight / self.pace()).max(1.0),
-            _ => 1.0,
-        }
     }
 
     /// The time the longest of the runs in flight (each `(m, gone)`: its mutant and how
@@ -132,7 +152,7 @@ impl Expected {
         in_flight: &[(usize, Duration)],
     ) -> Duration {
         let (_, later) = self.likely();
-        let pace = self.pace();
+        let (passes, _) = self.paces();
         in_flight
             .iter()
             .filter_map(|&(m, gone)| {
@@ -140,8 +160,8 @@ impl Expected {
                 let from = &self.from[m];
                 let slower = self.slower(m);
                 let gone = gone.as_micros() as f64;
-                let this = (slower * (from[k] - from[k + 1]) * pace - gone).max(gone);
-                let after = slower * later * from[k + 1] * pace;
+                let this = (slower * (from[k] - from[k + 1]) * passes - gone).max(gone);
+                let after = slower * later * from[k + 1] * passes;
                 Some(Duration::from_micros((this + after) as u64))
             })
             .max()
@@ -156,8 +176,8 @@ impl Expected {
         (likely(self.first), likely(self.later))
     }
 
-    /// Tells `progress` the work done and left, and how long the runs in flight keep the
-    /// phase going at least, at most every [`Expected::EVERY`].
+    /// Tells `progress` the time the runs took and the time expected still, and how long
+    /// the runs in flight keep the phase going at least, at most every [`Expected::EVERY`].
     pub fn tell(
         &mut self,
         progress: &mut Progress,
@@ -169,7 +189,7 @@ impl Expected {
         }
         self.told = Some(Instant::now());
         let last = self.last_to_end(rank, &in_flight.gone());
-        progress.work(self.done, self.left(rank), last);
+        progress.work(self.took, self.left(rank), last);
     }
 }
 
@@ -216,7 +236,7 @@ mod tests {
         // as long as its weight (a fork's 1 ms and its test's).
         e.ran(0, 0, false, 0);
         e.ran(1, 0, true, 0);
-        assert_eq!(e.done, 2_000.0);
+        assert_eq!(e.took, 2_000.0);
         let second: HashMap<usize, usize> = [(1, 1)].into();
         assert_eq!(e.left(&second), 6_000.0, "no later run yet: all expected");
         e.ran(1, 1, true, 1_000);
@@ -233,18 +253,39 @@ mod tests {
     }
 
     #[test]
+    fn a_run_still_to_come_goes_at_the_pace_of_its_likely_end() {
+        // Two tests of 20 ms each.
+        let mut e = Expected::weighing(vec![vec![40_000.0, 20_000.0, 0.0]; 3]);
+        // A run that detects stops at once (2 ms of its 20); one that passes takes 20.
+        e.ran(0, 0, false, 1_000);
+        e.ran(1, 0, true, 19_000);
+        assert_eq!(e.paces(), (1.0, 0.1));
+        // A new mutant: its first run passes half the time (at 20 ms) and detects half
+        // the time (at 2 ms); the run after it comes half the time, and would pass (no
+        // later run has detected yet).
+        let left = e.left(&[(2, 0)].into());
+        assert!(
+            (left - (20_000.0 * 0.55 + 0.5 * 20_000.0)).abs() < 1e-6,
+            "{left}"
+        );
+    }
+
+    #[test]
     fn a_mutant_whose_runs_went_slower_than_the_phase_expects_the_rest_as_slow() {
         let mut e = expected(3);
-        // Two mutants' first runs took their weight; the third's took ten times it.
-        e.ran(0, 0, false, 0);
-        e.ran(1, 0, false, 0);
+        // Three first runs passed: two took their weight, the third ten times it.
+        e.ran(0, 0, true, 0);
+        e.ran(1, 0, true, 0);
         e.ran(2, 0, true, 9_000);
-        let phase = (1_000.0 * 2.0 + 10_000.0) / 3_000.0;
+        let passes = (1_000.0 * 2.0 + 10_000.0) / 3_000.0;
+        assert_eq!(e.paces().0, passes);
+        let slower = 10.0 / passes;
         let left = e.left(&[(2, 1)].into());
-        assert!((left - 10.0 / phase * 6_000.0).abs() < 1e-6, "{left}");
+        let expected = slower * (2_000.0 * passes + 4_000.0 * passes);
+        assert!((left - expected).abs() < 1e-6, "{left} against {expected}");
         // Decided, its slowness is forgotten.
         e.ran(2, 1, false, 0);
-        assert!(e.slow.is_empty());
+        assert!(!e.slow.contains_key(&2));
     }
 
     #[test]
@@ -252,8 +293,7 @@ mod tests {
         let mut e = expected(2);
         // Runs so far took their weight: a unit of weight is a microsecond.
         e.ran(0, 0, false, 0);
-        let pace = e.pace();
-        assert_eq!(pace, 1.0);
+        assert_eq!(e.paces(), (1.0, 1.0));
         let rank: HashMap<usize, usize> = [(1, 2)].into();
         // Its last run (weight 4 ms) just started: 4 ms expected.
         let just = e.last_to_end(&rank, &[(1, Duration::ZERO)]);
