@@ -6,7 +6,8 @@
 //! gets a unit test for its module (a private iterator without `Debug` made again by the
 //! call that made it), the ones that cannot get none and say why; the written
 //! files build and pass under plain `cargo test`, and a second run kills what they
-//! targeted.
+//! targeted. With `--all-items`, a test that needs a type of the covering test's own
+//! module goes inside that module (`examples/widths`).
 
 mod common;
 
@@ -328,5 +329,87 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
     }
     for (id, _) in NO_TEST {
         assert_eq!(by_id(&report, id)["status"], "Survived", "{id}");
+    }
+}
+
+/// `examples/widths`' survivors, whose test needs `Fixed`, a type only the covering test's
+/// own module defines: with `--all-items`, one unit test for that module.
+const IN_TEST_MODULE: [&str; 4] = [
+    "src/lib.rs:14:5: replace total_width -> u32 with 1",
+    "src/lib.rs:14:21: replace 0 with 1 in total_width",
+    "src/lib.rs:16:31: replace + with * in total_width",
+    "src/lib.rs:16:31: replace + with - in total_width",
+];
+
+#[test]
+fn a_test_that_needs_a_type_of_the_test_module_goes_inside_it() {
+    let copy = tempfile::tempdir().unwrap();
+    let example = repo().join("examples/widths");
+    std::fs::create_dir_all(copy.path().join("src")).unwrap();
+    std::fs::copy(example.join("src/lib.rs"), copy.path().join("src/lib.rs")).unwrap();
+    std::fs::write(
+        copy.path().join("Cargo.toml"),
+        standalone_manifest(&example.join("Cargo.toml")),
+    )
+    .unwrap();
+
+    // 1. One unit test, for the test module that covers them (its closing line named).
+    let first = tempfile::tempdir().unwrap();
+    let report = run(
+        copy.path(),
+        first.path(),
+        &["--all-items", "--suggest-tests"],
+    );
+    let module = "the test module of src/lib.rs that ends at line 39";
+    for id in IN_TEST_MODULE {
+        let m = by_id(&report, id);
+        assert_eq!(m["status"], "Survived", "{id}");
+        assert_eq!(m["suggestedTestName"], "total_width_14_5", "{id}: {m:#}");
+        assert_eq!(m["suggestedTestModule"], module, "{id}");
+        let code = m["suggestedTest"].as_str().expect("its code");
+        assert!(
+            code.contains("crate::total_width(&[Fixed(2), Fixed(3)], 1u32)"),
+            "{code}"
+        );
+    }
+    let unit = std::fs::read_to_string(first.path().join("suggested_unit_tests.rs")).unwrap();
+    let header = format!("// ---- at the end of {module} ----\n");
+    let (_, module_code) = unit.split_once(&header).expect("the module's place");
+
+    // 2. Pasted before that line, as the user would: plain `cargo test` passes it.
+    let lib = copy.path().join("src/lib.rs");
+    let source = std::fs::read_to_string(&lib).unwrap();
+    let mut lines: Vec<&str> = source.lines().collect();
+    assert_eq!(lines[38], "}", "line 39 closes the test module");
+    lines.insert(38, module_code);
+    std::fs::write(&lib, lines.join("\n") + "\n").unwrap();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let plain = Command::new(cargo)
+        .args(["test", "--manifest-path"])
+        .arg(copy.path().join("Cargo.toml"))
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&plain.stdout);
+    assert!(
+        plain.status.success(),
+        "{printed}{}",
+        String::from_utf8_lossy(&plain.stderr)
+    );
+    assert!(
+        printed.contains("tests::mutate_suggested::total_width_14_5 ... ok"),
+        "{printed}"
+    );
+
+    // 3. A second run kills all four, by that test.
+    let second = tempfile::tempdir().unwrap();
+    let report = run(copy.path(), second.path(), &["--all-items"]);
+    for id in IN_TEST_MODULE {
+        let m = by_id(&report, id);
+        assert_eq!(m["status"], "Killed", "{id}: {m:#}");
+        assert_eq!(
+            m["killedBy"],
+            serde_json::json!(["widths::tests::mutate_suggested::total_width_14_5"]),
+            "{id}"
+        );
     }
 }
