@@ -20,6 +20,13 @@ use std::time::{Duration, Instant};
 /// its likely end; one pace for both had the first half of aho-corasick's phase, whose
 /// first runs detect fast, say more than twice the time it had left.
 ///
+/// The runs after a mutant's first are not all made when one of them detects it: of the
+/// weight that mutants which passed their first test had left, the share they ran in the
+/// end (a survivor all of it, one detected later part) is the share expected of the
+/// mutants still on their way. Expecting all of it said twice the time aho-corasick's
+/// phase had left halfway through, where 422 mutants detected after their first test
+/// ran 29% of theirs.
+///
 /// A mutant whose runs that passed took longer against their weight than the phase's
 /// passing runs did (it makes its tests slow, short of a timeout) expects its runs still
 /// to come as much slower.
@@ -41,7 +48,30 @@ pub struct Expected {
     /// their mutant undecided.
     first: (f64, f64),
     later: (f64, f64),
+    /// Of the mutants decided after they passed their first test: the weight of the runs
+    /// after the first they made, and the weight they had after the first.
+    after_first: (f64, f64),
     told: Option<Instant>,
+}
+
+/// How a run ended, for the time left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ran {
+    /// The test passed: the mutant goes on to its next test, or, `decided`, that was its
+    /// last (it survived, or its verdict was taken otherwise).
+    Passed { decided: bool },
+    /// The test detected the mutant: decided.
+    Detected,
+}
+
+impl Ran {
+    pub fn passed(decided: bool) -> Ran {
+        Ran::Passed { decided }
+    }
+
+    fn decided(self) -> bool {
+        matches!(self, Ran::Detected | Ran::Passed { decided: true })
+    }
 }
 
 impl Expected {
@@ -74,24 +104,31 @@ impl Expected {
             slow: HashMap::new(),
             first: (0.0, 0.0),
             later: (0.0, 0.0),
+            after_first: (0.0, 0.0),
             told: None,
         }
     }
 
-    /// Mutant `m`'s run at rank `k` ended after `micros`, and left it `undecided` or not.
-    pub fn ran(&mut self, m: usize, k: usize, undecided: bool, micros: u64) {
-        let weight = self.from[m][k] - self.from[m][k + 1];
+    /// Mutant `m`'s run at rank `k` ended after `micros`, as `ran` says.
+    pub fn ran(&mut self, m: usize, k: usize, ran: Ran, micros: u64) {
+        let from = &self.from[m];
+        let weight = from[k] - from[k + 1];
         let took = micros as f64 + 1_000.0;
         self.took += took;
         let add = |sum: &mut (f64, f64)| *sum = (sum.0 + took, sum.1 + weight);
+        match ran {
+            Ran::Passed { .. } => add(&mut self.passed),
+            Ran::Detected => add(&mut self.detected),
+        }
+        let undecided = !ran.decided();
         match undecided {
-            true => {
-                add(&mut self.passed);
-                add(self.slow.entry(m).or_default());
-            }
+            true => add(self.slow.entry(m).or_default()),
             false => {
-                add(&mut self.detected);
                 self.slow.remove(&m);
+                if k >= 1 {
+                    let (made, had) = self.after_first;
+                    self.after_first = (made + from[1] - from[k + 1], had + from[1]);
+                }
             }
         }
         let rank = if k == 0 {
@@ -126,6 +163,18 @@ impl Expected {
         }
     }
 
+    /// The share of the weight after its current run a mutant at rank `k` is expected to
+    /// run: after a first run, as likely as first runs passed; then the share mutants
+    /// decided after passing their first test ran of theirs (all, before any such).
+    fn share_after(&self, k: usize) -> f64 {
+        let (first, _) = self.likely();
+        let ran = match self.after_first {
+            (made, had) if had > 0.0 => made / had,
+            _ => 1.0,
+        };
+        if k == 0 { first * ran } else { ran }
+    }
+
     /// The time (µs) the undecided mutants (each at its rank) are expected to take still.
     fn left(&self, rank: &HashMap<usize, usize>) -> f64 {
         let (first, later) = self.likely();
@@ -133,12 +182,9 @@ impl Expected {
         rank.iter()
             .map(|(&m, &k)| {
                 let from = &self.from[m];
-                let (on, now) = if k == 0 {
-                    (first, now_first)
-                } else {
-                    (later, now_later)
-                };
-                self.slower(m) * ((from[k] - from[k + 1]) * now + on * from[k + 1] * now_later)
+                let now = if k == 0 { now_first } else { now_later };
+                let after = self.share_after(k) * from[k + 1] * now_later;
+                self.slower(m) * ((from[k] - from[k + 1]) * now + after)
             })
             .sum()
     }
@@ -151,7 +197,6 @@ impl Expected {
         rank: &HashMap<usize, usize>,
         in_flight: &[(usize, Duration)],
     ) -> Duration {
-        let (_, later) = self.likely();
         let (passes, _) = self.paces();
         in_flight
             .iter()
@@ -161,7 +206,7 @@ impl Expected {
                 let slower = self.slower(m);
                 let gone = gone.as_micros() as f64;
                 let this = (slower * (from[k] - from[k + 1]) * passes - gone).max(gone);
-                let after = slower * later * from[k + 1] * passes;
+                let after = slower * self.share_after(k) * from[k + 1] * passes;
                 Some(Duration::from_micros((this + after) as u64))
             })
             .max()
@@ -234,12 +279,12 @@ mod tests {
         );
         // The first detected at once; the second survived its first test. Each run took
         // as long as its weight (a fork's 1 ms and its test's).
-        e.ran(0, 0, false, 0);
-        e.ran(1, 0, true, 0);
+        e.ran(0, 0, Ran::Detected, 0);
+        e.ran(1, 0, Ran::passed(false), 0);
         assert_eq!(e.took, 2_000.0);
         let second: HashMap<usize, usize> = [(1, 1)].into();
         assert_eq!(e.left(&second), 6_000.0, "no later run yet: all expected");
-        e.ran(1, 1, true, 1_000);
+        e.ran(1, 1, Ran::passed(false), 1_000);
         // Its last run, which later runs so far always went past.
         let last: HashMap<usize, usize> = [(1, 2)].into();
         assert_eq!(e.left(&last), 4_000.0);
@@ -257,8 +302,8 @@ mod tests {
         // Two tests of 20 ms each.
         let mut e = Expected::weighing(vec![vec![40_000.0, 20_000.0, 0.0]; 3]);
         // A run that detects stops at once (2 ms of its 20); one that passes takes 20.
-        e.ran(0, 0, false, 1_000);
-        e.ran(1, 0, true, 19_000);
+        e.ran(0, 0, Ran::Detected, 1_000);
+        e.ran(1, 0, Ran::passed(false), 19_000);
         assert_eq!(e.paces(), (1.0, 0.1));
         // A new mutant: its first run passes half the time (at 20 ms) and detects half
         // the time (at 2 ms); the run after it comes half the time, and would pass (no
@@ -271,12 +316,32 @@ mod tests {
     }
 
     #[test]
+    fn runs_after_the_first_are_expected_in_the_share_decided_mutants_ran() {
+        // Three mutants of weights 1, 2 and 4 ms; each passed its first test.
+        let mut e = expected(3);
+        for m in 0..3 {
+            e.ran(m, 0, Ran::passed(false), 0);
+        }
+        // One survived all three; one was detected by its second: of the 12 ms they had
+        // after their first test, they ran 6 and 2.
+        e.ran(0, 1, Ran::passed(false), 1_000);
+        e.ran(0, 2, Ran::passed(true), 3_000);
+        e.ran(1, 1, Ran::Detected, 1_000);
+        assert_eq!(e.share_after(1), 8.0 / 12.0);
+        // The third, on its second test: that run, then two thirds of the last.
+        let left = e.left(&[(2, 1)].into());
+        let now = e.pace_if(e.likely().1);
+        let expected = 2_000.0 * now + 8.0 / 12.0 * 4_000.0 * now;
+        assert!((left - expected).abs() < 1e-6, "{left} against {expected}");
+    }
+
+    #[test]
     fn a_mutant_whose_runs_went_slower_than_the_phase_expects_the_rest_as_slow() {
         let mut e = expected(3);
         // Three first runs passed: two took their weight, the third ten times it.
-        e.ran(0, 0, true, 0);
-        e.ran(1, 0, true, 0);
-        e.ran(2, 0, true, 9_000);
+        e.ran(0, 0, Ran::passed(false), 0);
+        e.ran(1, 0, Ran::passed(false), 0);
+        e.ran(2, 0, Ran::passed(false), 9_000);
         let passes = (1_000.0 * 2.0 + 10_000.0) / 3_000.0;
         assert_eq!(e.paces().0, passes);
         let slower = 10.0 / passes;
@@ -284,7 +349,7 @@ mod tests {
         let expected = slower * (2_000.0 * passes + 4_000.0 * passes);
         assert!((left - expected).abs() < 1e-6, "{left} against {expected}");
         // Decided, its slowness is forgotten.
-        e.ran(2, 1, false, 0);
+        e.ran(2, 1, Ran::Detected, 0);
         assert!(!e.slow.contains_key(&2));
     }
 
@@ -292,7 +357,7 @@ mod tests {
     fn a_run_in_flight_is_expected_to_go_on_at_least_as_long_again_as_it_has_gone() {
         let mut e = expected(2);
         // Runs so far took their weight: a unit of weight is a microsecond.
-        e.ran(0, 0, false, 0);
+        e.ran(0, 0, Ran::passed(false), 0);
         assert_eq!(e.paces(), (1.0, 1.0));
         let rank: HashMap<usize, usize> = [(1, 2)].into();
         // Its last run (weight 4 ms) just started: 4 ms expected.

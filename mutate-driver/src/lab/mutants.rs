@@ -6,7 +6,7 @@ use super::again::{CHANCE_RERUNS, found_again};
 use super::baseline::Baseline;
 use super::clock::{self, InertTimes};
 use super::costs::Gathering;
-use super::expected::{Expected, InFlight};
+use super::expected::{Expected, InFlight, Ran};
 use super::queue::{CloseOnPanic, Queue};
 use super::results::{Config, MutantResult, Proven};
 use super::servers::{self, Idle};
@@ -169,7 +169,7 @@ pub fn run(
                 let runs = again.entry(m).or_default();
                 if *runs < CHANCE_RERUNS {
                     *runs += 1;
-                    expected.ran(m, k, true, judged.micros);
+                    expected.ran(m, k, Ran::passed(false), judged.micros);
                     enqueue(m, k);
                     continue;
                 }
@@ -186,16 +186,21 @@ pub fn run(
                 _ => verdict,
             };
             let last = k + 1 == order[m].len();
+            let detected = verdict.status.detected();
             if record(config, &mut results[m], &mut verdicts[m], last, t, verdict) {
                 rank.remove(&m);
                 if results[m].status == Status::Survived && !reached[m] {
                     results[m].reason = never_reached(d, &order[m]);
                 }
-                expected.ran(m, k, false, judged.micros);
+                let ran = match detected {
+                    true => Ran::Detected,
+                    false => Ran::passed(true),
+                };
+                expected.ran(m, k, ran, judged.micros);
                 expected.tell(progress, &rank, &in_flight);
                 progress.mutant(results[m].ended(d, m));
             } else {
-                expected.ran(m, k, true, judged.micros);
+                expected.ran(m, k, Ran::passed(false), judged.micros);
                 rank.insert(m, k + 1);
                 enqueue(m, k + 1);
             }
