@@ -8,28 +8,23 @@ use std::time::{Duration, Instant};
 
 /// The mutant phase's work, for the time it has left, in the time runs take: the runs
 /// made, as long as they took, and the runs still expected, each weighing what its test
-/// took in the baseline (and a fork), at the pace such runs went. A mutant expects its
-/// current run, and each run after it as likely as runs at that rank so far left their
-/// mutant undecided: most mutants a first test detects, while one that survived a test
-/// mostly survives the rest. Counting decided mutants at the cost of all their tests told
-/// a phase whose first runs detect most mutants that it was nearly done.
+/// took in the baseline (and a fork), at the pace such runs went.
 ///
-/// Runs that pass (the mutant undecided) and runs that detect go at two paces: a test
-/// that passes takes about its baseline's time, one that detects often stops at its
-/// first failing assertion, far sooner. A run still to come is expected at the pace of
-/// its likely end; one pace for both had the first half of aho-corasick's phase, whose
-/// first runs detect fast, say more than twice the time it had left.
+/// A mutant expects its current run, and each run after it as likely as it is to come:
+/// the runs at each rank so far say how often a mutant that came to that rank was
+/// detected there (most mutants by their first test; few later, one rank at a time),
+/// and a run comes if no run before it detected its mutant. Ranks with few runs yet lean
+/// on the later ranks' runs together. Expecting every run after a passing first one
+/// (most mutants that pass one test pass the rest) said twice the time aho-corasick's
+/// phase had left halfway through, where 422 mutants detected after their first test ran
+/// 29% of their tests; expecting the share mutants decided so far ran said a quarter,
+/// as the survivors, which run every test, are decided last.
 ///
-/// The runs after a mutant's first are not all made when one of them detects it: of the
-/// weight that mutants which passed their first test had left, the share they ran in the
-/// end (a survivor all of it, one detected later part) is the share expected of the
-/// mutants still on their way. Expecting all of it said twice the time aho-corasick's
-/// phase had left halfway through, where 422 mutants detected after their first test
-/// ran 29% of theirs.
-///
-/// A mutant whose runs that passed took longer against their weight than the phase's
-/// passing runs did (it makes its tests slow, short of a timeout) expects its runs still
-/// to come as much slower.
+/// Runs that pass and runs that detect go at two paces: a test that passes takes about
+/// its baseline's time, one that detects often stops at its first failing assertion.
+/// A mutant whose passing runs took longer against their weight than the phase's passing
+/// runs did (it makes its tests slow, short of a timeout) expects its runs still to come
+/// as much slower.
 ///
 /// And the phase cannot end before its runs in flight do: each is expected to go on at
 /// least as long again as it has gone, then its mutant's runs after it, one after
@@ -44,13 +39,8 @@ pub struct Expected {
     detected: (f64, f64),
     /// Per undecided mutant, the time its runs took and their weight.
     slow: HashMap<usize, (f64, f64)>,
-    /// Runs at the first rank and at later ones: how many, and how many of them left
-    /// their mutant undecided.
-    first: (f64, f64),
-    later: (f64, f64),
-    /// Of the mutants decided after they passed their first test: the weight of the runs
-    /// after the first they made, and the weight they had after the first.
-    after_first: (f64, f64),
+    /// Per rank, the runs made there and how many of them detected their mutant.
+    at_rank: Vec<(f64, f64)>,
     told: Option<Instant>,
 }
 
@@ -73,6 +63,10 @@ impl Ran {
         matches!(self, Ran::Detected | Ran::Passed { decided: true })
     }
 }
+
+/// Runs a rank's own count is weighed against, where it has few: as many of the later
+/// ranks' runs together.
+const PRIOR_RUNS: f64 = 5.0;
 
 impl Expected {
     /// How often the time left is worked out again: it sums over every undecided mutant.
@@ -102,17 +96,14 @@ impl Expected {
             passed: (0.0, 0.0),
             detected: (0.0, 0.0),
             slow: HashMap::new(),
-            first: (0.0, 0.0),
-            later: (0.0, 0.0),
-            after_first: (0.0, 0.0),
+            at_rank: Vec::new(),
             told: None,
         }
     }
 
     /// Mutant `m`'s run at rank `k` ended after `micros`, as `ran` says.
     pub fn ran(&mut self, m: usize, k: usize, ran: Ran, micros: u64) {
-        let from = &self.from[m];
-        let weight = from[k] - from[k + 1];
+        let weight = self.from[m][k] - self.from[m][k + 1];
         let took = micros as f64 + 1_000.0;
         self.took += took;
         let add = |sum: &mut (f64, f64)| *sum = (sum.0 + took, sum.1 + weight);
@@ -120,24 +111,38 @@ impl Expected {
             Ran::Passed { .. } => add(&mut self.passed),
             Ran::Detected => add(&mut self.detected),
         }
-        let undecided = !ran.decided();
-        match undecided {
-            true => add(self.slow.entry(m).or_default()),
-            false => {
+        match ran.decided() {
+            false => add(self.slow.entry(m).or_default()),
+            true => {
                 self.slow.remove(&m);
-                if k >= 1 {
-                    let (made, had) = self.after_first;
-                    self.after_first = (made + from[1] - from[k + 1], had + from[1]);
-                }
             }
         }
-        let rank = if k == 0 {
-            &mut self.first
-        } else {
-            &mut self.later
+        if self.at_rank.len() <= k {
+            self.at_rank.resize(k + 1, (0.0, 0.0));
+        }
+        let at = &mut self.at_rank[k];
+        *at = (at.0 + 1.0, at.1 + f64::from(u8::from(ran == Ran::Detected)));
+    }
+
+    /// How likely a run at rank `k` detects its mutant: as often as runs there did, with
+    /// [`PRIOR_RUNS`] more at the rate of the later ranks together (none known: 0).
+    fn detects_at(&self, k: usize, later: (f64, f64)) -> f64 {
+        let (runs, detected) = self.at_rank.get(k).copied().unwrap_or_default();
+        let prior = match later {
+            (runs, detected) if k > 0 && runs > 0.0 => detected / runs,
+            _ => 0.0,
         };
-        rank.0 += 1.0;
-        rank.1 += f64::from(u8::from(undecided));
+        (detected + PRIOR_RUNS * prior) / (runs + PRIOR_RUNS)
+    }
+
+    /// The later ranks' runs together (all ranks but the first): runs, detections.
+    fn later(&self) -> (f64, f64) {
+        self.at_rank
+            .iter()
+            .skip(1)
+            .fold((0.0, 0.0), |(r, d), &(runs, detected)| {
+                (r + runs, d + detected)
+            })
     }
 
     /// Real microseconds a unit of weight takes in a run that passes, and in one that
@@ -147,10 +152,10 @@ impl Expected {
         (pace(self.passed), pace(self.detected))
     }
 
-    /// The pace of a run that passes with likelihood `on`, and detects otherwise.
-    fn pace_if(&self, on: f64) -> f64 {
-        let (passes, detects) = self.paces();
-        on * passes + (1.0 - on) * detects
+    /// The pace of a run that detects with likelihood `detects`, and passes otherwise.
+    fn pace_if(&self, detects: f64) -> f64 {
+        let (passes, detected) = self.paces();
+        (1.0 - detects) * passes + detects * detected
     }
 
     /// How much slower than the phase's passing runs mutant `m`'s own runs went (at
@@ -163,28 +168,37 @@ impl Expected {
         }
     }
 
-    /// The share of the weight after its current run a mutant at rank `k` is expected to
-    /// run: after a first run, as likely as first runs passed; then the share mutants
-    /// decided after passing their first test ran of theirs (all, before any such).
-    fn share_after(&self, k: usize) -> f64 {
-        let (first, _) = self.likely();
-        let ran = match self.after_first {
-            (made, had) if had > 0.0 => made / had,
-            _ => 1.0,
-        };
-        if k == 0 { first * ran } else { ran }
+    /// How likely a run detects its mutant, at each rank some mutant has (worked out once
+    /// for every mutant's sum).
+    fn detects(&self) -> Vec<f64> {
+        let ranks = self.from.iter().map(Vec::len).max().unwrap_or(0);
+        let later = self.later();
+        (0..ranks).map(|k| self.detects_at(k, later)).collect()
+    }
+
+    /// Mutant `m`'s runs after its current one (at rank `k`), each as likely as it is to
+    /// come (`detects`: per rank), at the pace `pace` gives a run of that likelihood to
+    /// detect: in weight × pace.
+    fn after(&self, m: usize, k: usize, detects: &[f64], pace: impl Fn(f64) -> f64) -> f64 {
+        let from = &self.from[m];
+        let mut comes = 1.0 - detects[k];
+        let mut after = 0.0;
+        for j in k + 1..from.len() - 1 {
+            after += comes * (from[j] - from[j + 1]) * pace(detects[j]);
+            comes *= 1.0 - detects[j];
+        }
+        after
     }
 
     /// The time (µs) the undecided mutants (each at its rank) are expected to take still.
     fn left(&self, rank: &HashMap<usize, usize>) -> f64 {
-        let (first, later) = self.likely();
-        let (now_first, now_later) = (self.pace_if(first), self.pace_if(later));
+        let detects = self.detects();
+        let pace = |detects| self.pace_if(detects);
         rank.iter()
             .map(|(&m, &k)| {
                 let from = &self.from[m];
-                let now = if k == 0 { now_first } else { now_later };
-                let after = self.share_after(k) * from[k + 1] * now_later;
-                self.slower(m) * ((from[k] - from[k + 1]) * now + after)
+                let now = (from[k] - from[k + 1]) * pace(detects[k]);
+                self.slower(m) * (now + self.after(m, k, &detects, pace))
             })
             .sum()
     }
@@ -197,6 +211,7 @@ impl Expected {
         rank: &HashMap<usize, usize>,
         in_flight: &[(usize, Duration)],
     ) -> Duration {
+        let detects = self.detects();
         let (passes, _) = self.paces();
         in_flight
             .iter()
@@ -206,19 +221,11 @@ impl Expected {
                 let slower = self.slower(m);
                 let gone = gone.as_micros() as f64;
                 let this = (slower * (from[k] - from[k + 1]) * passes - gone).max(gone);
-                let after = slower * self.share_after(k) * from[k + 1] * passes;
+                let after = slower * self.after(m, k, &detects, |_| passes);
                 Some(Duration::from_micros((this + after) as u64))
             })
             .max()
             .unwrap_or_default()
-    }
-
-    /// How likely a run at the first rank, and one at a later rank, leaves its mutant
-    /// undecided (so that its next run comes): as often as such runs so far did.
-    fn likely(&self) -> (f64, f64) {
-        let likely =
-            |(runs, undecided): (f64, f64)| if runs > 0.0 { undecided / runs } else { 1.0 };
-        (likely(self.first), likely(self.later))
     }
 
     /// Tells `progress` the time the runs took and the time expected still, and how long
@@ -267,34 +274,55 @@ impl InFlight {
 mod tests {
     use super::*;
 
-    #[test]
-    fn runs_after_a_survived_one_are_expected_as_often_as_later_runs_went_on() {
-        // Two mutants of three tests each, of weights 1, 2 and 4 (with a fork's 1).
-        let mut e = expected(2);
-        let both: HashMap<usize, usize> = [(0, 0), (1, 0)].into();
-        assert_eq!(
-            e.left(&both),
-            14_000.0,
-            "nothing known yet: every run expected"
-        );
-        // The first detected at once; the second survived its first test. Each run took
-        // as long as its weight (a fork's 1 ms and its test's).
-        e.ran(0, 0, Ran::Detected, 0);
-        e.ran(1, 0, Ran::passed(false), 0);
-        assert_eq!(e.took, 2_000.0);
-        let second: HashMap<usize, usize> = [(1, 1)].into();
-        assert_eq!(e.left(&second), 6_000.0, "no later run yet: all expected");
-        e.ran(1, 1, Ran::passed(false), 1_000);
-        // Its last run, which later runs so far always went past.
-        let last: HashMap<usize, usize> = [(1, 2)].into();
-        assert_eq!(e.left(&last), 4_000.0);
-        // Half of the first runs went on: a new mutant's later runs count half.
-        assert_eq!(e.left(&[(0, 0)].into()), 1_000.0 + 0.5 * 6_000.0);
-    }
-
     /// Weights in milliseconds here: each test's weight is its fork's 1 ms and the rest.
     fn expected(mutants: usize) -> Expected {
         Expected::weighing(vec![vec![7_000.0, 6_000.0, 4_000.0, 0.0]; mutants])
+    }
+
+    #[test]
+    fn nothing_known_every_run_is_expected() {
+        let e = expected(2);
+        let both: HashMap<usize, usize> = [(0, 0), (1, 0)].into();
+        assert_eq!(e.left(&both), 14_000.0);
+    }
+
+    #[test]
+    fn runs_to_come_are_as_likely_as_runs_at_their_rank_went_on() {
+        // Three tests of 1, 2 and 4 ms (a fork's 1 ms each); each run took its weight.
+        let mut e = expected(11);
+        for m in 0..10 {
+            let ran = if m < 5 {
+                Ran::Detected
+            } else {
+                Ran::passed(false)
+            };
+            e.ran(m, 0, ran, 0);
+        }
+        // Half the first runs detected: a first run detects one time in three, with the
+        // five runs of no later rank to lean on; nothing after it detects yet.
+        let first = 5.0 / 15.0;
+        assert_eq!(e.detects(), [first, 0.0, 0.0, 0.0]);
+        let left = e.left(&[(10, 0)].into());
+        assert!(
+            (left - (1_000.0 + (1.0 - first) * 6_000.0)).abs() < 1e-6,
+            "{left}"
+        );
+        // Of the five that passed it, two are detected by their second test: a second
+        // run detects at 0.4, and so does a third (no run there yet: the later ranks').
+        for m in 5..10 {
+            let ran = if m < 7 {
+                Ran::Detected
+            } else {
+                Ran::passed(false)
+            };
+            e.ran(m, 1, ran, 1_000);
+        }
+        let later = (2.0 + 5.0 * 0.4) / (5.0 + 5.0);
+        assert_eq!(e.detects()[1], later);
+        assert_eq!(e.detects()[2], 0.4);
+        let left = e.left(&[(10, 0)].into());
+        let expected = 1_000.0 + (1.0 - first) * (2_000.0 + (1.0 - later) * 4_000.0);
+        assert!((left - expected).abs() < 1e-6, "{left} against {expected}");
     }
 
     #[test]
@@ -305,33 +333,11 @@ mod tests {
         e.ran(0, 0, Ran::Detected, 1_000);
         e.ran(1, 0, Ran::passed(false), 19_000);
         assert_eq!(e.paces(), (1.0, 0.1));
-        // A new mutant: its first run passes half the time (at 20 ms) and detects half
-        // the time (at 2 ms); the run after it comes half the time, and would pass (no
-        // later run has detected yet).
+        // A new mutant's first run detects one time in seven (two runs, five more at no
+        // rate): at that mix of the two paces; the run after it, if it comes, passes.
+        let detects = 1.0 / 7.0;
         let left = e.left(&[(2, 0)].into());
-        assert!(
-            (left - (20_000.0 * 0.55 + 0.5 * 20_000.0)).abs() < 1e-6,
-            "{left}"
-        );
-    }
-
-    #[test]
-    fn runs_after_the_first_are_expected_in_the_share_decided_mutants_ran() {
-        // Three mutants of weights 1, 2 and 4 ms; each passed its first test.
-        let mut e = expected(3);
-        for m in 0..3 {
-            e.ran(m, 0, Ran::passed(false), 0);
-        }
-        // One survived all three; one was detected by its second: of the 12 ms they had
-        // after their first test, they ran 6 and 2.
-        e.ran(0, 1, Ran::passed(false), 1_000);
-        e.ran(0, 2, Ran::passed(true), 3_000);
-        e.ran(1, 1, Ran::Detected, 1_000);
-        assert_eq!(e.share_after(1), 8.0 / 12.0);
-        // The third, on its second test: that run, then two thirds of the last.
-        let left = e.left(&[(2, 1)].into());
-        let now = e.pace_if(e.likely().1);
-        let expected = 2_000.0 * now + 8.0 / 12.0 * 4_000.0 * now;
+        let expected = 20_000.0 * ((1.0 - detects) + detects * 0.1) + (1.0 - detects) * 20_000.0;
         assert!((left - expected).abs() < 1e-6, "{left} against {expected}");
     }
 
@@ -366,8 +372,8 @@ mod tests {
         // Gone 10 s, far past its weight: at least 10 s more.
         let long = e.last_to_end(&rank, &[(1, Duration::from_secs(10))]);
         assert_eq!(long, Duration::from_secs(10));
-        // A mutant with runs after its current one expects them too, as likely as later
-        // runs so far went on (none yet: all of them).
+        // A mutant with runs after its current one expects them too (none has detected
+        // a mutant yet: all of them).
         let first: HashMap<usize, usize> = [(1, 0)].into();
         let with_after = e.last_to_end(&first, &[(1, Duration::ZERO)]);
         assert_eq!(with_after, Duration::from_millis(7));
