@@ -169,6 +169,16 @@ fn by_id<'a>(report: &'a Value, id: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no mutant {id}"))
 }
 
+/// Plain `cargo test` in `copy`, no mutate build: as the user keeps the tests.
+fn plain_cargo_test(copy: &Path) -> std::process::Output {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    Command::new(cargo)
+        .args(["test", "--manifest-path"])
+        .arg(copy.join("Cargo.toml"))
+        .output()
+        .unwrap()
+}
+
 fn run(copy: &Path, out: &Path, extra: &[&str]) -> Value {
     let manifest = copy.join("Cargo.toml");
     let mut args = vec![
@@ -277,12 +287,7 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
     std::fs::write(&lib, format!("{source}\n{unit}")).unwrap();
 
     // 2. As the user would keep them: plain `cargo test`, no mutate build.
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let plain = Command::new(cargo)
-        .args(["test", "--manifest-path"])
-        .arg(copy.path().join("Cargo.toml"))
-        .output()
-        .unwrap();
+    let plain = plain_cargo_test(copy.path());
     assert!(
         plain.status.success(),
         "{}",
@@ -383,12 +388,7 @@ fn a_test_that_needs_a_type_of_the_test_module_goes_inside_it() {
     assert_eq!(lines[38], "}", "line 39 closes the test module");
     lines.insert(38, module_code);
     std::fs::write(&lib, lines.join("\n") + "\n").unwrap();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let plain = Command::new(cargo)
-        .args(["test", "--manifest-path"])
-        .arg(copy.path().join("Cargo.toml"))
-        .output()
-        .unwrap();
+    let plain = plain_cargo_test(copy.path());
     let printed = String::from_utf8_lossy(&plain.stdout);
     assert!(
         plain.status.success(),

@@ -86,16 +86,7 @@ pub fn run(
             "survivors, a covering test of each traced",
         ),
     )?;
-    for (m, (t, traced)) in traced {
-        let r = &mut results[m];
-        match traced {
-            Traced::Detected(verdict) => detected(r, t, verdict),
-            Traced::Propagated(propagation, witnesses) => {
-                r.propagation = Some((t, propagation));
-                r.witnesses = witnesses;
-            }
-        }
-    }
+    apply(results, traced, true);
     if !config.suggest {
         return Ok(());
     }
@@ -119,19 +110,27 @@ pub fn run(
             "survivors, a second covering test of each traced for their tests",
         ),
     )?;
+    apply(results, traced, false);
+    Ok(())
+}
+
+/// What each survivor's traced test found: a detection is its verdict; where the
+/// difference went is its diagnosis (the `first` test's), and the calls a test may make
+/// are every traced test's, taken in turn, so that neither's are cut off by the other's.
+fn apply(results: &mut [MutantResult], traced: Vec<(usize, (usize, Traced))>, first: bool) {
     for (m, (t, traced)) in traced {
         let r = &mut results[m];
         match traced {
             Traced::Detected(verdict) => detected(r, t, verdict),
-            // The diagnosis stays the first test's; the calls a test may make are both's,
-            // taken in turn, so that neither's are cut off by the other's.
-            Traced::Propagated(_, witnesses) => {
-                let first = std::mem::take(&mut r.witnesses);
-                r.witnesses = crate::suggest::calls::interleaved([first, witnesses]);
+            Traced::Propagated(propagation, witnesses) => {
+                if first {
+                    r.propagation = Some((t, propagation));
+                }
+                let before = std::mem::take(&mut r.witnesses);
+                r.witnesses = crate::suggest::calls::interleaved([before, witnesses]);
             }
         }
     }
-    Ok(())
 }
 
 /// The covering test of survivor `r` to trace: an infecting test if there is one, else any

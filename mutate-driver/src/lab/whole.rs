@@ -191,12 +191,8 @@ pub(crate) fn run_whole(
     id: Option<&str>,
     limit: Duration,
 ) -> Whole {
-    let mut command = test_command(binary);
-    command.args(libtest_args);
-    if let Some(id) = id {
-        command.env(mutate_protocol::env::ACTIVE, id);
-    }
-    run_contained(command, limit)
+    let env = id.map(|id| (mutate_protocol::env::ACTIVE, id.to_owned()));
+    run_with(binary, libtest_args, env, limit)
 }
 
 /// Runs `binary` whole with every mutant off, its processes counting into `spawn`.
@@ -206,16 +202,22 @@ fn run_counting(
     spawn: Option<&Spawn>,
     limit: Duration,
 ) -> Whole {
-    let mut command = test_command(binary);
-    command.args(libtest_args);
-    if let Some(spawn) = spawn {
-        command.env(mutate_protocol::env::SPAWNED, spawn.encode());
-    }
-    run_contained(command, limit)
+    let env = spawn.map(|spawn| (mutate_protocol::env::SPAWNED, spawn.encode()));
+    run_with(binary, libtest_args, env, limit)
 }
 
-/// Runs `command`, its output dropped, stopped at `limit`.
-fn run_contained(mut command: std::process::Command, limit: Duration) -> Whole {
+/// Runs `binary` whole with `env` set, its output dropped, stopped at `limit`.
+fn run_with(
+    binary: &TestBinary,
+    libtest_args: &[String],
+    env: Option<(&str, String)>,
+    limit: Duration,
+) -> Whole {
+    let mut command = test_command(binary);
+    command.args(libtest_args);
+    if let Some((name, value)) = env {
+        command.env(name, value);
+    }
     command.stdout(Stdio::null()).stderr(Stdio::null());
     let Ok(mut process) = Contained::spawn(&mut command) else {
         return Whole::NotRun;
