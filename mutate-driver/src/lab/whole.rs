@@ -65,7 +65,7 @@ pub fn run(
         if candidates.is_empty() {
             continue;
         }
-        let started = Instant::now();
+        let mut started = Instant::now();
         let run_whole = |id: Option<&str>, limit| run_whole(binary, &d.libtest_args, id, limit);
         // With every mutant off, counting the sites its processes reach (where they link
         // the runtime): a mutant it never reaches cannot change what it does.
@@ -73,19 +73,27 @@ pub fn run(
             .prefix("mutate-whole-")
             .tempdir()
             .ok();
-        let spawn = counting.as_ref().map(|dir| Spawn {
+        let mut spawn = counting.as_ref().map(|dir| Spawn {
             dir: dir.path().to_path_buf(),
             run: 1,
             budget: 0,
             coverage: true,
             probe: false,
         });
-        let first = run_counting(
+        let mut first = run_counting(
             binary,
             &d.libtest_args,
             spawn.as_ref(),
             config.baseline_timeout,
         );
+        // The counting is the runtime's work inside the test's processes, where a test
+        // that keeps a ledger of its own allocations sees it: a binary that does not pass
+        // so is run as `cargo test` runs it, against every mutant left.
+        if !matches!(first, Whole::Passed) && spawn.is_some() && !interrupt::interrupted() {
+            spawn = None;
+            started = Instant::now();
+            first = run_whole(None, config.baseline_timeout);
+        }
         let limit = match first {
             Whole::Passed => started.elapsed() * SLOWER + GRACE,
             Whole::NotRun if interrupt::interrupted() => return,
