@@ -75,12 +75,16 @@ impl Progress {
     }
 
     /// The phase counts its work itself from here on: done and left, and the time its
-    /// longest run in flight keeps it going at least (see `remaining.rs`); the time left
-    /// shown moves with it, even while no item ends.
+    /// longest run in flight keeps it going at least (see `remaining.rs`); shown as the
+    /// next item ends, or by [`Progress::refresh`].
     pub fn work(&mut self, done: f64, left: f64, last_to_end: Duration) {
-        let now = Instant::now();
-        self.remaining.work(done, left, (now, last_to_end));
-        self.show_left(now);
+        self.remaining
+            .work(done, left, (Instant::now(), last_to_end));
+    }
+
+    /// Shows the time left while no item ends (a phase's slow tail).
+    pub fn refresh(&mut self) {
+        self.show_left(Instant::now());
     }
 
     pub fn tick(&mut self) {

@@ -152,33 +152,34 @@ impl Expected {
         (pace(self.passed), pace(self.detected))
     }
 
-    /// The pace of a run that detects with likelihood `detects`, and passes otherwise.
-    fn pace_if(&self, detects: f64) -> f64 {
-        let (passes, detected) = self.paces();
-        (1.0 - detects) * passes + detects * detected
-    }
-
-    /// How much slower than the phase's passing runs mutant `m`'s own runs went (at
-    /// least 1).
-    fn slower(&self, m: usize) -> f64 {
-        let (passes, _) = self.paces();
-        match self.slow.get(&m) {
-            Some(&(took, weight)) if weight > 0.0 => (took / weight / passes).max(1.0),
-            _ => 1.0,
-        }
-    }
-
-    /// How likely a run detects its mutant, at each rank some mutant has (worked out once
-    /// for every mutant's sum).
+    /// How likely a run detects its mutant, at each rank some mutant has.
     fn detects(&self) -> Vec<f64> {
         let ranks = self.from.iter().map(Vec::len).max().unwrap_or(0);
         let later = self.later();
         (0..ranks).map(|k| self.detects_at(k, later)).collect()
     }
 
+    /// What the runs so far say, worked out once for every mutant's sum.
+    fn rates(&self) -> Rates {
+        let (passes, detected) = self.paces();
+        Rates {
+            detects: self.detects(),
+            passes,
+            detected,
+        }
+    }
+
+    /// How much slower than the phase's passing runs (`passes`) mutant `m`'s own runs
+    /// went (at least 1).
+    fn slower(&self, m: usize, passes: f64) -> f64 {
+        match self.slow.get(&m) {
+            Some(&(took, weight)) if weight > 0.0 => (took / weight / passes).max(1.0),
+            _ => 1.0,
+        }
+    }
+
     /// Mutant `m`'s runs after its current one (at rank `k`), each as likely as it is to
-    /// come (`detects`: per rank), at the pace `pace` gives a run of that likelihood to
-    /// detect: in weight × pace.
+    /// come, at the pace `pace` gives a run of its likelihood to detect: in weight × pace.
     fn after(&self, m: usize, k: usize, detects: &[f64], pace: impl Fn(f64) -> f64) -> f64 {
         let from = &self.from[m];
         let mut comes = 1.0 - detects[k];
@@ -191,14 +192,14 @@ impl Expected {
     }
 
     /// The time (µs) the undecided mutants (each at its rank) are expected to take still.
-    fn left(&self, rank: &HashMap<usize, usize>) -> f64 {
-        let detects = self.detects();
-        let pace = |detects| self.pace_if(detects);
+    fn left(&self, rank: &HashMap<usize, usize>, rates: &Rates) -> f64 {
+        let pace = |detects| rates.pace_if(detects);
         rank.iter()
             .map(|(&m, &k)| {
                 let from = &self.from[m];
-                let now = (from[k] - from[k + 1]) * pace(detects[k]);
-                self.slower(m) * (now + self.after(m, k, &detects, pace))
+                let now = (from[k] - from[k + 1]) * pace(rates.detects[k]);
+                let after = self.after(m, k, &rates.detects, pace);
+                self.slower(m, rates.passes) * (now + after)
             })
             .sum()
     }
@@ -210,18 +211,18 @@ impl Expected {
         &self,
         rank: &HashMap<usize, usize>,
         in_flight: &[(usize, Duration)],
+        rates: &Rates,
     ) -> Duration {
-        let detects = self.detects();
-        let (passes, _) = self.paces();
+        let passes = rates.passes;
         in_flight
             .iter()
             .filter_map(|&(m, gone)| {
                 let k = *rank.get(&m)?;
                 let from = &self.from[m];
-                let slower = self.slower(m);
+                let slower = self.slower(m, passes);
                 let gone = gone.as_micros() as f64;
                 let this = (slower * (from[k] - from[k + 1]) * passes - gone).max(gone);
-                let after = slower * self.after(m, k, &detects, |_| passes);
+                let after = slower * self.after(m, k, &rates.detects, |_| passes);
                 Some(Duration::from_micros((this + after) as u64))
             })
             .max()
@@ -240,8 +241,24 @@ impl Expected {
             return;
         }
         self.told = Some(Instant::now());
-        let last = self.last_to_end(rank, &in_flight.gone());
-        progress.work(self.took, self.left(rank), last);
+        let rates = self.rates();
+        let last = self.last_to_end(rank, &in_flight.gone(), &rates);
+        progress.work(self.took, self.left(rank, &rates), last);
+    }
+}
+
+/// The runs so far, as the sums over undecided mutants use them: per rank how likely a
+/// run detects its mutant, and the paces of runs that pass and that detect.
+struct Rates {
+    detects: Vec<f64>,
+    passes: f64,
+    detected: f64,
+}
+
+impl Rates {
+    /// The pace of a run that detects with likelihood `detects`, and passes otherwise.
+    fn pace_if(&self, detects: f64) -> f64 {
+        (1.0 - detects) * self.passes + detects * self.detected
     }
 }
 
@@ -283,7 +300,7 @@ mod tests {
     fn nothing_known_every_run_is_expected() {
         let e = expected(2);
         let both: HashMap<usize, usize> = [(0, 0), (1, 0)].into();
-        assert_eq!(e.left(&both), 14_000.0);
+        assert_eq!(e.left(&both, &e.rates()), 14_000.0);
     }
 
     #[test]
@@ -302,7 +319,7 @@ mod tests {
         // five runs of no later rank to lean on; nothing after it detects yet.
         let first = 5.0 / 15.0;
         assert_eq!(e.detects(), [first, 0.0, 0.0, 0.0]);
-        let left = e.left(&[(10, 0)].into());
+        let left = e.left(&[(10, 0)].into(), &e.rates());
         assert!(
             (left - (1_000.0 + (1.0 - first) * 6_000.0)).abs() < 1e-6,
             "{left}"
@@ -320,7 +337,7 @@ mod tests {
         let later = (2.0 + 5.0 * 0.4) / (5.0 + 5.0);
         assert_eq!(e.detects()[1], later);
         assert_eq!(e.detects()[2], 0.4);
-        let left = e.left(&[(10, 0)].into());
+        let left = e.left(&[(10, 0)].into(), &e.rates());
         let expected = 1_000.0 + (1.0 - first) * (2_000.0 + (1.0 - later) * 4_000.0);
         assert!((left - expected).abs() < 1e-6, "{left} against {expected}");
     }
@@ -336,7 +353,7 @@ mod tests {
         // A new mutant's first run detects one time in seven (two runs, five more at no
         // rate): at that mix of the two paces; the run after it, if it comes, passes.
         let detects = 1.0 / 7.0;
-        let left = e.left(&[(2, 0)].into());
+        let left = e.left(&[(2, 0)].into(), &e.rates());
         let expected = 20_000.0 * ((1.0 - detects) + detects * 0.1) + (1.0 - detects) * 20_000.0;
         assert!((left - expected).abs() < 1e-6, "{left} against {expected}");
     }
@@ -351,7 +368,7 @@ mod tests {
         let passes = (1_000.0 * 2.0 + 10_000.0) / 3_000.0;
         assert_eq!(e.paces().0, passes);
         let slower = 10.0 / passes;
-        let left = e.left(&[(2, 1)].into());
+        let left = e.left(&[(2, 1)].into(), &e.rates());
         let expected = slower * (2_000.0 * passes + 4_000.0 * passes);
         assert!((left - expected).abs() < 1e-6, "{left} against {expected}");
         // Decided, its slowness is forgotten.
@@ -367,18 +384,18 @@ mod tests {
         assert_eq!(e.paces(), (1.0, 1.0));
         let rank: HashMap<usize, usize> = [(1, 2)].into();
         // Its last run (weight 4 ms) just started: 4 ms expected.
-        let just = e.last_to_end(&rank, &[(1, Duration::ZERO)]);
+        let just = e.last_to_end(&rank, &[(1, Duration::ZERO)], &e.rates());
         assert_eq!(just, Duration::from_millis(4));
         // Gone 10 s, far past its weight: at least 10 s more.
-        let long = e.last_to_end(&rank, &[(1, Duration::from_secs(10))]);
+        let long = e.last_to_end(&rank, &[(1, Duration::from_secs(10))], &e.rates());
         assert_eq!(long, Duration::from_secs(10));
         // A mutant with runs after its current one expects them too (none has detected
         // a mutant yet: all of them).
         let first: HashMap<usize, usize> = [(1, 0)].into();
-        let with_after = e.last_to_end(&first, &[(1, Duration::ZERO)]);
+        let with_after = e.last_to_end(&first, &[(1, Duration::ZERO)], &e.rates());
         assert_eq!(with_after, Duration::from_millis(7));
         assert_eq!(
-            e.last_to_end(&first, &[]),
+            e.last_to_end(&first, &[], &e.rates()),
             Duration::ZERO,
             "nothing in flight"
         );

@@ -146,6 +146,7 @@ pub fn run(
                 Ok(verdict) => verdict,
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     expected.tell(progress, &rank, &in_flight);
+                    progress.refresh();
                     continue;
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,

@@ -145,19 +145,40 @@ fn cheapest(
     r: &MutantResult,
     besides: Option<usize>,
 ) -> Option<usize> {
-    let module = |t: usize| d.tests[t].name.rsplit_once("::").map(|(m, _)| m);
+    let module = |t: usize| module_of(&d.tests[t].name);
+    let beside = besides.map(module);
     r.covered_by
         .iter()
         .filter(|&&t| Some(t) != besides)
         .min_by_key(|&&t| {
-            (
-                besides.is_some_and(|b| module(b) == module(t)),
-                !infection::infected(r.flags(t)),
+            let infected = infection::infected(r.flags(t));
+            trace_order(
+                beside,
+                module(t),
+                infected,
                 baseline[t].total_hits,
                 d.test_id(t),
             )
         })
         .copied()
+}
+
+/// A test's module: its name without the last part (`None` at the binary's root).
+fn module_of(test: &str) -> Option<&str> {
+    test.rsplit_once("::").map(|(module, _)| module)
+}
+
+/// The order tests are chosen to trace in (the least first): with `beside` (the module of
+/// a test traced already), those of other modules first; then infecting ones, the fewest
+/// calls and loop rounds, the first by name.
+fn trace_order<'a>(
+    beside: Option<Option<&'a str>>,
+    module: Option<&'a str>,
+    infected: bool,
+    hits: u64,
+    id: String,
+) -> impl Ord + use<'a> {
+    (beside == Some(module), !infected, hits, id)
 }
 
 /// A detection in a traced run is the survivor's verdict.
@@ -421,4 +442,29 @@ fn rerun(
             )
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_test_comes_from_another_module_before_it_is_cheap_or_infecting() {
+        let key = |beside, name: &'static str, infected, hits| {
+            trace_order(beside, module_of(name), infected, hits, name.to_owned())
+        };
+        let first = Some(module_of("wrap::tests::infinite_widths"));
+        // Beside the first test's module, a dearer test of another module comes first.
+        assert!(
+            key(first, "fill::tests::simple", true, 900)
+                < key(first, "wrap::tests::cheap", true, 10)
+        );
+        // Then, as for a first test: infecting, then the fewest hits, then the name.
+        assert!(key(first, "fill::tests::a", true, 900) < key(first, "fill::tests::b", false, 10));
+        assert!(
+            key(None, "wrap::tests::cheap", true, 10) < key(None, "fill::tests::simple", true, 900)
+        );
+        assert!(key(None, "a", true, 10) < key(None, "b", true, 10));
+        assert_eq!(module_of("root_test"), None);
+    }
 }

@@ -173,14 +173,14 @@ pub fn run(
             let test = &d.tests[t];
             let server = Server::start_perturbed(&d.binaries[test.binary], &test.name, PERTURB);
             let Ok(Some(mut server)) = server else {
-                for (m, _) in ms {
-                    send((t, m, None));
+                for (m, first) in ms {
+                    send((t, m, first, None));
                 }
                 return;
             };
             for (m, first) in ms {
                 if interrupt::interrupted() {
-                    send((t, m, None));
+                    send((t, m, first, None));
                     continue;
                 }
                 let request = Request {
@@ -194,14 +194,14 @@ pub fn run(
                     let verdict = unless_flaky(d, &baseline[t], t, outcome::judge(&report));
                     unless_retried(&baseline[t], verdict)
                 });
-                send((t, m, again.map(|verdict| (t, m, first, verdict))));
+                send((t, m, first, again));
             }
         },
-        |(t, m, again)| {
+        |(t, m, first, again)| {
             done += weight(t, m);
             progress.work(done, (total - done).max(0.0), Duration::ZERO);
             progress.tick();
-            changed.extend(again);
+            changed.extend(again.map(|verdict| (t, m, first, verdict)));
         },
     );
     changed.sort_by_key(|(t, m, _, _)| (*m, *t));

@@ -80,12 +80,10 @@ pub fn run(
             coverage: true,
             probe: false,
         });
-        let mut first = run_counting(
-            binary,
-            &d.libtest_args,
-            spawn.as_ref(),
-            config.baseline_timeout,
-        );
+        let counted = spawn
+            .as_ref()
+            .map(|s| (mutate_protocol::env::SPAWNED, s.encode()));
+        let mut first = run_with(binary, &d.libtest_args, counted, config.baseline_timeout);
         // The counting is the runtime's work inside the test's processes, where a test
         // that keeps a ledger of its own allocations sees it: a binary that does not pass
         // so is run as `cargo test` runs it, against every mutant left.
@@ -200,17 +198,6 @@ pub(crate) fn run_whole(
     limit: Duration,
 ) -> Whole {
     let env = id.map(|id| (mutate_protocol::env::ACTIVE, id.to_owned()));
-    run_with(binary, libtest_args, env, limit)
-}
-
-/// Runs `binary` whole with every mutant off, its processes counting into `spawn`.
-fn run_counting(
-    binary: &TestBinary,
-    libtest_args: &[String],
-    spawn: Option<&Spawn>,
-    limit: Duration,
-) -> Whole {
-    let env = spawn.map(|spawn| (mutate_protocol::env::SPAWNED, spawn.encode()));
     run_with(binary, libtest_args, env, limit)
 }
 
