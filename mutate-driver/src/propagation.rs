@@ -379,17 +379,29 @@ pub(crate) fn witnesses<'t>(
         Propagation::Masked { changed, .. } => changed_calls(changed),
         Propagation::Local => {
             let mut seen = std::collections::BTreeSet::new();
-            (0..original.calls.len())
-                .filter(|&i| {
-                    let c = &original.calls[i];
-                    c.function == function
-                        && c.given
-                            .as_ref()
-                            .is_some_and(|g| seen.insert((&g.path, &g.args)))
-                })
+            let mut first_seen = |i: usize| {
+                original.calls[i]
+                    .given
+                    .as_ref()
+                    .is_some_and(|g| seen.insert((&g.path, &g.args)))
+            };
+            let own: Vec<usize> = (0..original.calls.len())
+                .filter(|&i| original.calls[i].function == function && first_seen(i))
                 .take(WITNESSES)
-                .map(with_before)
-                .collect()
+                .collect();
+            // Then the calls the first of them was made in, the nearest first: where the
+            // mutated function takes what no test can write (itoa's `fmt` of a buffer of
+            // `MaybeUninit`), a caller may take what one can (`Buffer::format(5i128)`),
+            // and an input moved there reaches the mutant as well.
+            let enclosing: Vec<usize> = own
+                .first()
+                .map(|&i| std::iter::successors(original.parents[i], |&p| original.parents[p]))
+                .into_iter()
+                .flatten()
+                .filter(|&i| first_seen(i))
+                .take(WITNESSES)
+                .collect();
+            own.into_iter().chain(enclosing).map(with_before).collect()
         }
         Propagation::Untraced | Propagation::Unsteady => Vec::new(),
     }
@@ -473,6 +485,41 @@ mod tests {
             .map(|(call, _)| call.given.as_ref().unwrap().path.as_str())
             .collect();
         assert_eq!(paths, ["c::mid", "c::leaf"]);
+    }
+
+    #[test]
+    fn a_local_difference_is_witnessed_by_the_function_then_the_calls_it_was_made_in() {
+        // `leaf` (given twice, once again as before) computes the same under the mutant;
+        // `mid` and `top` made its first call, `other` did not.
+        let lines = [
+            "2|leaf|a:1||c::leaf|?|1",
+            "2|leaf|a:1||c::leaf|?|1",
+            "2|leaf|a:2||c::leaf|v:2|2",
+            "1|mid|b:2||c::mid|v:1|2",
+            "1|other|b:5||c::other|v:5|5",
+            "0|top|d:true||c::top|v:0|true",
+        ];
+        let original = trace(&lines);
+        let runs = [&original, &original, &original];
+        let propagation = compare(&original, &original, &original, "leaf");
+        assert_eq!(propagation, Propagation::Local);
+        let paths: Vec<(&str, &[String])> = witnesses(runs, &propagation, "leaf")
+            .iter()
+            .map(|(call, _)| {
+                let given = call.given.as_ref().unwrap();
+                (given.path.as_str(), given.args.as_slice())
+            })
+            .collect();
+        let args = |a: &str| vec![a.to_owned()];
+        assert_eq!(
+            paths,
+            [
+                ("c::leaf", args("?").as_slice()),
+                ("c::leaf", args("v:2").as_slice()),
+                ("c::mid", args("v:1").as_slice()),
+                ("c::top", args("v:0").as_slice()),
+            ]
+        );
     }
 
     #[test]

@@ -132,8 +132,10 @@ type Candidate<'c> = (usize, usize, &'c Call);
 /// Why a survivor has no test, where rustc refused every call of it.
 const NOT_COMPILED: &str = "no call of it compiles in a test";
 
-/// Most candidate calls tried for one survivor.
+/// Most candidate calls tried for one survivor, of the mutated function's own calls.
 const CANDIDATES: usize = 48;
+/// Most more of the calls it was made in, where the difference never left it.
+const ENCLOSING: usize = 24;
 /// Rounds of compiling generated tests, each without those rustc refused before, or with
 /// the imports it suggested (at most [`IMPORT_ROUNDS`] of those).
 const ROUNDS: usize = 8;
@@ -302,20 +304,45 @@ impl Suggested {
 /// the crate's root where its module may be private (rustc keeps whichever compiles);
 /// where the difference never left the mutated function, then other values of their
 /// types the test built and inputs moved, a few from each recorded call in turn (the
-/// boundary may be near any of them).
+/// boundary may be near any of them). The mutated function's own calls come first; the
+/// calls it was made in (`propagation::witnesses`) after them, at most [`ENCLOSING`]
+/// more: a test of the function itself is the closer one, where it can be written.
 fn candidates(
     workspace: &Workspace,
     e: &mutate_protocol::CatalogEntry,
     r: &MutantResult,
     propagation: &Propagation,
 ) -> Vec<Call> {
-    fn add(calls: &mut Vec<Call>, call: Call) {
-        if !calls.contains(&call) {
-            calls.push(call);
-        }
+    let local = *propagation == Propagation::Local;
+    let (own, enclosing): (Vec<&Witness>, Vec<&Witness>) = r
+        .witnesses
+        .iter()
+        .partition(|w| !local || w.function == e.function);
+    let constants = local.then(|| calls::constants(&line_of(workspace, e)));
+    let mut calls = calls_of(&own, constants.as_ref());
+    calls.truncate(CANDIDATES);
+    for call in calls_of(&enclosing, constants.as_ref())
+        .into_iter()
+        .take(ENCLOSING)
+    {
+        add(&mut calls, call);
     }
+    calls
+}
+
+/// Adds `call` to `calls` unless it is there.
+fn add(calls: &mut Vec<Call>, call: Call) {
+    if !calls.contains(&call) {
+        calls.push(call);
+    }
+}
+
+/// The calls [`candidates`] makes of some of a survivor's witnesses: with `constants`
+/// (those written at the mutant, where the difference never left the mutated function),
+/// other values and inputs moved too.
+fn calls_of(witnesses: &[&Witness], constants: Option<&calls::Constants>) -> Vec<Call> {
     let mut calls: Vec<Call> = Vec::new();
-    let recorded = r.witnesses.iter().flat_map(|w| {
+    let recorded = witnesses.iter().flat_map(|w| {
         Call::of(w)
             .into_iter()
             .chain(Call::of_as_recorded(w))
@@ -328,28 +355,25 @@ fn candidates(
             add(&mut calls, root);
         }
     }
-    if *propagation == Propagation::Local {
-        let constants = calls::constants(&line_of(workspace, e));
-        let moved = calls::interleaved(calls.iter().map(|c| c.moved(CANDIDATES, &constants)));
+    if let Some(constants) = constants {
+        let moved = calls::interleaved(calls.iter().map(|c| c.moved(CANDIDATES, constants)));
         // Other values of their types the test built, first: a struct's branch is taken
         // by another struct.
-        let others: Vec<Call> = r
-            .witnesses
+        let others: Vec<Call> = witnesses
             .iter()
             .flat_map(|w| Call::with_other_values(w, CANDIDATES))
             .collect();
         // Then arguments and the fields of struct arguments moved, in turn.
         let fields = calls::interleaved(
-            r.witnesses
+            witnesses
                 .iter()
-                .map(|w| Call::with_fields_moved(w, CANDIDATES, &constants)),
+                .map(|w| Call::with_fields_moved(w, CANDIDATES, constants)),
         );
         let moved = calls::interleaved([moved, fields]);
         for call in others.into_iter().chain(moved) {
             add(&mut calls, call);
         }
     }
-    calls.truncate(CANDIDATES);
     calls
 }
 

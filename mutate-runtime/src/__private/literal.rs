@@ -260,9 +260,71 @@ pub trait LiteralFallback {
 }
 
 impl<T: ?Sized> LiteralFallback for &Shown<'_, T> {
+    /// A value of a generic parameter (`format<I: Integer>(i: I)`: no bound says it can be
+    /// written) is still written where it is a primitive, known by its type's name.
     fn literal(&self) -> Option<String> {
-        None
+        primitive(self.0)
     }
+}
+
+/// `value` written as Rust where its type is one of the primitives (or a string, or a
+/// reference to either) that [`ToLiteral`] writes, told by the type's name: a type of the
+/// user's has a path in its name (`my_crate::u64`), so a name equal to a primitive's is
+/// that primitive. Where no bound lets a generic parameter's value be written
+/// (`TypeId` would need `'static`), this is how a call through it is written again.
+fn primitive<T: ?Sized>(value: &T) -> Option<String> {
+    let name = std::any::type_name::<T>();
+    macro_rules! named {
+        ($($t:ty),*) => {$(
+            if name == std::any::type_name::<$t>()
+                && std::mem::size_of_val(value) == std::mem::size_of::<$t>()
+            {
+                // SAFETY: `T` is `$t` (the same name, which only that type has, and the
+                // same size), so the pointer is to a valid `$t`.
+                let same: &$t = unsafe { &*(value as *const T).cast::<$t>() };
+                return literal(same);
+            }
+        )*};
+    }
+    named!(
+        u8,
+        u16,
+        u32,
+        u64,
+        u128,
+        usize,
+        i8,
+        i16,
+        i32,
+        i64,
+        i128,
+        isize,
+        f32,
+        f64,
+        bool,
+        char,
+        &str,
+        String,
+        &[u8],
+        &u8,
+        &u16,
+        &u32,
+        &u64,
+        &u128,
+        &usize,
+        &i8,
+        &i16,
+        &i32,
+        &i64,
+        &i128,
+        &isize,
+        &f32,
+        &f64,
+        &bool,
+        &char,
+        &String
+    );
+    None
 }
 
 /// A value's whole `Debug` text, where it has one: what a suggested test asserts where
@@ -340,10 +402,32 @@ mod tests {
         assert_eq!(literal(&&mut 5u16).unwrap(), "&mut 5u16");
     }
 
+    /// What a traced call of a generic function records (no bound on its parameter).
+    fn generic<T>(value: &T) -> Option<String> {
+        (&Shown::new(value)).literal()
+    }
+
+    #[test]
+    fn a_generic_parameters_primitive_value_is_written_by_its_types_name() {
+        assert_eq!(generic(&-5i128).as_deref(), Some("-5i128"));
+        assert_eq!(generic(&1.5f32).as_deref(), Some("1.5f32"));
+        assert_eq!(generic(&"ab").as_deref(), Some("\"ab\""));
+        assert_eq!(generic(&&7u8).as_deref(), Some("&7u8"));
+        assert_eq!(
+            generic(&String::from("s")).as_deref(),
+            Some("String::from(\"s\")")
+        );
+        assert_eq!(generic(&&b"xy"[..]).as_deref(), Some("&[120u8, 121u8]"));
+        assert_eq!(generic(&vec![1u8]), None, "only primitives and strings");
+    }
+
     #[test]
     fn what_cannot_be_written_is_nothing() {
         struct Opaque;
         assert_eq!((&Shown::new(&Opaque)).literal(), None);
+        #[allow(non_camel_case_types)]
+        struct u64(#[allow(dead_code)] i64);
+        assert_eq!((&Shown::new(&u64(3))).literal(), None, "not the primitive");
         assert_eq!(Shown::new(&7u32).literal().as_deref(), Some("7u32"));
         assert_eq!(literal(&vec![0u64; LONGEST]), None, "too long");
         assert_eq!(literal(&"x".repeat(LONGEST + 1)), None, "too long");
