@@ -131,6 +131,15 @@ type Candidate<'c> = (usize, usize, &'c Call);
 
 /// Why a survivor has no test, where rustc refused every call of it.
 const NOT_COMPILED: &str = "no call of it compiles in a test";
+/// Why a survivor has no test, where every call tried showed nothing.
+const NO_INPUT: &str = "no input tried made it return or leave anything else (the recorded \
+                        calls, other values of their types the test built, each integer \
+                        argument moved to another's value, one step either way, zero, and \
+                        the constants written at the mutant): where the condition depends \
+                        on the arguments only through other computations, the boundary is \
+                        not found";
+/// Said after [`NO_INPUT`] where rustc refused some of the calls.
+const SOME_REFUSED: &str = "; rustc refused some of its calls here";
 
 /// Most candidate calls tried for one survivor, of the mutated function's own calls.
 const CANDIDATES: usize = 48;
@@ -492,7 +501,8 @@ fn unit_tests_of(
 /// Whether rustc refused every call written for a survivor (or found it private).
 fn refused(outcome: &Suggestion) -> bool {
     matches!(outcome, Suggestion::None { why }
-        if why.contains("is private") || why.starts_with(NOT_COMPILED))
+        if why.contains("is private") || why.starts_with(NOT_COMPILED)
+            || why.ends_with(SOME_REFUSED))
 }
 
 fn none(why: impl Into<String>) -> Suggestion {
@@ -617,13 +627,10 @@ impl Group<'_> {
                         _ if chosen.iter().any(|(c, ..)| c == m) => {
                             "the test written for it did not fail with it on".into()
                         }
-                        _ => "no input tried made it return or leave anything else (the \
-                              recorded calls, other values of their types the test built, \
-                              each integer argument moved to another's value, one step \
-                              either way, zero, and the constants written at the mutant): \
-                              where the condition depends on the arguments only through \
-                              other computations, the boundary is not found"
-                            .into(),
+                        // Some calls did not compile here: a unit test may make them
+                        // (a private function beside a public caller that compiled).
+                        _ if refusals.contains_key(m) => format!("{NO_INPUT}{SOME_REFUSED}"),
+                        _ => NO_INPUT.into(),
                     }),
                 };
                 (*m, outcome)
