@@ -2,7 +2,8 @@
 //! recorded. On a copy of `examples/suggestions`: every survivor of the kinds a test can
 //! be written for gets one (weak oracle: the call the test made; no propagation: the
 //! call whose difference was masked; no infection at a boundary: the call with its input
-//! moved to the constant; a method on a receiver made by `Default`), a private function
+//! moved to the constant, also through the call a function was made in where its own
+//! takes what no test can write; a method on a receiver made by `Default`), a private function
 //! gets a unit test for its module (a private iterator without `Debug` made again by the
 //! call that made it), the ones that cannot get none and say why; the written
 //! files build and pass under plain `cargo test`, and a second run kills what they
@@ -19,7 +20,7 @@ use std::process::Command;
 /// The survivors a test is written for, and the one test that kills each (the merged
 /// `discount` test kills all seven of its weak-oracle survivors; `is_adult`'s boundary
 /// test kills both of its own).
-const KILLED_BY_SUGGESTION: [(&str, &str); 16] = [
+const KILLED_BY_SUGGESTION: [(&str, &str); 18] = [
     (
         "src/lib.rs:7:5: replace discount -> u32 with 1",
         "discount_7_5",
@@ -74,6 +75,16 @@ const KILLED_BY_SUGGESTION: [(&str, &str); 16] = [
     (
         "src/lib.rs:61:12: replace if condition with false in digit_sum",
         "digit_sum_61_12",
+    ),
+    // `tally_digits` takes a `Tally` no test can write: its boundary is reached through
+    // `width`, the call it was made in, given a generic `N` (written as `10u32`).
+    (
+        "src/lib.rs:117:10: replace >= with > in tally_digits",
+        "width_117_10",
+    ),
+    (
+        "src/lib.rs:117:13: replace 10 with 11 in tally_digits",
+        "width_117_10",
     ),
 ];
 
@@ -273,7 +284,13 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
         written.contains("assert_eq!(returned, Err(3usize));"),
         "{written}"
     );
-    assert_eq!(written.matches("#[test]").count(), 5, "{written}");
+    // A generic parameter's value, written by its type's name.
+    assert!(written.contains("suggestions::width(10u32);"), "{written}");
+    assert!(
+        written.contains("assert_eq!(returned, 2usize);"),
+        "{written}"
+    );
+    assert_eq!(written.matches("#[test]").count(), 6, "{written}");
 
     // The unit tests' module, added at the end of the file it names, as the user would.
     let unit = std::fs::read_to_string(first.path().join("suggested_unit_tests.rs")).unwrap();
@@ -300,6 +317,7 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
         "is_adult_25_9",
         "bump_38_9",
         "digit_sum_61_12",
+        "width_117_10",
         "mutate_suggested::half_45_7",
         "mutate_suggested::size_hint_98_9",
     ] {

@@ -105,3 +105,24 @@ impl Iterator for Letters<'_> {
 pub fn shout(word: &str) -> Vec<u8> {
     Letters::new(word).map(|b| b.to_ascii_uppercase()).collect()
 }
+
+/// Where `width` keeps its count. No `Debug`: a test cannot write one, so no test can
+/// call `tally_digits` again; it can call `width`, which makes one.
+struct Tally(usize);
+
+/// Counts the digits of `n` into `tally`.
+#[mutate_runtime::mutate]
+fn tally_digits(n: u64, tally: &mut Tally) {
+    tally.0 += 1;
+    if n >= 10 {
+        tally_digits(n / 10, tally);
+    }
+}
+
+/// How many digits `n` has in base ten.
+#[mutate_runtime::mutate]
+pub fn width<N: Into<u64>>(n: N) -> usize {
+    let mut tally = Tally(0);
+    tally_digits(n.into(), &mut tally);
+    tally.0
+}

@@ -3,7 +3,9 @@
 //! `is_adult` is never asked at 18 (no infection at the boundary); `bump` is only checked
 //! to count (its receiver comes from `#[derive(Default)]`); `half` is private; `is_big`'s
 //! boundary is behind `half`; `digit_sum` is never given a byte that is not a digit;
-//! what `Letters::size_hint` says only sizes `shout`'s allocation (no propagation).
+//! what `Letters::size_hint` says only sizes `shout`'s allocation (no propagation);
+//! `width` is never given a ten (no infection at the boundary, in a function whose
+//! argument no test can write).
 
 use suggestions::*;
 
@@ -43,4 +45,9 @@ fn digits_add_up() {
 #[test]
 fn shouting() {
     assert_eq!(shout("ab"), b"AB");
+}
+
+#[test]
+fn widths() {
+    assert_eq!(width(12345u32), 5);
 }
