@@ -61,8 +61,14 @@ pub fn run(crates: &[(String, String)], work: &Path) -> Result<(), String> {
             phases,
             floor,
         });
+        // The tables so far, kept as each crate ends: a corpus run takes the best part of
+        // an hour, and one stopped early still says what it measured.
+        let so_far = work.join("corpus-tables.txt");
+        if let Err(e) = std::fs::write(&so_far, render(&rows, jobs, round_trip)) {
+            eprintln!("could not write {}: {e}", so_far.display());
+        }
     }
-    print(&rows, jobs, round_trip);
+    print!("{}", render(&rows, jobs, round_trip));
     let failed: Vec<&str> = rows
         .iter()
         .filter(|r| r.plain.1 == Some(0) && !matches!(r.ours.1, Some(0 | 3 | 4)))
@@ -95,8 +101,13 @@ fn verdicts(report: &Path) -> (BTreeMap<String, usize>, usize) {
     (counts, unbuilt)
 }
 
-fn print(rows: &[Row], jobs: usize, round_trip: f64) {
-    println!(
+/// The three tables of `rows`: outcomes and the schemata tax, the mutation phase against
+/// its floor, the clean whole run against its bound.
+fn render(rows: &[Row], jobs: usize, round_trip: f64) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
         "{:<24} {:>12} {:>14} {:>8} {:>8} {:>8} {:>8} {:>10} {:>8} {:>9}  suite: plain / schemata, nothing active",
         "crate",
         "plain test",
@@ -113,7 +124,8 @@ fn print(rows: &[Row], jobs: usize, round_trip: f64) {
         let count = |s: &str| r.counts.get(s).copied().unwrap_or(0);
         let total: usize = r.counts.values().sum();
         let code = |c: Option<i32>| c.map_or("-".into(), |c| c.to_string());
-        println!(
+        let _ = writeln!(
+            out,
             "{:<24} {:>12} {:>14} {:>8} {:>8} {:>8} {:>8} {:>10} {:>8} {:>9}  {}",
             r.name,
             format!("{:.1}s ({})", r.plain.0, code(r.plain.1)),
@@ -138,17 +150,20 @@ fn print(rows: &[Row], jobs: usize, round_trip: f64) {
             },
         );
     }
-    println!(
+    let _ = writeln!(
+        out,
         "\nThe mutation phase against its floor ({jobs} jobs, fork round trip {round_trip:.2} ms)"
     );
-    println!(
+    let _ = writeln!(
+        out,
         "{:<24} {:>10} {:>12} {:>10} {:>7} {:>10} {:>10}",
         "crate", "build", "mutants", "floor", "ratio", "test runs", "untimed"
     );
     for r in rows {
         let (build, phase) = r.phases.unwrap_or((f64::NAN, f64::NAN));
-        match &r.floor {
-            Ok(f) => println!(
+        let _ = match &r.floor {
+            Ok(f) => writeln!(
+                out,
                 "{:<24} {:>9.1}s {:>11.2}s {:>9.2}s {:>6.2}x {:>10} {:>10}",
                 r.name,
                 build,
@@ -158,20 +173,25 @@ fn print(rows: &[Row], jobs: usize, round_trip: f64) {
                 f.runs,
                 f.untimed
             ),
-            Err(why) => println!("{:<24} floor not measured: {why}", r.name),
-        }
+            Err(why) => writeln!(out, "{:<24} floor not measured: {why}", r.name),
+        };
     }
-    println!("\nThe clean whole run against its bound (issue: the floor on every corpus crate)");
-    println!(
+    let _ = writeln!(
+        out,
+        "\nThe clean whole run against its bound (issue: the floor on every corpus crate)"
+    );
+    let _ = writeln!(
+        out,
         "{:<24} {:>10} {:>12} {:>8} {:>22} {:>7}",
         "crate", "mutate", "plain test", "build", "bound", "ratio"
     );
     for r in rows {
         let Some(bound) = clean_bound(r) else {
-            println!("{:<24} bound not measured", r.name);
+            let _ = writeln!(out, "{:<24} bound not measured", r.name);
             continue;
         };
-        println!(
+        let _ = writeln!(
+            out,
             "{:<24} {:>9.1}s {:>11.1}s {:>7.0}% {:>22} {:>6.2}x",
             r.name,
             r.ours.0,
@@ -181,7 +201,8 @@ fn print(rows: &[Row], jobs: usize, round_trip: f64) {
             r.ours.0 / bound.1.max(1e-6)
         );
     }
-    println!(
+    let _ = writeln!(
+        out,
         "\nnet: mutants the rebuild net made unviable (their code did not build); doc tests: \
          generated - left out; suite: libtest's time for the unit and integration tests, \
          median of 3, plain build against the driver's schemata build; build: the driver's \
@@ -192,6 +213,7 @@ fn print(rows: &[Row], jobs: usize, round_trip: f64) {
          `cargo test` less its suite's own time) + 1.5x the floor, else 1.3x the plain clean \
          `cargo test`"
     );
+    out
 }
 
 /// A crate's clean whole run's bound, said and in seconds: where the build is at most half

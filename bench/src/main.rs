@@ -92,7 +92,8 @@ enum What {
     /// takes tens of minutes).
     Versus,
     /// The driver alone over the corpus: does every crate run to the end (not part of
-    /// `all`: it takes tens of minutes)?
+    /// `all`: it takes tens of minutes)? The tables so far are kept in
+    /// `WORK/corpus-tables.txt` as each crate ends.
     Corpus,
     /// The schemata tax alone on crates of the corpus (`--crates`; default the corpus):
     /// each crate's tests with nothing active in the driver's schemata build against its
