@@ -296,6 +296,12 @@ impl Call {
                     ]
                 });
                 each.push(moves.map(|moved| self.with(i, moved)).collect());
+                each.push(
+                    numbers_moved(inner, &constants.integers)
+                        .into_iter()
+                        .map(|moved| self.with(i, format!("{before}{moved}{after}")))
+                        .collect(),
+                );
             }
             if let Argument::Value(text) = a {
                 each.push(
@@ -643,6 +649,40 @@ fn field_moves(value: &str, constants: &Constants) -> Vec<String> {
     moves
 }
 
+/// A string's numbers moved as integers move (`"1.0.0"` with `checked_mul(10)` at the
+/// mutant: `"10.0.0"`, `"9.0.0"`, `"11.0.0"`, then its other numbers): a parser's
+/// constant is met by a number in the text it parses. Each run of digits, the first
+/// first, to each non-negative constant and one either side.
+fn numbers_moved(inner: &str, constants: &[i128]) -> Vec<String> {
+    let mut runs = Vec::new();
+    let mut start = None;
+    for (at, c) in inner.char_indices().chain([(inner.len(), ' ')]) {
+        match (c.is_ascii_digit(), start) {
+            (true, None) => start = Some(at),
+            (false, Some(from)) => {
+                runs.push(from..at);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let values: Vec<i128> = constants
+        .iter()
+        .flat_map(|&c| [c, c - 1, c + 1])
+        .filter(|&v| v >= 0)
+        .collect();
+    let mut moved = Vec::new();
+    for run in runs.into_iter().take(3) {
+        for v in &values {
+            let text = format!("{}{v}{}", &inner[..run.start], &inner[run.end..]);
+            if text != inner && !moved.contains(&text) {
+                moved.push(text);
+            }
+        }
+    }
+    moved
+}
+
 /// A list of integers as the runtime writes it (`&[54u8, 98u8]`, `vec![1i32]`) with an
 /// element moved: the last one dropped (a length's boundary), and each of the last, the
 /// middle and the second element set to zero (an element out of the accepted ones, met
@@ -830,6 +870,20 @@ fn fits(value: i128, ty: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_strings_numbers_move_to_the_constants_at_the_mutant() {
+        assert_eq!(
+            numbers_moved("1.0.0", &[10]),
+            [
+                "10.0.0", "9.0.0", "11.0.0", "1.10.0", "1.9.0", "1.11.0", "1.0.10", "1.0.9",
+                "1.0.11"
+            ]
+        );
+        // A constant below zero has no digits to write; one either side of zero does.
+        assert_eq!(numbers_moved("v2", &[-5, 0]), ["v0", "v1"]);
+        assert!(numbers_moved("abc", &[10]).is_empty());
+    }
 
     fn witness(path: &str, args: &[&str]) -> Witness {
         Witness {
