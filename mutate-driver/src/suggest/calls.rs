@@ -104,6 +104,48 @@ impl Call {
         .collect()
     }
 
+    /// The witness' call on a receiver built by the call that built the recorded one
+    /// (`built_by`, `built_by_type`) with that call's inputs moved (as [`Call::moved`]
+    /// moves them), at most `most`: an iterator's `size_hint` reads the length of the
+    /// list it was made from, which a list one shorter changes.
+    pub fn with_receiver_source_moved(
+        witness: &Witness,
+        most: usize,
+        constants: &Constants,
+    ) -> Vec<Call> {
+        let Some((kind, text)) = witness.args.first().and_then(|a| a.split_once(':')) else {
+            return Vec::new();
+        };
+        if !kind.starts_with('s') {
+            return Vec::new();
+        }
+        let owner = receiver_type(&witness.path);
+        let source = witness.sources.iter().find(|(source, returned)| {
+            let value = unwrapped(returned).unwrap_or(returned);
+            (!text.is_empty() && value == text) || returned_type(&source.path) == owner
+        });
+        let Some((source, returned)) = source else {
+            return Vec::new();
+        };
+        let Some(call) = Call::of_with(source, None, None, Sources::ByRoot) else {
+            return Vec::new();
+        };
+        let unwrap = if unwrapped(returned).is_some() {
+            ".unwrap()"
+        } else {
+            ""
+        };
+        named(call, Sources::ByRoot)
+            .moved(most, constants)
+            .into_iter()
+            .filter(|moved| moved.locals().is_empty())
+            .filter_map(|moved| {
+                let made = format!("{}{unwrap}", moved.expression());
+                Call::of_with(witness, None, Some(&made), Sources::ByRoot)
+            })
+            .collect()
+    }
+
     /// [`Call::of`], argument `replaced.0` recorded as `replaced.1` instead, and the
     /// receiver made by the expression `receiver` where given.
     fn of_with(
@@ -962,6 +1004,33 @@ mod tests {
             Call::of(&matches).unwrap().expression(),
             "semver::Comparator::matches(&semver::VersionReq::parse(\"^1\").unwrap().comparators[1])"
         );
+    }
+
+    #[test]
+    fn a_receiver_is_also_made_again_from_its_sources_moved_inputs() {
+        let decode = "pe::percent_decode";
+        let mut size_hint = witness(
+            "<pe::PercentDecode as Iterator>::size_hint",
+            &["sr:PercentDecode { bytes: Iter([102, 37]) }"],
+        );
+        size_hint.sources = vec![(
+            witness(decode, &["v:&[102u8, 37u8]"]),
+            "PercentDecode { bytes: Iter([102, 37]) }".to_owned(),
+        )];
+        let made: Vec<String> =
+            Call::with_receiver_source_moved(&size_hint, 3, &Constants::default())
+                .iter()
+                .map(Call::expression)
+                .collect();
+        assert_eq!(
+            made,
+            [
+                "<pe::PercentDecode as Iterator>::size_hint(&pe::percent_decode(&[102u8]))",
+                "<pe::PercentDecode as Iterator>::size_hint(&pe::percent_decode(&[102u8, 0u8]))",
+            ]
+        );
+        let by_value = witness("pe::f", &["v:3u8"]);
+        assert!(Call::with_receiver_source_moved(&by_value, 3, &Constants::default()).is_empty());
     }
 
     #[test]

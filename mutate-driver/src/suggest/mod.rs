@@ -145,6 +145,8 @@ const SOME_REFUSED: &str = "; rustc refused some of its calls here";
 const CANDIDATES: usize = 48;
 /// Most more of the calls it was made in, where the difference never left it.
 const ENCLOSING: usize = 24;
+/// Most calls of one witness on a receiver made again from moved inputs.
+const RECEIVERS_MOVED: usize = 6;
 /// Rounds of compiling generated tests, each without those rustc refused before, or with
 /// the imports it suggested (at most [`IMPORT_ROUNDS`] of those).
 const ROUNDS: usize = 8;
@@ -363,6 +365,14 @@ fn calls_of(witnesses: &[&Witness], constants: Option<&calls::Constants>) -> Vec
         if let Some(root) = root {
             add(&mut calls, root);
         }
+    }
+    // Each receiver made again from moved inputs, a few of each witness' in turn.
+    let plain = calls::Constants::default();
+    let receivers = calls::interleaved(witnesses.iter().map(|w| {
+        Call::with_receiver_source_moved(w, RECEIVERS_MOVED, constants.unwrap_or(&plain))
+    }));
+    for call in receivers {
+        add(&mut calls, call);
     }
     if let Some(constants) = constants {
         let moved = calls::interleaved(calls.iter().map(|c| c.moved(CANDIDATES, constants)));
