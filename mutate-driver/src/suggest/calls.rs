@@ -299,7 +299,8 @@ impl Call {
     /// `constants`: what is written where the mutant is: each integer argument is also
     /// moved to each integer there (`age >= 18`), and one either side, a boundary no
     /// recorded input is near; each string argument to each text there (`'<'`,
-    /// `"&lt;"`), and to itself with the text added, an input that takes that branch.
+    /// `"&lt;"`), and to itself with the text added, an input that takes that branch;
+    /// then to empty, and with its numbers moved to the integers there.
     pub fn moved(&self, most: usize, constants: &Constants) -> Vec<Call> {
         // Each argument's moves, then one of each argument's in turn: the boundary may be
         // in any of them, and `most` should not all go to the first.
@@ -331,13 +332,20 @@ impl Call {
             if let Argument::Value(text) = a
                 && let Some((before, inner, after)) = string_parts(text)
             {
+                // Then the empty string: the boundary of every text's length.
+                let empty = (!inner.is_empty()).then(|| format!("{before}{after}"));
                 let moves = constants.texts.iter().flat_map(|t| {
                     [
                         format!("{before}{t}{after}"),
                         format!("{before}{inner}{t}{after}"),
                     ]
                 });
-                each.push(moves.map(|moved| self.with(i, moved)).collect());
+                each.push(
+                    moves
+                        .chain(empty)
+                        .map(|moved| self.with(i, moved))
+                        .collect(),
+                );
                 each.push(
                     numbers_moved(inner, &constants.integers)
                         .into_iter()
@@ -1256,7 +1264,7 @@ mod tests {
     }
 
     #[test]
-    fn strings_move_to_the_texts_at_the_mutant() {
+    fn strings_move_to_the_texts_at_the_mutant_then_to_empty() {
         let line = r#"'\'' => out.push_str("&#39;"), 'a' if s.len() > 2 => f::<'static>(),"#;
         assert_eq!(constants(line).texts, ["\\'", "&#39;", "a"]);
         assert_eq!(constants(r#"'"' => x"#).texts, ["\\\""]);
@@ -1272,6 +1280,8 @@ mod tests {
                 "triangle::classify(\"ab\", String::from(\"<\"))",
                 "triangle::classify(\"ab<\", String::from(\"c\"))",
                 "triangle::classify(\"ab\", String::from(\"c<\"))",
+                "triangle::classify(\"\", String::from(\"c\"))",
+                "triangle::classify(\"ab\", String::from(\"\"))",
             ]
         );
     }
