@@ -508,7 +508,8 @@ fn unit_tests_of(
         .find(|like| command::is_unit_tests_of(like, crate_name))
 }
 
-/// Whether rustc refused every call written for a survivor (or found it private).
+/// Whether rustc refused every call written for a survivor (or found it private), or some
+/// of them while the others showed nothing: a unit test may make those it refused.
 fn refused(outcome: &Suggestion) -> bool {
     matches!(outcome, Suggestion::None { why }
         if why.contains("is private") || why.starts_with(NOT_COMPILED)
