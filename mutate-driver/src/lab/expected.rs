@@ -291,6 +291,14 @@ impl InFlight {
 mod tests {
     use super::*;
 
+    /// A run that detected its mutant, or one that passed (not its last).
+    fn detected_if(detected: bool) -> Ran {
+        match detected {
+            true => Ran::Detected,
+            false => Ran::passed(false),
+        }
+    }
+
     /// Weights in milliseconds here: each test's weight is its fork's 1 ms and the rest.
     fn expected(mutants: usize) -> Expected {
         Expected::weighing(vec![vec![7_000.0, 6_000.0, 4_000.0, 0.0]; mutants])
@@ -308,12 +316,7 @@ mod tests {
         // Three tests of 1, 2 and 4 ms (a fork's 1 ms each); each run took its weight.
         let mut e = expected(11);
         for m in 0..10 {
-            let ran = if m < 5 {
-                Ran::Detected
-            } else {
-                Ran::passed(false)
-            };
-            e.ran(m, 0, ran, 0);
+            e.ran(m, 0, detected_if(m < 5), 0);
         }
         // Half the first runs detected: a first run detects one time in three, with the
         // five runs of no later rank to lean on; nothing after it detects yet.
@@ -327,12 +330,7 @@ mod tests {
         // Of the five that passed it, two are detected by their second test: a second
         // run detects at 0.4, and so does a third (no run there yet: the later ranks').
         for m in 5..10 {
-            let ran = if m < 7 {
-                Ran::Detected
-            } else {
-                Ran::passed(false)
-            };
-            e.ran(m, 1, ran, 1_000);
+            e.ran(m, 1, detected_if(m < 7), 1_000);
         }
         let later = (2.0 + 5.0 * 0.4) / (5.0 + 5.0);
         assert_eq!(e.detects()[1], later);

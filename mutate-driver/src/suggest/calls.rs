@@ -119,28 +119,16 @@ impl Call {
         if !kind.starts_with('s') {
             return Vec::new();
         }
-        let owner = receiver_type(&witness.path);
-        let source = witness.sources.iter().find(|(source, returned)| {
-            let value = unwrapped(returned).unwrap_or(returned);
-            (!text.is_empty() && value == text) || returned_type(&source.path) == owner
-        });
-        let Some((source, returned)) = source else {
+        let by_text = (!text.is_empty()).then(|| built_by_text(witness, text, Sources::ByRoot));
+        let by_type = built_by_type(witness, Sources::ByRoot);
+        let Some((call, then)) = by_text.into_iter().flatten().chain(by_type).next() else {
             return Vec::new();
         };
-        let Some(call) = Call::of_with(source, None, None, Sources::ByRoot) else {
-            return Vec::new();
-        };
-        let unwrap = if unwrapped(returned).is_some() {
-            ".unwrap()"
-        } else {
-            ""
-        };
-        named(call, Sources::ByRoot)
-            .moved(most, constants)
+        call.moved(most, constants)
             .into_iter()
             .filter(|moved| moved.locals().is_empty())
             .filter_map(|moved| {
-                let made = format!("{}{unwrap}", moved.expression());
+                let made = format!("{}{then}", moved.expression());
                 Call::of_with(witness, None, Some(&made), Sources::ByRoot)
             })
             .collect()
@@ -191,7 +179,7 @@ impl Call {
                     let made = receiver
                         .map(str::to_owned)
                         .or_else(|| built(text).filter(|_| !text.is_empty()))
-                        .or_else(|| built_by_type(witness, sources))?;
+                        .or_else(|| written(built_by_type(witness, sources)))?;
                     match kind {
                         "sv" => Some(Argument::Value(made)),
                         "sr" => Some(Argument::Value(format!("&{made}"))),
@@ -473,36 +461,62 @@ enum Sources {
 /// struct with it in a field (`semver::Version::parse("1.0.0-rc1").unwrap().pre`). Only
 /// a call written with no local of its own can be an argument.
 fn built_by(witness: &Witness, text: &str, sources: Sources) -> Option<String> {
-    witness.sources.iter().find_map(|(source, returned)| {
-        let (value, unwrap) = match unwrapped(returned) {
-            Some(inner) => (inner, ".unwrap()"),
-            None => (returned.as_str(), ""),
-        };
-        let access = match value == text {
-            true => String::new(),
-            false => format!(".{}", field_holding(value, text)?),
-        };
-        let call = named(Call::of_with(source, None, None, sources)?, sources);
+    written(built_by_text(witness, text, sources))
+}
+
+/// The earlier calls (of the witness' sources, the latest first) that returned a value
+/// whose `Debug` text is `text`, each with what reaches it in what it returned
+/// (`.unwrap()`, a field): [`built_by`]'s candidates.
+fn built_by_text<'w>(
+    witness: &'w Witness,
+    text: &'w str,
+    sources: Sources,
+) -> impl Iterator<Item = (Call, String)> + 'w {
+    witness
+        .sources
+        .iter()
+        .filter_map(move |(source, returned)| {
+            let (value, unwrap) = match unwrapped(returned) {
+                Some(inner) => (inner, ".unwrap()"),
+                None => (returned.as_str(), ""),
+            };
+            let access = match value == text {
+                true => String::new(),
+                false => format!(".{}", field_holding(value, text)?),
+            };
+            let call = named(Call::of_with(source, None, None, sources)?, sources);
+            Some((call, format!("{unwrap}{access}")))
+        })
+}
+
+/// The first of `built` written with no local of its own (only such a call can be an
+/// argument), as an expression.
+fn written(mut built: impl Iterator<Item = (Call, String)>) -> Option<String> {
+    built.find_map(|(call, then)| {
         call.locals()
             .is_empty()
-            .then(|| format!("{}{unwrap}{access}", call.expression()))
+            .then(|| format!("{}{then}", call.expression()))
     })
 }
 
-/// An expression that builds the witness' receiver by its type, where no earlier call
-/// returned its `Debug` text (it has none; `&mut` calls changed it since): the latest
-/// earlier call that returned a value of that type, made again (`BytesToHexChars::new(
-/// &[1u8], ..)` for the iterator a function made and then asked its `len`). The probe
-/// tells whether that value shows the survivor.
-fn built_by_type(witness: &Witness, sources: Sources) -> Option<String> {
-    let owner = receiver_type(&witness.path)?;
-    witness.sources.iter().find_map(|(source, _)| {
-        if returned_type(&source.path) != Some(owner) {
-            return None;
-        }
-        let call = named(Call::of_with(source, None, None, sources)?, sources);
-        call.locals().is_empty().then(|| call.expression())
-    })
+/// The earlier calls that returned a value of the type of the witness' receiver, where no
+/// earlier call returned its `Debug` text (it has none; `&mut` calls changed it since):
+/// the latest first, made again (`BytesToHexChars::new(&[1u8], ..)` for the iterator a
+/// function made and then asked its `len`). The probe tells whether that value shows the
+/// survivor.
+fn built_by_type<'w>(
+    witness: &'w Witness,
+    sources: Sources,
+) -> impl Iterator<Item = (Call, String)> + 'w {
+    let owner = receiver_type(&witness.path);
+    witness
+        .sources
+        .iter()
+        .filter(move |(source, _)| owner.is_some() && returned_type(&source.path) == owner)
+        .filter_map(move |(source, _)| {
+            let call = named(Call::of_with(source, None, None, sources)?, sources);
+            Some((call, String::new()))
+        })
 }
 
 /// A call that builds an argument, named as `sources` says.

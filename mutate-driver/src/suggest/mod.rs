@@ -851,3 +851,22 @@ fn original_package(workspace: &Workspace, package_dir: &Path) -> PathBuf {
         Err(_) => package_dir.to_path_buf(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn survivors_some_or_all_of_whose_calls_rustc_refused_go_on_to_a_unit_test() {
+        assert!(refused(&none(format!("{NOT_COMPILED}: E0603"))));
+        assert!(refused(&none("function `half` is private")));
+        assert!(refused(&none(format!("{NO_INPUT}{SOME_REFUSED}"))));
+        assert!(
+            !refused(&none(NO_INPUT)),
+            "every call compiled and showed nothing"
+        );
+        assert!(!refused(&none(
+            "the test written for it did not fail with it on"
+        )));
+    }
+}
