@@ -1,7 +1,8 @@
 //! `--since REV --relevance` on a real git repository, built in a temporary folder from the
 //! committed fixture `tests/fixtures/relevance` (see its README): a behaviour change in
 //! `rate` whose effect reaches `total` and `unit_price`, which it does not edit, then a
-//! refactoring that changes no behaviour. The exact sets of modification and relevant
+//! refactoring that changes no behaviour; the first also changes the build script in a way
+//! that changes nothing the crate is built with. The exact sets of modification and relevant
 //! mutants are checked, and that the user's checkout is left as it was.
 
 mod common;
@@ -21,6 +22,10 @@ fn commit(dir: &Path, commit: &str) {
         dir.join("src/lib.rs"),
     )
     .unwrap();
+    let script = fixture.join(commit).join("build.rs");
+    if script.exists() {
+        std::fs::copy(script, dir.join("build.rs")).unwrap();
+    }
     git(dir, &["add", "-A"]);
     git(dir, &["commit", "-q", "-m", commit]);
 }
@@ -161,6 +166,10 @@ fn a_behaviour_change_is_relevant_to_its_callers_and_a_refactoring_to_nothing_mo
         (moot.relevance.as_str(), moot.status.as_str()),
         ("not_relevant", "Killed")
     );
+    // The build script changed too, but told cargo the same: the runs before the change
+    // of mutants whose runs after it never entered `rate` were left out.
+    let cost = &report.json["relevance"]["cost"];
+    assert!(cost["skippedRunsBefore"].is_u64(), "{cost}");
     // rMS over the 9 relevant mutants and the 6 modification mutants some test shows.
     let scores = &report.json["relevance"]["scores"];
     assert_eq!(scores["relevant"]["detected"], 13);

@@ -31,12 +31,16 @@ pub fn run(before: &(String, String), after: &(String, String), work: &Path) -> 
     let repo = base.join("repo");
     commit_versions(&repo, &old[0], &new[0], before, after)?;
     let whole_out = base.join("whole-out");
+    let since_out = base.join("since-out");
     let relevance_out = base.join("relevance-out");
     let mut whole = Vec::new();
+    let mut since = Vec::new();
     let mut relevant = Vec::new();
     for round in 0..2 {
         eprintln!("== round {}: whole run", round + 1);
         whole.push(drive(&driver, &repo, &whole_out, &[])?);
+        eprintln!("== round {}: plain --since run", round + 1);
+        since.push(drive(&driver, &repo, &since_out, &["--since", "HEAD~1"])?);
         eprintln!("== round {}: relevance run", round + 1);
         relevant.push(drive(
             &driver,
@@ -46,7 +50,7 @@ pub fn run(before: &(String, String), after: &(String, String), work: &Path) -> 
         )?);
     }
     let report = report_json::read(&relevance_out.join("report.json"))?;
-    print(before, after, &report, &whole, &relevant);
+    print(before, after, &report, [&whole, &since, &relevant]);
     Ok(())
 }
 
@@ -134,8 +138,7 @@ fn print(
     before: &(String, String),
     after: &(String, String),
     report: &Value,
-    whole: &[(f64, f64)],
-    relevant: &[(f64, f64)],
+    [whole, since, relevant]: [&[(f64, f64)]; 3],
 ) {
     let r = &report["relevance"];
     let score = |key: &str| {
@@ -180,18 +183,22 @@ fn print(
     println!(
         "| run | total s | after the build s |\n| --- | --- | --- |\n\
          | whole, cold | {:.1} | {:.1} |\n| whole, warm | {:.1} | {:.1} |\n\
+         | plain --since, warm | {:.1} | {:.1} |\n\
          | relevance, cold before | {:.1} | {:.1} |\n| relevance, warm | {:.1} | {:.1} |",
         whole[0].0,
         whole[0].1,
         whole[1].0,
         whole[1].1,
+        since[1].0,
+        since[1].1,
         relevant[0].0,
         relevant[0].1,
         relevant[1].0,
         relevant[1].1
     );
     println!(
-        "warm relevance run / warm whole run: {:.2}x; of the warm relevance run: building {} {:.1} s, {} traced test runs {:.1} s",
+        "warm relevance run / warm plain --since run: {:.2}x; / warm whole run: {:.2}x; of the warm relevance run: building {} {:.1} s, {} traced test runs {:.1} s",
+        relevant[1].0 / since[1].0,
         relevant[1].0 / whole[1].0,
         before.1,
         cost["buildSeconds"].as_f64().unwrap_or(0.0),

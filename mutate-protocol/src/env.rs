@@ -58,6 +58,12 @@ pub fn fixed_file(dir: &std::path::Path) -> String {
     dir.join("mutants.fixed").to_string_lossy().into_owned()
 }
 
+/// Set on the fork servers of traced runs that need the trace only from the first call of
+/// one of these functions on (names as the trace writes them, one per line): until one is
+/// entered, each traced call records that it was made and nothing of its values, and
+/// those records are written only if one is entered at all (`--relevance`).
+pub const TRACE_FROM: &str = "MUTATE_TRACE_FROM";
+
 /// Set on the fork servers of traced runs when the driver suggests tests: each traced call
 /// records how a test names its function and its arguments as Rust expressions.
 pub const VALUES: &str = "MUTATE_VALUES";

@@ -159,7 +159,7 @@ pub fn run(args: &Args) -> Result<i32> {
             let run = crate::relevance::run(
                 rev,
                 before,
-                &workspace.root,
+                &workspace,
                 &found.d,
                 &results,
                 &baseline,

@@ -266,6 +266,16 @@ pub fn run(
     }
 }
 
+/// Whether `r`'s outcome is chance: undefined behaviour suspected, or detected in ways that
+/// differ from run to run, or a bad memory access where `unsafe` code lives. What a test
+/// does under it depends on what memory held, so two builds of it may differ whatever
+/// else changed (`relevance`).
+pub fn outcome_is_chance(r: &MutantResult) -> bool {
+    r.status == Status::UndefinedBehaviour
+        || r.reason.contains(OTHERWISE)
+        || r.reason.contains(STILL_SUSPECT)
+}
+
 /// What a crash of a bad memory access that repeated says beside its signal.
 const STILL_SUSPECT: &str = "a bad memory access where `unsafe` code lives: undefined \
     behaviour, the same in every run again here, but another run may pass";

@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 pub struct Before {
     pub discovery: Discovery,
     pub build_time: Duration,
+    /// Its cargo target directory: its build scripts' outputs are there.
+    pub build_target_dir: PathBuf,
     /// Held until the runs are done: the tests run in their package's folder there.
     _worktree: Worktree,
 }
@@ -77,6 +79,7 @@ impl Before {
         Ok(Before {
             discovery,
             build_time: started.elapsed(),
+            build_target_dir: before_workspace.build_target_dir,
             _worktree: worktree,
         })
     }

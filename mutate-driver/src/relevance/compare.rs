@@ -72,6 +72,18 @@ pub fn relevant(
             before: before.outcome.clone(),
         });
     }
+    relevant_by_trace(post, mutant, before)
+}
+
+/// [`relevant`] at the calls' exits alone, for a mutant whose outcome is chance: one that
+/// corrupts memory (`lab/undefined.rs`) passes in one build and dies of a signal in
+/// another, whatever the change.
+pub fn relevant_by_trace(
+    post: [&Observation; 2],
+    mutant: &Observation,
+    before: &Observation,
+) -> Option<Evidence> {
+    let [original, again] = post;
     let traces = [&original.trace, &again.trace, &mutant.trace, &before.trace];
     if traces.iter().any(|t| t.truncated()) {
         return None;
@@ -95,7 +107,8 @@ pub fn relevant(
 /// invalid sequence: memory a mutant corrupted) differs from build to build whatever the
 /// change, so such failures are compared by kind only.
 fn same_outcome(a: &str, b: &str) -> bool {
-    let garbled = |text: &str| text.contains(['\0', '\u{FFFD}']);
+    // A NUL shown by a `Debug` text (`\0`) is garbled too.
+    let garbled = |text: &str| text.contains(['\0', '\u{FFFD}']) || text.contains("\\0");
     let kind = |text: &str| text.split(':').next().unwrap_or(text).to_owned();
     a == b || ((garbled(a) || garbled(b)) && kind(a) == kind(b))
 }
@@ -289,6 +302,10 @@ mod tests {
         let mutant = seen("fails: not a char boundary of `a\0b\u{FFFD}`", &[]);
         let before = seen("fails: not a char boundary of `a\0c`", &[]);
         assert_eq!(relevant([&post, &post], &mutant, Some(&before)), None);
+        // A NUL as a `Debug` text shows it.
+        let mutant = seen("fails: left: \"111\\0\" right: \"1111\"", &[]);
+        let before = seen("fails: left: \"1112\" right: \"1111\"", &[]);
+        assert_eq!(relevant([&post, &post], &mutant, Some(&before)), None);
         let clean = seen("fails: expected 3", &[]);
         assert!(
             relevant(
@@ -298,6 +315,20 @@ mod tests {
             )
             .is_some()
         );
+    }
+
+    #[test]
+    fn a_mutant_whose_outcome_is_chance_is_shown_by_its_trace_alone() {
+        let post = seen(PASSES, &["0|len|h1:3|"]);
+        let crashed = seen("killed by SIGABRT", &["0|len|h1:3|"]);
+        assert!(relevant([&post, &post], &crashed, Some(&post)).is_some());
+        assert_eq!(relevant_by_trace([&post, &post], &crashed, &post), None);
+        let moved = seen("killed by SIGABRT", &["0|len|h2:4|"]);
+        let before = seen(PASSES, &["0|len|h3:5|"]);
+        assert!(matches!(
+            relevant_by_trace([&post, &post], &moved, &before),
+            Some(Evidence::Call { .. })
+        ));
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! to find relevance (its kills still count in every score).
 
 mod before;
+mod build_scripts;
 mod compare;
 mod reach;
 mod runs;
@@ -137,7 +138,7 @@ impl Relevance {
 pub fn run(
     rev: &str,
     before: Before,
-    root: &std::path::Path,
+    workspace: &crate::compile::Workspace,
     d: &Discovery,
     results: &Results,
     baseline: &[Baseline],
@@ -191,6 +192,8 @@ pub fn run(
                 mutant: m,
                 tests,
                 before: twin,
+                outcome_is_chance: crate::lab::undefined::outcome_is_chance(r),
+                unsafe_file: config.unsafe_files.contains(&entry.file),
             });
         }
     }
@@ -200,8 +203,31 @@ pub fn run(
         baseline,
     };
     let places = Places::new(d, results, changed);
-    let changed_functions = reach::changed_functions(changed, root, |f, l| places.holder(f, l));
-    let found = runs::run(&builds, &candidates, changed_functions, config, progress)?;
+    // A changed build script that told cargo the same and wrote the same on both sides
+    // changed nothing the crate is built with.
+    let scripts: reach::BuildScripts =
+        build_scripts::of_workspace(&workspace.metadata, &workspace.root)
+            .into_iter()
+            .map(|(file, package)| {
+                let agree = build_scripts::agree(
+                    &package,
+                    &workspace.build_target_dir,
+                    &before.build_target_dir,
+                );
+                (file, agree)
+            })
+            .collect();
+    let changed_functions = reach::changed_functions(changed, &workspace.root, &scripts, |f, l| {
+        places.holder(f, l)
+    });
+    let found = runs::run(
+        &builds,
+        &candidates,
+        changed_functions,
+        &workspace.root,
+        config,
+        progress,
+    )?;
     for (m, (t, evidence)) in found.shown {
         let judged = mutants[m].as_mut().expect("candidates are judged");
         if judged.class == Class::NotRelevant {

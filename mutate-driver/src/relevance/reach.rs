@@ -1,5 +1,6 @@
 //! Where the change is, in functions: what lets a relevance run skip the run before the
-//! change when the mutant's run after it never entered changed code.
+//! change when the mutant's run after it never entered changed code, and trace the run
+//! after it only from its first call of a changed function on.
 //!
 //! Why that is sound: before and after the change, a test runs the same code until it
 //! first enters changed code. With the same mutant on in both, their runs are the same up
@@ -7,25 +8,138 @@
 //! the run before it, and the two observe the same: the mutant is not relevant under that
 //! test. Entering is seen in the run's trace (every annotated call's exit, a panic's too),
 //! so the rule holds only when every changed line outside test code lies in an annotated
-//! function, each of which the unmutated runs' traces show (it is traceable): a change to
-//! a build script (its `main` is never traced) turns the rule off, as it may flip any
-//! `cfg`. Changes to what is not Rust source (a manifest, data a function includes) are
-//! not followed.
+//! function that the unmutated runs' traces show (it is traceable), or in one entered only
+//! through those (`ChangedFunctions::watched`). A change to a build script (its `main` is
+//! never traced) turns the rule off, as it may flip any `cfg`, unless it told cargo the
+//! same and wrote the same in both builds (`build_scripts.rs`). Changes to what is not
+//! Rust source (a manifest, data a function includes) are not followed.
 
 use crate::diff::Changed;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::RangeInclusive;
 use std::path::Path;
 
+/// The functions that hold a change's lines, by name as the trace names them.
+#[derive(Debug, Default, PartialEq)]
+pub struct ChangedFunctions {
+    functions: BTreeMap<String, Written>,
+}
+
+/// Where a changed function is written, when its source was read: its places, and
+/// whether one is a trait impl's method (which code that never names it may call).
+#[derive(Debug, Default, PartialEq)]
+struct Written {
+    places: Vec<(String, RangeInclusive<u32>)>,
+    trait_method: bool,
+}
+
+impl ChangedFunctions {
+    pub fn names(&self) -> BTreeSet<String> {
+        self.functions.keys().cloned().collect()
+    }
+
+    /// The functions whose first call a run's trace shows it entering changed code, given
+    /// those `traced` (seen in some unmutated run's trace): the changed ones traced, when
+    /// every one that is not can be entered only through them: not a trait's method, and
+    /// its name written nowhere under `root` but in it and in the traced changed functions
+    /// (semver 1.0.24's new `ptr_eq`, called only from the reworked `eq` and `cmp`, and
+    /// left untraced where the rebuild net dropped its `impl`'s schemata). `None` when
+    /// some is not.
+    pub fn watched(&self, traced: &BTreeSet<&str>, root: &Path) -> Option<BTreeSet<String>> {
+        let (seen, unseen): (Vec<_>, Vec<_>) = self
+            .functions
+            .iter()
+            .partition(|(name, _)| traced.contains(name.as_str()));
+        if unseen.is_empty() {
+            return Some(self.names());
+        }
+        if unseen
+            .iter()
+            .any(|(_, w)| w.trait_method || w.places.is_empty())
+        {
+            return None;
+        }
+        let sources = rust_sources(root);
+        let within = |file: &str, line: u32, places: &[(String, RangeInclusive<u32>)]| {
+            places
+                .iter()
+                .any(|(f, lines)| f == file && lines.contains(&line))
+        };
+        for (name, written) in &unseen {
+            let ident = name.rsplit("::").next().unwrap_or(name);
+            for (file, source) in &sources {
+                for (index, line) in source.lines().enumerate() {
+                    let n = u32::try_from(index + 1).unwrap_or(u32::MAX);
+                    let entered_through = within(file, n, &written.places)
+                        || seen.iter().any(|(_, w)| within(file, n, &w.places));
+                    if names(line, ident) && !entered_through {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(seen.into_iter().map(|(name, _)| name.clone()).collect())
+    }
+}
+
+/// Whether `line` holds `ident` as a whole word.
+fn names(line: &str, ident: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    line.match_indices(ident).any(|(at, _)| {
+        let before = line[..at].chars().next_back();
+        let after = line[at + ident.len()..].chars().next();
+        !before.is_some_and(word) && !after.is_some_and(word)
+    })
+}
+
+/// Every Rust source under `root` (not in `target` or hidden folders), by path relative
+/// to it.
+fn rust_sources(root: &Path) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut pending = vec![root.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if name != "target" && !name.starts_with('.') {
+                    pending.push(path);
+                }
+            } else if name.ends_with(".rs") {
+                let relative = path.strip_prefix(root).unwrap_or(&path);
+                if let Ok(source) = std::fs::read_to_string(&path) {
+                    found.push((relative.to_string_lossy().into_owned(), source));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The build scripts of the workspace (paths relative to its root), and whether each told
+/// cargo the same and wrote the same on both sides of the change (`build_scripts.rs`).
+pub type BuildScripts = BTreeMap<String, bool>;
+
 /// The functions (as the trace names them) that hold the change's lines outside test
-/// code, or `None` when some such line is in no function with mutants.
+/// code, or `None` when some such line is in no function with mutants, or in a build
+/// script whose change may have changed what the crate is built with.
 pub fn changed_functions(
     changed: &Changed,
     root: &Path,
+    build_scripts: &BuildScripts,
     holder: impl Fn(&str, u32) -> Option<String>,
-) -> Option<BTreeSet<String>> {
-    let mut functions = BTreeSet::new();
+) -> Option<ChangedFunctions> {
+    let mut functions = ChangedFunctions::default();
     for (file, added, removed) in changed.edits() {
+        match build_scripts.get(file) {
+            Some(true) => continue,
+            // Never traced, and it may flip any `cfg`.
+            Some(false) => return None,
+            None => {}
+        }
         // A test file's changes reach only tests, which are matched by name; what is not
         // Rust (a manifest, a README, data) is not followed.
         if is_test_file(file) || !file.ends_with(".rs") {
@@ -35,14 +149,16 @@ pub fn changed_functions(
         let tests = test_code(&source)?;
         let written = functions_in(&source)?;
         // The function as written holds its signature and braces too, which no mutant
-        // spans; the mutants' function is the fallback.
+        // spans; the mutants' function is the fallback, its place unknown.
         let holder = |file: &str, line: u32| {
-            written
+            let found = written
                 .iter()
-                .filter(|(lines, _)| lines.contains(&line))
-                .min_by_key(|(lines, _)| lines.end() - lines.start())
-                .map(|(_, name)| name.clone())
-                .or_else(|| holder(file, line))
+                .filter(|f| f.lines.contains(&line))
+                .min_by_key(|f| f.lines.end() - f.lines.start());
+            match found {
+                Some(f) => Some((f.name.clone(), Some(f))),
+                None => holder(file, line).map(|name| (name, None)),
+            }
         };
         let lines: Vec<&str> = source.lines().collect();
         let in_tests = |line: u32| tests.iter().any(|t| t.contains(&line));
@@ -57,8 +173,17 @@ pub fn changed_functions(
             .flat_map(|range| range.clone().map(|n| (n, text(n))));
         let removed = removed.iter().map(|(n, line)| (*n, line.as_str()));
         for (n, line) in added.chain(removed) {
-            if !inert(line) && !in_tests(n) {
-                functions.insert(holder(file, n)?);
+            if inert(line) || in_tests(n) {
+                continue;
+            }
+            let (name, place) = holder(file, n)?;
+            let entry = functions.functions.entry(name).or_default();
+            if let Some(f) = place {
+                let place = (file.to_owned(), f.lines.clone());
+                if !entry.places.contains(&place) {
+                    entry.places.push(place);
+                }
+                entry.trait_method |= f.trait_method;
             }
         }
     }
@@ -109,15 +234,28 @@ fn test_code(source: &str) -> Option<Vec<RangeInclusive<u32>>> {
     Some(ranges)
 }
 
-/// Every function and method in a Rust source with its lines, named as the trace names
-/// them (`name`, or `Type::name` in an `impl`).
-fn functions_in(source: &str) -> Option<Vec<(RangeInclusive<u32>, String)>> {
+/// A function as written.
+#[derive(Debug, PartialEq)]
+struct Function {
+    lines: RangeInclusive<u32>,
+    /// As the trace names it: `name`, or `Type::name` in an `impl`.
+    name: String,
+    /// In an `impl` of a trait.
+    trait_method: bool,
+}
+
+/// Every function and method in a Rust source with its lines.
+fn functions_in(source: &str) -> Option<Vec<Function>> {
     use syn::spanned::Spanned;
-    fn walk(items: &[syn::Item], out: &mut Vec<(RangeInclusive<u32>, String)>) {
+    fn walk(items: &[syn::Item], out: &mut Vec<Function>) {
         let lines = |span: proc_macro2::Span| span.start().line as u32..=span.end().line as u32;
         for item in items {
             match item {
-                syn::Item::Fn(f) => out.push((lines(f.span()), f.sig.ident.to_string())),
+                syn::Item::Fn(f) => out.push(Function {
+                    lines: lines(f.span()),
+                    name: f.sig.ident.to_string(),
+                    trait_method: false,
+                }),
                 syn::Item::Impl(i) => {
                     let syn::Type::Path(path) = &*i.self_ty else {
                         continue;
@@ -127,7 +265,11 @@ fn functions_in(source: &str) -> Option<Vec<(RangeInclusive<u32>, String)>> {
                     };
                     for inner in &i.items {
                         if let syn::ImplItem::Fn(f) = inner {
-                            out.push((lines(f.span()), format!("{}::{}", ty.ident, f.sig.ident)));
+                            out.push(Function {
+                                lines: lines(f.span()),
+                                name: format!("{}::{}", ty.ident, f.sig.ident),
+                                trait_method: i.trait_.is_some(),
+                            });
                         }
                     }
                 }
@@ -176,17 +318,67 @@ fn collect(items: &[syn::Item], ranges: &mut Vec<RangeInclusive<u32>>) {
 mod tests {
     use super::*;
 
+    fn names(changed: Option<ChangedFunctions>) -> Option<BTreeSet<String>> {
+        changed.map(|c| c.names())
+    }
+
+    #[test]
+    fn an_untraced_function_named_only_in_traced_changed_ones_is_entered_through_them() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("src")).unwrap();
+        let lib = "struct I;\nimpl I {\n    fn ptr_eq(&self) -> bool {\n        true\n    }\n}\n\
+                   impl PartialEq for I {\n    fn eq(&self, _: &I) -> bool {\n        self.ptr_eq()\n    }\n}\n";
+        std::fs::write(dir.path().join("src/lib.rs"), lib).unwrap();
+        // Both functions changed: lines 4 and 9.
+        let diff = crate::diff::parse(
+            "--- a/src/lib.rs\n+++ b/src/lib.rs\n@@ -4,1 +4,1 @@\n-        false\n+        true\n\
+             @@ -9,1 +9,1 @@\n-        false\n+        self.ptr_eq()\n",
+        )
+        .unwrap();
+        let changed =
+            changed_functions(&diff, dir.path(), &BuildScripts::new(), |_, _| None).unwrap();
+        assert_eq!(
+            changed.names(),
+            BTreeSet::from(["I::eq".into(), "I::ptr_eq".into()])
+        );
+        let traced = BTreeSet::from(["I::eq"]);
+        assert_eq!(
+            changed.watched(&traced, dir.path()),
+            Some(BTreeSet::from(["I::eq".to_owned()]))
+        );
+        // Named by a test too: a run may enter it first there.
+        std::fs::create_dir_all(dir.path().join("tests")).unwrap();
+        std::fs::write(dir.path().join("tests/t.rs"), "fn t() { I.ptr_eq(); }\n").unwrap();
+        assert_eq!(changed.watched(&traced, dir.path()), None);
+        std::fs::remove_file(dir.path().join("tests/t.rs")).unwrap();
+        // A trait's method untraced: code that never names it may call it.
+        assert_eq!(
+            changed.watched(&BTreeSet::from(["I::ptr_eq"]), dir.path()),
+            None
+        );
+        // Everything traced: all of them.
+        assert_eq!(
+            changed.watched(&BTreeSet::from(["I::eq", "I::ptr_eq"]), dir.path()),
+            Some(changed.names())
+        );
+    }
+
     #[test]
     fn functions_are_named_as_traces_name_them() {
         let source = "fn a() {}\nstruct S;\nimpl S {\n    fn b(&self) {\n    }\n}\n\
                       mod m {\n    fn c() {}\n}\n";
+        let named: Vec<(RangeInclusive<u32>, String)> = functions_in(source)
+            .unwrap()
+            .into_iter()
+            .map(|f| (f.lines, f.name))
+            .collect();
         assert_eq!(
-            functions_in(source),
-            Some(vec![
+            named,
+            vec![
                 (1..=1, "a".to_owned()),
                 (4..=5, "S::b".to_owned()),
                 (8..=8, "c".to_owned()),
-            ])
+            ]
         );
     }
 
@@ -211,17 +403,21 @@ mod tests {
             crate::diff::parse(&format!("--- a/src/lib.rs\n+++ b/src/lib.rs\n{lines}")).unwrap()
         };
         let holder = |_: &str, line: u32| (line <= 3).then(|| "a".to_owned());
+        let none = BuildScripts::new();
         // Line 2 is in `a`; line 8 in the tests.
         let both = diff(
             "@@ -2,1 +2,1 @@\n-    0;\n+    1;\n@@ -8,1 +8,1 @@\n-    fn s() {}\n+    fn t() {}\n",
         );
         assert_eq!(
-            changed_functions(&both, dir.path(), holder),
+            names(changed_functions(&both, dir.path(), &none, holder)),
             Some(BTreeSet::from(["a".to_owned()]))
         );
         // Line 4 is in no function.
         let outside = diff("@@ -4,1 +4,1 @@\n-const C: u32 = 0;\n+const C: u32 = 1;\n");
-        assert_eq!(changed_functions(&outside, dir.path(), holder), None);
+        assert_eq!(
+            names(changed_functions(&outside, dir.path(), &none, holder)),
+            None
+        );
         // Comments, blank lines and lint attributes outside functions need none; code does.
         std::fs::write(
             dir.path().join("src/other.rs"),
@@ -233,24 +429,54 @@ mod tests {
         };
         let inert = other("@@ -0,0 +1,3 @@\n+//! Docs.\n+\n+#![forbid(unsafe_code)]\n");
         assert_eq!(
-            changed_functions(&inert, dir.path(), holder),
+            names(changed_functions(&inert, dir.path(), &none, holder)),
             Some(BTreeSet::new())
         );
         let code = other("@@ -4,1 +4,1 @@\n-const D: u32 = 1;\n+const D: u32 = 2;\n");
-        assert_eq!(changed_functions(&code, dir.path(), holder), None);
+        assert_eq!(
+            names(changed_functions(&code, dir.path(), &none, holder)),
+            None
+        );
         // A removed comment is inert too; removed code outside a function is not.
         let comment = other("@@ -1,2 +1,1 @@\n-// Old.\n //! Docs.\n");
         assert_eq!(
-            changed_functions(&comment, dir.path(), holder),
+            names(changed_functions(&comment, dir.path(), &none, holder)),
             Some(BTreeSet::new())
         );
         let removed = other("@@ -4,2 +4,1 @@\n const D: u32 = 2;\n-const E: u32 = 3;\n");
-        assert_eq!(changed_functions(&removed, dir.path(), holder), None);
+        assert_eq!(
+            names(changed_functions(&removed, dir.path(), &none, holder)),
+            None
+        );
         let tests_only =
             crate::diff::parse("--- a/tests/t.rs\n+++ b/tests/t.rs\n@@ -1 +1 @@\n-a\n+b\n")
                 .unwrap();
         assert_eq!(
-            changed_functions(&tests_only, dir.path(), holder),
+            names(changed_functions(&tests_only, dir.path(), &none, holder)),
+            Some(BTreeSet::new())
+        );
+        // A build script's change is followed only where its outputs disagree.
+        std::fs::write(dir.path().join("build.rs"), "fn main() {}\n").unwrap();
+        let script = crate::diff::parse(
+            "--- a/build.rs\n+++ b/build.rs\n@@ -1,2 +1,1 @@\n fn main() {}\n-x();\n",
+        )
+        .unwrap();
+        let disagreeing = BuildScripts::from([("build.rs".to_owned(), false)]);
+        // Its `main` is a function, but never one a test enters.
+        let in_main = |_: &str, _: u32| Some("main".to_owned());
+        assert_eq!(
+            names(changed_functions(
+                &script,
+                dir.path(),
+                &disagreeing,
+                in_main
+            )),
+            None
+        );
+        let nowhere = |_: &str, _: u32| None;
+        let agreeing = BuildScripts::from([("build.rs".to_owned(), true)]);
+        assert_eq!(
+            names(changed_functions(&script, dir.path(), &agreeing, nowhere)),
             Some(BTreeSet::new())
         );
     }

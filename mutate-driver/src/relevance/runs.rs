@@ -1,9 +1,13 @@
 //! The relevance runs, traced: each test twice with every mutant off after the change, then
-//! in rounds each undecided mutant under its next candidate test, after the change and
-//! (through a fork server of the build before it) before it. A mutant is decided at the
-//! first test that shows it relevant.
+//! each mutant under its candidate tests in their order, after the change and (through a
+//! fork server of the build before it) before it. A mutant is decided at the first test
+//! that shows it relevant. Where the change is known by its functions, a run after it is
+//! traced only from the first call of one on, and the run before it is not made when
+//! that run never entered one (`reach.rs`).
 
 use super::compare::{self, Evidence, Observation};
+use super::reach::ChangedFunctions;
+use crate::compile::TestBinary;
 use crate::discover::Discovery;
 use crate::error::{Error, Result};
 use crate::interrupt;
@@ -16,6 +20,7 @@ use crate::propagation::Trace;
 use crate::server::Server;
 use mutate_protocol::{Report, Request};
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Mutex;
 
 /// One mutant to decide: its candidate tests in the order to try them, each with its
 /// twin before the change, and the mutant's own twin there (`None`: it has none).
@@ -23,6 +28,11 @@ pub struct Candidate {
     pub mutant: usize,
     pub tests: Vec<(usize, Option<usize>)>,
     pub before: Option<usize>,
+    /// Its outcome is chance (`lab::undefined::outcome_is_chance`): only its trace may
+    /// show it interacting with the change.
+    pub outcome_is_chance: bool,
+    /// It is in a file with `unsafe` code (`lab::undefined`).
+    pub unsafe_file: bool,
 }
 
 /// The two builds: after the change (the run's) and before it.
@@ -41,11 +51,13 @@ pub struct Found {
     pub skipped: Option<usize>,
 }
 
-/// `changed_functions`: the functions holding the change (`reach.rs`), when known.
+/// `changed_functions`: the functions holding the change (`reach.rs`), when known; `root`:
+/// the workspace's.
 pub fn run(
     builds: &Builds,
     candidates: &[Candidate],
-    changed_functions: Option<BTreeSet<String>>,
+    changed_functions: Option<ChangedFunctions>,
+    root: &std::path::Path,
     config: &Config,
     progress: &mut Progress,
 ) -> Result<Found> {
@@ -103,53 +115,67 @@ pub fn run(
     if interrupt::interrupted() {
         return Err(Error::Interrupted);
     }
-    // The reach rule needs every changed function traceable: seen in some run's trace.
+    // The reach rule needs a run's entering changed code seen in its trace: every changed
+    // function traced (seen in some run's trace), or entered only through those that are.
     let traced: BTreeSet<&str> = unmutated
         .values()
         .flat_map(|[first, _]| first.trace.keys().map(|(_, f)| f))
         .collect();
-    let changed_functions =
-        changed_functions.filter(|fs| fs.iter().all(|f| traced.contains(f.as_str())));
+    let changed_functions = changed_functions.and_then(|c| c.watched(&traced, root));
     found.skipped = changed_functions.as_ref().map(|_| 0);
-    // Round k: each undecided mutant under its k-th candidate test.
+    // Each mutant under its candidate tests in their order: jobs of one test and the
+    // mutants that have it k-th, the first tests first, all at once (a round at a time,
+    // the slowest job of each held the next back). A mutant shown relevant by its k-th
+    // test is not run under its later ones; every earlier one has been or is being run,
+    // so the test that shows it is its first that can, whatever the order jobs end in.
     let rounds = candidates.iter().map(|c| c.tests.len()).max().unwrap_or(0);
+    let chunk = (candidates.len() / (config.jobs * 2)).max(4);
+    let mut jobs = Vec::new();
     for round in 0..rounds {
         let pairs = candidates.iter().filter_map(|c| {
             let (t, _) = c.tests.get(round)?;
-            (!found.shown.contains_key(&c.mutant) && unmutated.contains_key(t)).then_some((*t, c))
+            unmutated.contains_key(t).then_some((*t, c.mutant))
         });
-        let chunk = (candidates.len() / (config.jobs * 2)).max(4);
-        let jobs = crate::lab::batches(pairs.map(|(t, c)| (t, c.mutant)), chunk);
-        let by_mutant: HashMap<usize, &Candidate> =
-            candidates.iter().map(|c| (c.mutant, c)).collect();
-        pool::run(
-            jobs,
-            config.jobs,
-            |(t, mutants): (usize, Vec<usize>), send| {
-                let chunk: Vec<&Candidate> = mutants.iter().map(|m| by_mutant[m]).collect();
-                let context = Context {
-                    builds,
-                    config,
-                    changed_functions: changed_functions.as_ref(),
-                };
-                for (m, runs, evidence) in decide(&context, t, round, &chunk, &unmutated[&t]) {
-                    send((m, t, runs, evidence));
-                }
-            },
-            |(m, t, runs, evidence)| {
-                progress.tick();
-                found.runs += runs.made;
-                if let Some(skipped) = &mut found.skipped {
-                    *skipped += runs.skipped;
-                }
-                if let Some(evidence) = evidence {
-                    found.shown.insert(m, (t, evidence));
-                }
-            },
+        jobs.extend(
+            crate::lab::batches(pairs, chunk)
+                .into_iter()
+                .map(|(t, mutants)| (round, t, mutants)),
         );
-        if interrupt::interrupted() {
-            return Err(Error::Interrupted);
-        }
+    }
+    let by_mutant: HashMap<usize, &Candidate> = candidates.iter().map(|c| (c.mutant, c)).collect();
+    let shown_at: Mutex<HashMap<usize, usize>> = Mutex::new(HashMap::new());
+    let context = Context {
+        builds,
+        config,
+        changed_functions: changed_functions.as_ref(),
+        shown_at: &shown_at,
+    };
+    let mut first: HashMap<usize, usize> = HashMap::new();
+    pool::run(
+        jobs,
+        config.jobs,
+        |(round, t, mutants): (usize, usize, Vec<usize>), send| {
+            let chunk: Vec<&Candidate> = mutants.iter().map(|m| by_mutant[m]).collect();
+            for (m, runs, evidence) in decide(&context, t, round, &chunk, &unmutated[&t]) {
+                send((m, round, t, runs, evidence));
+            }
+        },
+        |(m, round, t, runs, evidence)| {
+            progress.tick();
+            found.runs += runs.made;
+            if let Some(skipped) = &mut found.skipped {
+                *skipped += runs.skipped;
+            }
+            if let Some(evidence) = evidence
+                && first.get(&m).is_none_or(|&earlier| round < earlier)
+            {
+                first.insert(m, round);
+                found.shown.insert(m, (t, evidence));
+            }
+        },
+    );
+    if interrupt::interrupted() {
+        return Err(Error::Interrupted);
     }
     Ok(found)
 }
@@ -159,6 +185,8 @@ struct Context<'a> {
     builds: &'a Builds<'a>,
     config: &'a Config,
     changed_functions: Option<&'a BTreeSet<String>>,
+    /// Each mutant shown relevant so far, and by its how-manieth candidate test.
+    shown_at: &'a Mutex<HashMap<usize, usize>>,
 }
 
 /// Test runs a candidate cost: made, and skipped before the change.
@@ -180,55 +208,128 @@ fn decide(
         builds,
         config,
         changed_functions,
+        shown_at,
     } = context;
+    let shown_earlier = |m: usize| {
+        let shown_at = shown_at.lock().unwrap_or_else(|e| e.into_inner());
+        shown_at.get(&m).is_some_and(|&at| at < round)
+    };
+    let show = |m: usize| {
+        let mut shown_at = shown_at.lock().unwrap_or_else(|e| e.into_inner());
+        let at = shown_at.entry(m).or_insert(round);
+        *at = (*at).min(round);
+    };
     let test = &builds.after.tests[t];
-    let mut after = Server::start(&builds.after.binaries[test.binary], &test.name)
-        .ok()
-        .flatten();
+    // Where the change is known by its functions, the runs of mutants that have a twin
+    // before it are traced from the first call of one on: every call before is the same
+    // as before the change, so no value there can show the two interacting (`reach.rs`),
+    // and a run that never enters one writes no trace at all. A mutant with no twin is
+    // compared with the unmutated run alone, whole. Each server is started when first
+    // needed.
+    let from = changed_functions.map(|fs| fs.iter().cloned().collect::<Vec<_>>().join("\n"));
+    fn env(from: Option<&String>) -> Vec<(&str, &str)> {
+        from.iter()
+            .map(|from| (mutate_protocol::env::TRACE_FROM, from.as_str()))
+            .collect()
+    }
+    let start = |from: Option<&String>| {
+        Server::start_with(&builds.after.binaries[test.binary], &test.name, &env(from))
+            .ok()
+            .flatten()
+    };
+    let (mut from_change, mut whole): (Option<Option<Server>>, Option<Option<Server>>) =
+        (None, None);
     // The test's twin before the change is the same for every candidate; its server is
     // started when first needed.
     let before_test = chunk.first().and_then(|c| c.tests[round].1);
     let mut before: Option<Option<Server>> = None;
     let baseline = &builds.baseline[t];
     let runs = |made, skipped| Runs { made, skipped };
+    let mut judge = |c: &Candidate| {
+        let id = |d: &Discovery, m: usize| d.mutants[m].entry.id.clone();
+        let after = match (c.before, &from) {
+            (Some(_), Some(from)) => from_change.get_or_insert_with(|| start(Some(from))),
+            _ => whole.get_or_insert_with(|| start(None)),
+        };
+        let Some(server) = after.as_mut() else {
+            return (c.mutant, runs(0, 0), None);
+        };
+        let Ok(mutant) = server.run(&request(baseline, config, Some(id(builds.after, c.mutant))))
+        else {
+            return (c.mutant, runs(1, 0), None);
+        };
+        let mutant = observe(&mutant);
+        // Definition 2's first half: the mutant shows at some point after the change.
+        let shown = compare::relevant([&unmutated[0], &unmutated[1]], &mutant, None);
+        let Some(twin) = c.before.filter(|_| shown.is_some()) else {
+            return (c.mutant, runs(1, 0), shown.filter(|_| c.before.is_none()));
+        };
+        if changed_functions.is_some_and(|fs| never_entered(&mutant, fs)) {
+            return (c.mutant, runs(1, 1), None);
+        }
+        let server = before.get_or_insert_with(|| {
+            let test = &builds.before.tests[before_test?];
+            Server::start(&builds.before.binaries[test.binary], &test.name)
+                .ok()
+                .flatten()
+        });
+        let earlier = server.as_mut().and_then(|server| {
+            server
+                .run(&request(baseline, config, Some(id(builds.before, twin))))
+                .ok()
+        });
+        let Some(earlier) = earlier else {
+            return (c.mutant, runs(1, 0), None);
+        };
+        let earlier = observe(&earlier);
+        let post = [&unmutated[0], &unmutated[1]];
+        let judge = |mutant: &Observation, earlier: &Observation| match c.outcome_is_chance {
+            true => compare::relevant_by_trace(post, mutant, earlier),
+            false => compare::relevant(post, mutant, Some(earlier)),
+        };
+        let shown = judge(&mutant, &earlier);
+        if shown.is_none() || !c.unsafe_file {
+            return (c.mutant, runs(2, 0), shown);
+        }
+        // Where `unsafe` code lives, what a mutant shows may be memory it corrupted, which
+        // differs between any two processes: shown again, the same, by a run on each side
+        // in processes of their own, or not at all.
+        let fresh = |binary: &TestBinary, test: &str, env: &[(&str, &str)], id: String| {
+            let mut server = Server::start_with(binary, test, env).ok().flatten()?;
+            Some(observe(
+                &server.run(&request(baseline, config, Some(id))).ok()?,
+            ))
+        };
+        let again_after = fresh(
+            &builds.after.binaries[test.binary],
+            &test.name,
+            &env(from.as_ref()),
+            id(builds.after, c.mutant),
+        );
+        let again_before = before_test.and_then(|b| {
+            let b = &builds.before.tests[b];
+            fresh(
+                &builds.before.binaries[b.binary],
+                &b.name,
+                &[],
+                id(builds.before, twin),
+            )
+        });
+        let confirmed = again_after
+            .zip(again_before)
+            .and_then(|(mutant, earlier)| judge(&mutant, &earlier));
+        let shown = if confirmed == shown { shown } else { None };
+        (c.mutant, runs(4, 0), shown)
+    };
     chunk
         .iter()
+        .filter(|c| !shown_earlier(c.mutant))
         .map(|c| {
-            let id = |d: &Discovery, m: usize| d.mutants[m].entry.id.clone();
-            let Some(server) = after.as_mut() else {
-                return (c.mutant, runs(0, 0), None);
-            };
-            let Ok(mutant) =
-                server.run(&request(baseline, config, Some(id(builds.after, c.mutant))))
-            else {
-                return (c.mutant, runs(1, 0), None);
-            };
-            let mutant = observe(&mutant);
-            // Definition 2's first half: the mutant shows at some point after the change.
-            let shown = compare::relevant([&unmutated[0], &unmutated[1]], &mutant, None);
-            let Some(twin) = c.before.filter(|_| shown.is_some()) else {
-                return (c.mutant, runs(1, 0), shown.filter(|_| c.before.is_none()));
-            };
-            if changed_functions.is_some_and(|fs| never_entered(&mutant, fs)) {
-                return (c.mutant, runs(1, 1), None);
+            let judged = judge(c);
+            if judged.2.is_some() {
+                show(c.mutant);
             }
-            let server = before.get_or_insert_with(|| {
-                let test = &builds.before.tests[before_test?];
-                Server::start(&builds.before.binaries[test.binary], &test.name)
-                    .ok()
-                    .flatten()
-            });
-            let earlier = server.as_mut().and_then(|server| {
-                server
-                    .run(&request(baseline, config, Some(id(builds.before, twin))))
-                    .ok()
-            });
-            let Some(earlier) = earlier else {
-                return (c.mutant, runs(1, 0), None);
-            };
-            let earlier = observe(&earlier);
-            let shown = compare::relevant([&unmutated[0], &unmutated[1]], &mutant, Some(&earlier));
-            (c.mutant, runs(2, 0), shown)
+            judged
         })
         .collect()
 }

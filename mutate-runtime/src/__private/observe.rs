@@ -137,6 +137,10 @@ pub trait Digest {
 /// character), to show a difference.
 impl<T: Debug + ?Sized> Digest for Seen<'_, T> {
     fn digest(&self) -> String {
+        // Unarmed (`observe.rs` of the runtime): the call keeps its place, unvalued.
+        if !crate::observe::armed() {
+            return "?".into();
+        }
         let mut digest = Digester::default();
         let _ = write!(digest, "{:?}", self.0);
         format!("{:016x}:{}", digest.hasher.finish(), digest.shown)
