@@ -103,6 +103,16 @@ pub fn relevant_by_trace(
     })
 }
 
+/// Whether two outcomes of one mutant in a file with `unsafe` code differ only as memory
+/// it corrupted decides: both detect it, and one of them by a crash (a signal where the
+/// other fails an assertion, or another signal). Which of those a corrupted heap ends in
+/// depends on where things sit in memory, which differs between any two builds.
+pub fn crash_against_failure(a: &str, b: &str) -> bool {
+    let detected = |o: &str| o != "passes" && o != "times out";
+    let crashed = |o: &str| detected(o) && !o.starts_with("fails");
+    detected(a) && detected(b) && (crashed(a) || crashed(b))
+}
+
 /// Whether two outcomes are the same. A message with bytes that are not text (a NUL, an
 /// invalid sequence: memory a mutant corrupted) differs from build to build whatever the
 /// change, so such failures are compared by kind only.
@@ -315,6 +325,18 @@ mod tests {
             )
             .is_some()
         );
+    }
+
+    #[test]
+    fn a_crash_against_a_failure_is_memory_deciding() {
+        assert!(crash_against_failure(
+            "killed by SIGABRT",
+            "fails: out of bounds"
+        ));
+        assert!(crash_against_failure("fails: x", "killed by SIGSEGV"));
+        assert!(!crash_against_failure("fails: x", "fails: y"));
+        assert!(!crash_against_failure("killed by SIGABRT", "passes"));
+        assert!(!crash_against_failure("times out", "killed by SIGABRT"));
     }
 
     #[test]

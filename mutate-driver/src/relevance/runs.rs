@@ -31,7 +31,8 @@ pub struct Candidate {
     /// Its outcome is chance (`lab::undefined::outcome_is_chance`): only its trace may
     /// show it interacting with the change.
     pub outcome_is_chance: bool,
-    /// It is in a file with `unsafe` code (`lab::undefined`).
+    /// It is in a file with `unsafe` code (`lab::undefined`): what it shows must show
+    /// again in fresh processes, and a crash against a failure shows nothing.
     pub unsafe_file: bool,
 }
 
@@ -283,9 +284,14 @@ fn decide(
         };
         let earlier = observe(&earlier);
         let post = [&unmutated[0], &unmutated[1]];
-        let judge = |mutant: &Observation, earlier: &Observation| match c.outcome_is_chance {
-            true => compare::relevant_by_trace(post, mutant, earlier),
-            false => compare::relevant(post, mutant, Some(earlier)),
+        let judge = |mutant: &Observation, earlier: &Observation| {
+            let chance = c.outcome_is_chance
+                || (c.unsafe_file
+                    && compare::crash_against_failure(&mutant.outcome, &earlier.outcome));
+            match chance {
+                true => compare::relevant_by_trace(post, mutant, earlier),
+                false => compare::relevant(post, mutant, Some(earlier)),
+            }
         };
         let shown = judge(&mutant, &earlier);
         if shown.is_none() || !c.unsafe_file {
