@@ -32,7 +32,7 @@ pub struct Candidate {
     /// show it interacting with the change.
     pub outcome_is_chance: bool,
     /// It is in a file with `unsafe` code (`lab::undefined`): what it shows must show
-    /// again in fresh processes, and a crash against a failure shows nothing.
+    /// again in fresh processes, and a crash on either side shows nothing.
     pub unsafe_file: bool,
 }
 
@@ -286,8 +286,7 @@ fn decide(
         let post = [&unmutated[0], &unmutated[1]];
         let judge = |mutant: &Observation, earlier: &Observation| {
             let chance = c.outcome_is_chance
-                || (c.unsafe_file
-                    && compare::crash_against_failure(&mutant.outcome, &earlier.outcome));
+                || (c.unsafe_file && compare::crashed_by_chance(&mutant.outcome, &earlier.outcome));
             match chance {
                 true => compare::relevant_by_trace(post, mutant, earlier),
                 false => compare::relevant(post, mutant, Some(earlier)),
