@@ -1,6 +1,38 @@
-//! The code a mutant changes, before and after, for survivors and diffs.
+//! Source text: the code a mutant changes, before and after, for survivors and diffs; words
+//! in code, and the files under a folder.
 
 use mutate_protocol::CatalogEntry;
+use std::path::{Path, PathBuf};
+
+/// Whether `code` holds `word` as a word of its own: `ctor` in `#[ctor]`, not in `vector`.
+pub fn has_word(code: &str, word: &str) -> bool {
+    let in_name = |c: char| c.is_alphanumeric() || c == '_';
+    code.match_indices(word).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + word.len()..].chars().next();
+        !before.is_some_and(in_name) && !after.is_some_and(in_name)
+    })
+}
+
+/// Every file under `dir`, looking only into the folders whose names `enter` accepts.
+pub fn files_under(dir: &Path, enter: impl Fn(&str) -> bool) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(next) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&next) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if !path.is_dir() {
+                found.push(path);
+            } else if enter(&entry.file_name().to_string_lossy()) {
+                pending.push(path);
+            }
+        }
+    }
+    found
+}
 
 /// The lines the mutant spans, as written and as mutated. Columns are 1-based characters.
 pub fn before_after(source: &str, entry: &CatalogEntry) -> Option<(String, String)> {

@@ -200,7 +200,7 @@ fn can_share(test: &DocTest, program: &program::Program, lib: &str, edition: &st
             "distributed_slice",
         ]
         .iter()
-        .any(|word| has_word(body, word));
+        .any(|word| crate::source::has_word(body, word));
     // Edition 2015 resolves `use` paths from the crate root, where a module's own `extern
     // crate` is not. The library's is there, and the module's own is dropped
     // (`Shared::add` gives every 2015 module one).
@@ -209,16 +209,6 @@ fn can_share(test: &DocTest, program: &program::Program, lib: &str, edition: &st
             .lines()
             .any(|line| line.contains("extern crate") && !names_only_the_library(line, lib));
     !defines_or_runs_at_load && !other_extern_crate
-}
-
-/// Whether `code` holds `word` as a word of its own: `ctor` in `#[ctor]`, not in `vector`.
-fn has_word(code: &str, word: &str) -> bool {
-    let in_name = |c: char| c.is_alphanumeric() || c == '_';
-    code.match_indices(word).any(|(at, _)| {
-        let before = code[..at].chars().next_back();
-        let after = code[at + word.len()..].chars().next();
-        !before.is_some_and(in_name) && !after.is_some_and(in_name)
-    })
 }
 
 /// Whether `line` is `extern crate <lib>;` and nothing else.
@@ -659,10 +649,13 @@ mod tests {
         assert!(names_only_the_library("  extern crate geo ;", "geo"));
         // Code that runs at load time keeps a doc test apart; a word that holds its name
         // does not.
-        assert!(has_word("#[ctor]\nfn init() {}", "ctor"));
-        assert!(has_word("inventory::submit!", "inventory"));
-        assert!(!has_word("let v = vector(); // a constructor", "ctor"));
-        assert!(!has_word("my_inventory::x", "inventory"));
+        assert!(crate::source::has_word("#[ctor]\nfn init() {}", "ctor"));
+        assert!(crate::source::has_word("inventory::submit!", "inventory"));
+        assert!(!crate::source::has_word(
+            "let v = vector(); // a constructor",
+            "ctor"
+        ));
+        assert!(!crate::source::has_word("my_inventory::x", "inventory"));
         assert!(!names_only_the_library("extern crate geo as g;", "geo"));
     }
 

@@ -124,20 +124,9 @@ fn told(output: &str) -> Vec<String> {
 /// exist, `None` when one cannot be read.
 fn files(dir: &Path) -> Option<Vec<(PathBuf, Vec<u8>)>> {
     let mut found = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(next) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&next) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                pending.push(path);
-            } else {
-                let relative = path.strip_prefix(dir).ok()?.to_path_buf();
-                found.push((relative, std::fs::read(&path).ok()?));
-            }
-        }
+    for path in crate::source::files_under(dir, |_| true) {
+        let relative = path.strip_prefix(dir).ok()?.to_path_buf();
+        found.push((relative, std::fs::read(&path).ok()?));
     }
     found.sort();
     Some(found)

@@ -72,7 +72,7 @@ impl ChangedFunctions {
                     let n = u32::try_from(index + 1).unwrap_or(u32::MAX);
                     let entered_through = within(file, n, &written.places)
                         || seen.iter().any(|(_, w)| within(file, n, &w.places));
-                    if names(line, ident) && !entered_through {
+                    if crate::source::has_word(line, ident) && !entered_through {
                         return None;
                     }
                 }
@@ -82,41 +82,18 @@ impl ChangedFunctions {
     }
 }
 
-/// Whether `line` holds `ident` as a whole word.
-fn names(line: &str, ident: &str) -> bool {
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    line.match_indices(ident).any(|(at, _)| {
-        let before = line[..at].chars().next_back();
-        let after = line[at + ident.len()..].chars().next();
-        !before.is_some_and(word) && !after.is_some_and(word)
-    })
-}
-
 /// Every Rust source under `root` (not in `target` or hidden folders), by path relative
 /// to it.
 fn rust_sources(root: &Path) -> Vec<(String, String)> {
-    let mut found = Vec::new();
-    let mut pending = vec![root.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if path.is_dir() {
-                if name != "target" && !name.starts_with('.') {
-                    pending.push(path);
-                }
-            } else if name.ends_with(".rs") {
-                let relative = path.strip_prefix(root).unwrap_or(&path);
-                if let Ok(source) = std::fs::read_to_string(&path) {
-                    found.push((relative.to_string_lossy().into_owned(), source));
-                }
-            }
-        }
-    }
-    found
+    crate::source::files_under(root, |name| name != "target" && !name.starts_with('.'))
+        .into_iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .filter_map(|path| {
+            let source = std::fs::read_to_string(&path).ok()?;
+            let relative = path.strip_prefix(root).unwrap_or(&path);
+            Some((relative.to_string_lossy().into_owned(), source))
+        })
+        .collect()
 }
 
 /// The build scripts of the workspace (paths relative to its root), and whether each told
