@@ -7,7 +7,6 @@
 
 use super::compare::{self, Evidence, Observation};
 use super::reach::ChangedFunctions;
-use crate::compile::TestBinary;
 use crate::discover::Discovery;
 use crate::error::{Error, Result};
 use crate::interrupt;
@@ -149,6 +148,9 @@ pub fn run(
         builds,
         config,
         changed_functions: changed_functions.as_ref(),
+        trace_from: changed_functions
+            .as_ref()
+            .map(|fs| fs.iter().cloned().collect::<Vec<_>>().join("\n")),
         shown_at: &shown_at,
     };
     let mut first: HashMap<usize, usize> = HashMap::new();
@@ -186,6 +188,8 @@ struct Context<'a> {
     builds: &'a Builds<'a>,
     config: &'a Config,
     changed_functions: Option<&'a BTreeSet<String>>,
+    /// `changed_functions` as the runtime is told them (`mutate_protocol::env::TRACE_FROM`).
+    trace_from: Option<String>,
     /// Each mutant shown relevant so far, and by its how-manieth candidate test.
     shown_at: &'a Mutex<HashMap<usize, usize>>,
 }
@@ -209,6 +213,7 @@ fn decide(
         builds,
         config,
         changed_functions,
+        trace_from,
         shown_at,
     } = context;
     let shown_earlier = |m: usize| {
@@ -227,39 +232,47 @@ fn decide(
     // and a run that never enters one writes no trace at all. A mutant with no twin is
     // compared with the unmutated run alone, whole. Each server is started when first
     // needed.
-    let from = changed_functions.map(|fs| fs.iter().cloned().collect::<Vec<_>>().join("\n"));
-    fn env(from: Option<&String>) -> Vec<(&str, &str)> {
-        from.iter()
-            .map(|from| (mutate_protocol::env::TRACE_FROM, from.as_str()))
-            .collect()
-    }
-    let start = |from: Option<&String>| {
-        Server::start_with(&builds.after.binaries[test.binary], &test.name, &env(from))
+    let start_after = |from_change: bool| {
+        let from = trace_from.as_deref().filter(|_| from_change);
+        let env: Vec<(&str, &str)> = from
+            .map(|from| (mutate_protocol::env::TRACE_FROM, from))
+            .into_iter()
+            .collect();
+        Server::start_with(&builds.after.binaries[test.binary], &test.name, &env)
             .ok()
             .flatten()
     };
-    let (mut from_change, mut whole): (Option<Option<Server>>, Option<Option<Server>>) =
+    let (mut from_change_server, mut whole): (Option<Option<Server>>, Option<Option<Server>>) =
         (None, None);
     // The test's twin before the change is the same for every candidate; its server is
     // started when first needed.
     let before_test = chunk.first().and_then(|c| c.tests[round].1);
+    let start_before = || {
+        let test = &builds.before.tests[before_test?];
+        Server::start(&builds.before.binaries[test.binary], &test.name)
+            .ok()
+            .flatten()
+    };
     let mut before: Option<Option<Server>> = None;
     let baseline = &builds.baseline[t];
     let runs = |made, skipped| Runs { made, skipped };
+    let observed = |server: &mut Server, d: &Discovery, m: usize| {
+        let id = d.mutants[m].entry.id.clone();
+        let report = server.run(&request(baseline, config, Some(id))).ok()?;
+        Some(observe(&report))
+    };
     let mut judge = |c: &Candidate| {
-        let id = |d: &Discovery, m: usize| d.mutants[m].entry.id.clone();
-        let after = match (c.before, &from) {
-            (Some(_), Some(from)) => from_change.get_or_insert_with(|| start(Some(from))),
-            _ => whole.get_or_insert_with(|| start(None)),
+        let from_change = c.before.is_some() && trace_from.is_some();
+        let after = match from_change {
+            true => from_change_server.get_or_insert_with(|| start_after(true)),
+            false => whole.get_or_insert_with(|| start_after(false)),
         };
         let Some(server) = after.as_mut() else {
             return (c.mutant, runs(0, 0), None);
         };
-        let Ok(mutant) = server.run(&request(baseline, config, Some(id(builds.after, c.mutant))))
-        else {
+        let Some(mutant) = observed(server, builds.after, c.mutant) else {
             return (c.mutant, runs(1, 0), None);
         };
-        let mutant = observe(&mutant);
         // Definition 2's first half: the mutant shows at some point after the change.
         let shown = compare::relevant([&unmutated[0], &unmutated[1]], &mutant, None);
         let Some(twin) = c.before.filter(|_| shown.is_some()) else {
@@ -268,21 +281,13 @@ fn decide(
         if changed_functions.is_some_and(|fs| never_entered(&mutant, fs)) {
             return (c.mutant, runs(1, 1), None);
         }
-        let server = before.get_or_insert_with(|| {
-            let test = &builds.before.tests[before_test?];
-            Server::start(&builds.before.binaries[test.binary], &test.name)
-                .ok()
-                .flatten()
-        });
-        let earlier = server.as_mut().and_then(|server| {
-            server
-                .run(&request(baseline, config, Some(id(builds.before, twin))))
-                .ok()
-        });
+        let earlier = before
+            .get_or_insert_with(start_before)
+            .as_mut()
+            .and_then(|server| observed(server, builds.before, twin));
         let Some(earlier) = earlier else {
             return (c.mutant, runs(1, 0), None);
         };
-        let earlier = observe(&earlier);
         let post = [&unmutated[0], &unmutated[1]];
         let judge = |mutant: &Observation, earlier: &Observation| {
             let chance = c.outcome_is_chance
@@ -299,27 +304,10 @@ fn decide(
         // Where `unsafe` code lives, what a mutant shows may be memory it corrupted, which
         // differs between any two processes: shown again, the same, by a run on each side
         // in processes of their own, or not at all.
-        let fresh = |binary: &TestBinary, test: &str, env: &[(&str, &str)], id: String| {
-            let mut server = Server::start_with(binary, test, env).ok().flatten()?;
-            Some(observe(
-                &server.run(&request(baseline, config, Some(id))).ok()?,
-            ))
-        };
-        let again_after = fresh(
-            &builds.after.binaries[test.binary],
-            &test.name,
-            &env(from.as_ref()),
-            id(builds.after, c.mutant),
-        );
-        let again_before = before_test.and_then(|b| {
-            let b = &builds.before.tests[b];
-            fresh(
-                &builds.before.binaries[b.binary],
-                &b.name,
-                &[],
-                id(builds.before, twin),
-            )
-        });
+        let again_after = start_after(from_change)
+            .and_then(|mut server| observed(&mut server, builds.after, c.mutant));
+        let again_before =
+            start_before().and_then(|mut server| observed(&mut server, builds.before, twin));
         let confirmed = again_after
             .zip(again_before)
             .and_then(|(mutant, earlier)| judge(&mutant, &earlier));
