@@ -57,6 +57,23 @@ impl Workspace {
             .cloned()
             .collect()
     }
+
+    /// The package whose folder holds `file` (relative to the workspace root): the one
+    /// with the longest folder that is a prefix of it; empty where none is.
+    pub fn package_of(&self, file: &str) -> String {
+        let path = self.root.join(file);
+        self.metadata
+            .workspace_packages()
+            .into_iter()
+            .filter_map(|p| {
+                let dir = p.manifest_path.parent()?.as_std_path();
+                path.starts_with(dir)
+                    .then(|| (dir.components().count(), p.name.to_string()))
+            })
+            .max()
+            .map(|(_, name)| name)
+            .unwrap_or_default()
+    }
 }
 
 /// A test executable cargo built.
@@ -281,15 +298,48 @@ pub fn build_once(
     build_with(args, workspace, build_errors, shown, (false, None))
 }
 
-/// [`build_once`], quiet, with mutant `active` on in every process of the build
-/// (`MUTATE_ACTIVE`): the macros of a proc-macro crate expand with it, and cargo rebuilds
-/// that crate and every crate that expands them (`all_items::track_active_mutant`).
-/// `None`: with the variable unset, as the run's own build.
+/// The mutant a build of the expansion phase has on, and the packages that see it.
+#[derive(Debug, Clone, Copy)]
+pub struct BuiltWith<'a> {
+    /// Its id, in every process of the build (`MUTATE_ACTIVE`): a proc macro's switch
+    /// reads it when rustc runs the macro.
+    pub id: &'a str,
+    /// The package whose variable (`mutate_protocol::env::built_with`) names it: cargo
+    /// rebuilds that package and what depends on it. `None`: every package's.
+    pub package: Option<&'a str>,
+    /// What every other package's variable names; `None`: unset, as in the run's own
+    /// build.
+    pub others: Option<&'a str>,
+}
+
+/// Each package's variable (`mutate_protocol::env::built_with`) and the mutant it names in
+/// a build with `active` on (`None`: unset).
+fn built_with_variables<'a>(
+    packages: impl Iterator<Item = &'a str>,
+    active: Option<BuiltWith<'a>>,
+) -> Vec<(String, Option<&'a str>)> {
+    packages
+        .map(|package| {
+            let named = active.and_then(|a| match a.package {
+                Some(p) if p != package => a.others,
+                _ => Some(a.id),
+            });
+            (mutate_protocol::env::built_with(package), named)
+        })
+        .collect()
+}
+
+/// [`build_once`], quiet, with mutant `active` on: in every process of the build
+/// (`MUTATE_ACTIVE`), so the macros of a proc-macro crate expand with it, and named to its
+/// package at compile time, so cargo rebuilds that package (its constants take the
+/// mutant's branch, its proc macros are tracked by `all_items::track_active_mutant`) and
+/// every crate that depends on it. `None`: with every such variable unset, as the run's
+/// own build.
 pub fn build_with_mutant(
     args: &Args,
     workspace: &Workspace,
     build_errors: &Path,
-    active: Option<&str>,
+    active: Option<BuiltWith>,
 ) -> Result<Attempt> {
     let mut shown = HashSet::new();
     build_with(args, workspace, build_errors, &mut shown, (true, active))
@@ -302,7 +352,7 @@ fn build_with(
     workspace: &Workspace,
     build_errors: &Path,
     shown: &mut HashSet<String>,
-    (expansion, active): (bool, Option<&str>),
+    (expansion, active): (bool, Option<BuiltWith>),
 ) -> Result<Attempt> {
     let rules = workspace.rules.write(&workspace.target_dir)?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
@@ -342,8 +392,16 @@ fn build_with(
             e,
         )
     })?;
+    let packages = workspace.metadata.workspace_packages();
+    for (variable, named) in built_with_variables(packages.iter().map(|p| p.name.as_str()), active)
+    {
+        match named {
+            Some(id) => command.env(variable, id),
+            None => command.env_remove(variable),
+        };
+    }
     if let Some(active) = active {
-        command.env(mutate_protocol::env::ACTIVE, active);
+        command.env(mutate_protocol::env::ACTIVE, active.id);
     }
     if expansion {
         command.env(crate::rustc_wrapper::EXPANSION_ENV, "1");
@@ -547,8 +605,42 @@ pub fn plain_build_succeeds(args: &Args, workspace: &Workspace, shown: bool) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::forward_progress;
+    use super::{BuiltWith, built_with_variables, forward_progress};
     use std::time::Duration;
+
+    #[test]
+    fn a_mutant_is_named_to_its_own_package_and_the_others_stay_as_they_were() {
+        let packages = || ["url", "data-url", "idna"].into_iter();
+        let none_on = BuiltWith {
+            id: "none",
+            package: None,
+            others: None,
+        };
+        let every: Vec<_> = built_with_variables(packages(), Some(none_on));
+        assert!(every.iter().all(|(_, named)| *named == Some("none")));
+        let one = BuiltWith {
+            id: "data-url/src/lib.rs:3:5: delete -",
+            package: Some("data-url"),
+            others: Some("none"),
+        };
+        assert_eq!(
+            built_with_variables(packages(), Some(one)),
+            vec![
+                ("MUTATE_ACTIVE_url".to_owned(), Some("none")),
+                ("MUTATE_ACTIVE_data_url".to_owned(), Some(one.id)),
+                ("MUTATE_ACTIVE_idna".to_owned(), Some("none")),
+            ]
+        );
+        let alone = BuiltWith {
+            others: None,
+            ..one
+        };
+        let named: Vec<_> = built_with_variables(packages(), Some(alone));
+        assert_eq!(named[0].1, None);
+        assert_eq!(named[1].1, Some(one.id));
+        let unset = built_with_variables(packages(), None);
+        assert!(unset.iter().all(|(_, named)| named.is_none()));
+    }
 
     #[test]
     fn stderr_is_free_while_cargo_s_progress_is_forwarded() {

@@ -3,21 +3,21 @@
 //! code those crates are built from, which their tests, built once with every mutant off,
 //! never see. The crate's own unit tests judged what they reach in the mutant phase; here
 //! each mutant they did not detect is built into the crates that expand the macro (cargo,
-//! with `MUTATE_ACTIVE` naming it: the macro crate tracks that variable, so cargo rebuilds
-//! it and exactly the crates that depend on it) and their tests are run whole, as
+//! with `MUTATE_ACTIVE_<package>` naming it: the macro crate tracks its package's variable,
+//! so cargo rebuilds it and exactly the crates that depend on it) and their tests are run whole, as
 //! `cargo test` would run them. A test crate that no longer builds fails `cargo test`:
 //! the mutant is killed. Test executables that come out the same as with no mutant on
 //! cannot judge it otherwise than they did: they are not run.
 //!
 //! Mutants of constant contexts (a `const` or `static` initializer, whose value rustc
 //! computes) are judged the same way: no run-time switch reaches them, so each is built
-//! into the tests (`MUTATE_ACTIVE` chooses its branch of the initializer: the macro's
+//! into the tests (its package's variable chooses its branch of the initializer: the macro's
 //! `operators/compile_time.rs`) and they are run whole. A constant that rustc then
 //! rejects (its evaluation overflows, its type no longer fits) is unviable, as with
 //! cargo-mutants; tests that come out byte for byte the same prove the mutant equivalent.
 
 use crate::cli::Args;
-use crate::compile::{self, TestBinary, Workspace};
+use crate::compile::{self, BuiltWith, TestBinary, Workspace};
 use crate::discover::Discovery;
 use crate::error::Result;
 use crate::lab::Results;
@@ -129,7 +129,12 @@ pub fn run(
     let macro_roots = proc_macro_roots(workspace);
     // With every mutant off: which test executables expand the macros, what they are,
     // and how long each takes whole.
-    let none = compile::build_with_mutant(args, workspace, &lists, Some(NONE_ON))?;
+    let every_package = BuiltWith {
+        id: NONE_ON,
+        package: None,
+        others: None,
+    };
+    let none = compile::build_with_mutant(args, workspace, &lists, Some(every_package))?;
     if !none.success {
         progress.note(
             "the tests did not build again with every mutant off; the mutants of proc macros \
@@ -174,7 +179,15 @@ pub fn run(
         }
         let id = d.mutants[m].entry.id.clone();
         let constant = d.mutants[m].entry.compile_time;
-        let attempt = compile::build_with_mutant(args, workspace, &lists, Some(&id))?;
+        // Every other package stays as the build with every mutant off left it, so
+        // cargo rebuilds only this mutant's package and what depends on it.
+        let package = workspace.package_of(&d.mutants[m].entry.file);
+        let with_it = BuiltWith {
+            id: &id,
+            package: Some(&package),
+            others: Some(NONE_ON),
+        };
+        let attempt = compile::build_with_mutant(args, workspace, &lists, Some(with_it))?;
         expansion.mutants += 1;
         expansion.constants += usize::from(constant);
         let r = &mut results.mutants[m];
@@ -417,7 +430,14 @@ pub fn seen_when_built(args: &Args, workspace: &Workspace, d: &Discovery, m: usi
 pub fn run_one(args: &Args, workspace: &Workspace, d: &Discovery, id: &str) -> Result<i32> {
     let lists = workspace.target_dir.join("build-errors");
     eprintln!("    Building the tests with `{id}` on");
-    let attempt = compile::build_with_mutant(args, workspace, &lists, Some(id))?;
+    let entry = d.mutants.iter().map(|m| &m.entry).find(|e| e.id == id);
+    let package = entry.map(|e| workspace.package_of(&e.file));
+    let with_it = BuiltWith {
+        id,
+        package: package.as_deref(),
+        others: None,
+    };
+    let attempt = compile::build_with_mutant(args, workspace, &lists, Some(with_it))?;
     let verdict = if attempt.success {
         let mut failed = None;
         for binary in attempt

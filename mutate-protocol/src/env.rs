@@ -4,6 +4,20 @@
 /// schemata build (read once, before `main`).
 pub const ACTIVE: &str = "MUTATE_ACTIVE";
 
+/// The variable that names, at compile time, the mutant a build of `package` has on in
+/// its constant contexts (read by `option_env!`: rustc records it among the crate's
+/// inputs), and that a proc-macro package tracks so that a build with one of its mutants
+/// on expands its macros again. One per package, so that cargo rebuilds, for each such
+/// mutant, only its own package and the crates that depend on it: a shared variable had
+/// every package that reads it built again for every mutant of any of them.
+pub fn built_with(package: &str) -> String {
+    let name: String = package
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    format!("{ACTIVE}_{name}")
+}
+
 /// Set by a forked test for the processes it starts: where and what they count
 /// ([`spawned::Spawn`](crate::spawned::Spawn)).
 pub const SPAWNED: &str = "MUTATE_SPAWNED";
@@ -72,3 +86,15 @@ pub const VALUES: &str = "MUTATE_VALUES";
 /// file whose lines (`file`, line, test file, tab-separated) ask `#[mutate]` to declare
 /// the test file as a module beside the item that holds that line.
 pub const UNIT_TESTS: &str = "MUTATE_UNIT_TESTS";
+
+#[cfg(test)]
+mod tests {
+    use super::built_with;
+
+    #[test]
+    fn each_package_has_a_variable_of_its_own() {
+        assert_eq!(built_with("data-url"), "MUTATE_ACTIVE_data_url");
+        assert_eq!(built_with("idna"), "MUTATE_ACTIVE_idna");
+        assert_ne!(built_with("idna"), built_with("url"));
+    }
+}

@@ -84,8 +84,9 @@ pub struct CatalogEntry {
     /// (the rebuild net compiled it as written: the mutant is unviable); empty else.
     pub build_error: String,
     /// The mutant is in a constant context (a `const` or `static` initializer): its value
-    /// is computed when the crate is built, so only a build with it named in
-    /// `MUTATE_ACTIVE` has it on (`mutate-runtime`'s `__private::compile_time`).
+    /// is computed when the crate is built, so only a build with it named in its package's
+    /// [`env::built_with`](crate::env::built_with) has it on (`mutate-runtime`'s
+    /// `__private::compile_time`).
     pub compile_time: bool,
 }
 

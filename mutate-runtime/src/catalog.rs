@@ -34,8 +34,8 @@ pub struct MutantInfo {
     /// rustc's message when the driver's schemata build failed in this mutant's function:
     /// the function was then compiled as written, and the mutant is unviable. Empty else.
     pub build_error: &'static str,
-    /// The mutant is in a constant context: only a build with it named in `MUTATE_ACTIVE`
-    /// has it on (`__private::compile_time`); no switch reads it.
+    /// The mutant is in a constant context: only a build with it named in its package's
+    /// `MUTATE_ACTIVE_<package>` has it on (`__private::compile_time`); no switch reads it.
     pub compile_time: bool,
 }
 

@@ -287,7 +287,7 @@ fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Re
     mirrored.cfg_off_lines += cfg_off_lines;
     link_runtime_into_tests(package, &mut mirrored.files)?;
     if let Some(root) = proc_macro(package) {
-        track_active_mutant(&root, &mut mirrored.files)?;
+        track_active_mutant(&root, &package.name, &mut mirrored.files)?;
     }
     Ok(())
 }
@@ -296,7 +296,7 @@ fn mirror_package(plan: &Plan, package: &Package, mirrored: &mut Mirrored) -> Re
 /// the mutant asked for changes: rustc records the variable an `option_env!` reads among
 /// the crate's inputs. Only the expansion phase sets it (`lab::expansion`), in a build of
 /// its own; the line goes after the root file's last, so nothing the user wrote moves.
-fn track_active_mutant(root: &Path, files: &mut mirror::Files) -> Result<()> {
+fn track_active_mutant(root: &Path, package: &str, files: &mut mirror::Files) -> Result<()> {
     let mut text = match files.replaced(root) {
         Some(text) => text.to_vec(),
         None => std::fs::read(root).map_err(|e| {
@@ -307,7 +307,7 @@ fn track_active_mutant(root: &Path, files: &mut mirror::Files) -> Result<()> {
         format!(
             "\n#[doc(hidden)]\nconst _: ::core::option::Option<&str> = \
              ::core::option_env!(\"{}\");\n",
-            mutate_protocol::env::ACTIVE
+            mutate_protocol::env::built_with(package)
         )
         .as_bytes(),
     );

@@ -104,7 +104,7 @@ pub fn write(
             .1;
         text.push_str(&entry.id);
         text.push('\n');
-        let mutant = mutant_json(entry, &package_of(workspace, &entry.file));
+        let mutant = mutant_json(entry, &workspace.package_of(&entry.file));
         let base = names.base(entry);
         let (log_path, diff_path) = (format!("log/{base}.log"), format!("diff/{base}.diff"));
         std::fs::write(dir.join(&log_path), log(d, entry, r))?;
@@ -225,24 +225,6 @@ fn return_type(entry: &CatalogEntry) -> String {
         .strip_prefix(&prefix)
         .and_then(|rest| rest.rsplit_once(" with "))
         .map(|(ty, _)| format!("-> {ty}"))
-        .unwrap_or_default()
-}
-
-/// The package whose folder holds `file` (relative to the workspace root): the one with
-/// the longest folder that is a prefix of it.
-fn package_of(workspace: &Workspace, file: &str) -> String {
-    let path = workspace.root.join(file);
-    workspace
-        .metadata
-        .workspace_packages()
-        .into_iter()
-        .filter_map(|p| {
-            let dir = p.manifest_path.parent()?.as_std_path();
-            path.starts_with(dir)
-                .then(|| (dir.components().count(), p.name.to_string()))
-        })
-        .max()
-        .map(|(_, name)| name)
         .unwrap_or_default()
 }
 

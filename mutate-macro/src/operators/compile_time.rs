@@ -2,9 +2,10 @@
 //! rustc computes when it builds the crate. No run-time switch can stand there, so each
 //! mutant is text, as cargo-mutants makes it (the operator's token replaced or deleted,
 //! read with its new precedence), in a branch of the initializer that the build's
-//! `MUTATE_ACTIVE` chooses (`mutate-runtime`'s `__private::compile_time`): every build
-//! but the one that names the mutant takes the initializer as written. The driver builds
-//! the tests again with each such mutant named and runs them whole (`driver/expansion.rs`).
+//! `MUTATE_ACTIVE_<package>` chooses (`mutate-runtime`'s `__private::compile_time`): every
+//! build but the one that names the mutant takes the initializer as written. The driver
+//! builds the tests again with each such mutant named and runs them whole
+//! (`driver/expansion.rs`): only its package, and what depends on it, is built again.
 //!
 //! Each branch is located at its operator: where a branch does not build (its operands'
 //! types have no such operator), rustc's error is there, and the rebuild net gives it to
@@ -30,9 +31,10 @@ pub fn initializer(c: &mut Collector, expr: &Expr, in_function: bool) -> Option<
     let (_, branches) = texts(c, expr, in_function, true)?;
     let rt = rt();
     let ids = c.ids();
+    let built_with = built_with_variable();
     let chosen = branches.iter().map(|(k, text)| {
         let id = &ids[*k as usize];
-        quote!(if #rt::compile_time::on(::core::option_env!("MUTATE_ACTIVE"), #id) { #text } else)
+        quote!(if #rt::compile_time::on(::core::option_env!(#built_with), #id) { #text } else)
     });
     let table = table_items(c);
     let written = expr.to_token_stream();
@@ -40,6 +42,14 @@ pub fn initializer(c: &mut Collector, expr: &Expr, in_function: bool) -> Option<
         #table
         #(#chosen)* { #written }
     }})
+}
+
+/// The variable that names the mutant a build of this package has on
+/// (`mutate_protocol::env::built_with`): cargo gives rustc, and so the attribute, the
+/// package's name.
+fn built_with_variable() -> String {
+    let package = std::env::var("CARGO_PKG_NAME").unwrap_or_default();
+    mutate_protocol::env::built_with(&package)
 }
 
 /// Whether the initializer `expr` has operators to mutate.
@@ -275,7 +285,8 @@ mod tests {
         let texts: Vec<String> = code
             .split("else")
             .filter_map(|part| {
-                let (_, branch) = part.split_once("\"MUTATE_ACTIVE\")")?;
+                let variable = format!("\"{}\")", built_with_variable());
+                let (_, branch) = part.split_once(&variable)?;
                 let (_, rest) = branch.split_once(") {")?;
                 Some(rest.trim().trim_end_matches('}').trim().to_owned())
             })

@@ -1,11 +1,12 @@
 //! Mutants of constant contexts (a `const` or `static` initializer): their value is
 //! computed when the crate is built, where no run-time switch can stand. The macro writes
 //! each such mutant as a branch of the initializer chosen by [`on`], with the build's
-//! `MUTATE_ACTIVE` (read by `option_env!`, so rustc tracks it and cargo rebuilds the crate
-//! when it changes). The driver builds the tests again with each such mutant named there
+//! `MUTATE_ACTIVE_<package>` (`mutate_protocol::env::built_with`, read by `option_env!`, so
+//! rustc tracks it and cargo rebuilds the package when it changes). The driver builds the tests again with each such mutant named there
 //! and runs them whole; every other build takes the initializer as written.
 
-/// Whether the build's `MUTATE_ACTIVE` (`active`) names mutant `id`: evaluated by rustc.
+/// Whether the build's `MUTATE_ACTIVE_<package>` (`active`) names mutant `id`: evaluated
+/// by rustc.
 pub const fn on(active: Option<&str>, id: &str) -> bool {
     let Some(active) = active else {
         return false;
