@@ -63,8 +63,34 @@ fn a_test_binary_without_libtest_is_run_whole_against_the_mutants_left() {
         "examples/harnessless/expected/verdicts.txt",
         &verdicts(dir.path()),
     );
-    // `scale` is checked by that binary alone: each of its mutants is killed there.
+    // A harness that fails where the driver counts in its process is run as `cargo test`
+    // runs it, against every mutant left: `halve`, which it alone checks, is judged there.
+    assert!(
+        stderr.contains(
+            "`examples/harnessless/tests/strict.rs`: its tests cannot be run one by one (no \
+             libtest harness: `harness = false`); run whole, as `cargo test` runs it, with each \
+             mutant no other test detected\n"
+        ),
+        "{stderr}"
+    );
     let report = Report::read(dir.path());
+    let halve: Vec<_> = report
+        .mutants
+        .iter()
+        .filter(|m| m.id.contains("halve") && m.status != "CompileError")
+        .collect();
+    assert_eq!(halve.len(), 5);
+    for m in halve {
+        assert_eq!(m.status, "Killed", "{}", m.id);
+        assert!(
+            m.reason
+                .starts_with("`examples/harnessless/tests/strict.rs` failed with it, run whole"),
+            "{}: {}",
+            m.id,
+            m.reason
+        );
+    }
+    // `scale` is checked by that binary alone: each of its mutants is killed there.
     let scale: Vec<_> = report
         .mutants
         .iter()

@@ -57,8 +57,9 @@ impl Progress {
         self.name = name.to_owned();
         self.message = what.to_owned();
         (self.total, self.done) = (total, 0);
-        self.remaining = Remaining::new(total, Instant::now());
-        self.said_left = Instant::now();
+        let now = Instant::now();
+        self.remaining = Remaining::new(total, now);
+        self.said_left = now;
         if std::io::stderr().is_terminal() {
             let bar = ProgressBar::new(total as u64);
             bar.set_style(
@@ -130,21 +131,30 @@ impl Progress {
                 Some(left) => bar.set_message(format!("{}, about {left} left", self.message)),
                 None => bar.set_message(self.message.clone()),
             },
-            None if self.said_left.elapsed() >= SAY_LEFT_EVERY => {
-                if let Some(left) = self.remaining.left(now) {
-                    self.said_left = now;
-                    eprintln!(
-                        "{:>10} {} of {} done in {}, about {} left",
-                        self.name,
-                        self.done,
-                        self.total,
-                        remaining::written(self.remaining.elapsed(now)),
-                        remaining::written(left),
-                    );
+            None => {
+                if let Some(line) = self.plain_left(now) {
+                    eprintln!("{line}");
                 }
             }
-            None => {}
         }
+    }
+
+    /// The plain line of the time left, where one is due at `now`: every
+    /// [`SAY_LEFT_EVERY`], whether items ended or not, once the rate can be told.
+    fn plain_left(&mut self, now: Instant) -> Option<String> {
+        if now.saturating_duration_since(self.said_left) < SAY_LEFT_EVERY {
+            return None;
+        }
+        let left = self.remaining.left(now)?;
+        self.said_left = now;
+        Some(format!(
+            "{:>10} {} of {} done in {}, about {} left",
+            self.name,
+            self.done,
+            self.total,
+            remaining::written(self.remaining.elapsed(now)),
+            remaining::written(left),
+        ))
     }
 
     /// A line for the user, above the bar.
@@ -159,5 +169,35 @@ impl Progress {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_phase_where_nothing_ends_still_says_its_time_left_now_and_then() {
+        let mut p = Progress::new(Stream::new(false));
+        p.phase("Mutants", 3, ("mutant", "mutants"));
+        // Plain output, as where stderr is not a terminal.
+        if let Some(bar) = p.bar.take() {
+            bar.finish_and_clear();
+        }
+        let start = p.said_left;
+        // A quarter of the work done, and a run in flight for 100 s more; no item ends.
+        p.work(10.0, 30.0, Duration::from_secs(100));
+        let at = |s| start + Duration::from_secs(s);
+        assert_eq!(p.plain_left(at(29)), None, "not yet due");
+        assert_eq!(
+            p.plain_left(at(31)).as_deref(),
+            Some("   Mutants 0 of 3 done in 31s, about 1m 33s left")
+        );
+        assert_eq!(p.plain_left(at(40)), None, "said 9 s ago");
+        // Later, the rate says more than the run in flight keeps (told 70 s ago: 30 s).
+        assert_eq!(
+            p.plain_left(at(70)).as_deref(),
+            Some("   Mutants 0 of 3 done in 1m 10s, about 3m 30s left")
+        );
     }
 }

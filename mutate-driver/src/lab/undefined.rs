@@ -138,16 +138,9 @@ pub fn run(
     // follows the slow runs, which come in any order, not the count of runs.
     let took: HashMap<(usize, usize), f64> = runs
         .iter()
-        .map(|&(t, (m, _))| {
-            let micros = results[m]
-                .runs
-                .iter()
-                .find(|&&(r, _)| r == t)
-                .map_or(0, |r| r.1);
-            ((t, m), micros as f64 + 1_000.0)
-        })
+        .map(|&(t, (m, _))| ((t, m), weight_of_run(&results[m].runs, t)))
         .collect();
-    let weight = |t: usize, m: usize| took.get(&(t, m)).copied().unwrap_or(1_000.0);
+    let weight = |t: usize, m: usize| took.get(&(t, m)).copied().unwrap_or(FORK_MICROS);
     let total: f64 = runs
         .iter()
         .map(|&(t, (m, _))| weight(t, m))
@@ -292,9 +285,40 @@ fn said(v: &Verdict) -> String {
     }
 }
 
+/// What a fork costs a run again, in µs, beside the test's own time.
+const FORK_MICROS: f64 = 1_000.0;
+
+/// What a mutant's run again under test `t` weighs in the phase's time left: what that
+/// run took in the mutant phase (`made`: its runs there, test and µs) and a fork; a fork
+/// alone where it made none.
+fn weight_of_run(made: &[(usize, u64)], t: usize) -> f64 {
+    let micros = made.iter().find(|&&(r, _)| r == t).map_or(0, |r| r.1);
+    micros as f64 + FORK_MICROS
+}
+
 #[cfg(test)]
 mod tests {
-    use super::says_unsafe;
+    use super::{says_unsafe, weight_of_run};
+    use crate::remaining::Remaining;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn a_run_again_weighs_what_it_took_in_the_mutant_phase() {
+        let made = [(0, 49_000), (1, 0)];
+        assert_eq!(weight_of_run(&made, 0), 50_000.0);
+        assert_eq!(weight_of_run(&made, 1), 1_000.0);
+        assert_eq!(weight_of_run(&made, 2), 1_000.0, "never made: a fork's");
+        // The light run ended first, after 10 s: the heavy one, fifty times its weight,
+        // says fifty times that, where counting runs would say 10 s.
+        let start = Instant::now();
+        let mut left = Remaining::new(2, start);
+        let (light, heavy) = (weight_of_run(&made, 1), weight_of_run(&made, 0));
+        left.work(light, heavy, (start, Duration::ZERO));
+        assert_eq!(
+            left.left(start + Duration::from_secs(10)),
+            Some(Duration::from_secs(500))
+        );
+    }
 
     #[test]
     fn unsafe_code_is_told_from_the_word() {
