@@ -74,37 +74,25 @@ fn a_test_binary_without_libtest_is_run_whole_against_the_mutants_left() {
         "{stderr}"
     );
     let report = Report::read(dir.path());
-    let halve: Vec<_> = report
-        .mutants
-        .iter()
-        .filter(|m| m.id.contains("halve") && m.status != "CompileError")
-        .collect();
-    assert_eq!(halve.len(), 5);
-    for m in halve {
-        assert_eq!(m.status, "Killed", "{}", m.id);
-        assert!(
-            m.reason
-                .starts_with("`examples/harnessless/tests/strict.rs` failed with it, run whole"),
-            "{}: {}",
-            m.id,
-            m.reason
-        );
-    }
-    // `scale` is checked by that binary alone: each of its mutants is killed there.
-    let scale: Vec<_> = report
-        .mutants
-        .iter()
-        .filter(|m| m.id.ends_with("in scale") || m.id.contains("replace scale"))
-        .collect();
-    assert_eq!(scale.len(), 7);
-    for m in scale {
-        assert_eq!(m.status, "Killed", "{}", m.id);
-        assert!(
-            m.reason
-                .starts_with("`examples/harnessless/tests/table.rs` failed with it, run whole"),
-            "{}: {}",
-            m.id,
-            m.reason
-        );
-    }
+    // `halve` is checked by that binary alone, `scale` by `table.rs` alone: each of their
+    // mutants that builds is killed there.
+    let killed_by = |function: &str, count: usize, binary: &str| {
+        let judged: Vec<_> = report
+            .mutants
+            .iter()
+            .filter(|m| {
+                m.id.ends_with(&format!("in {function}"))
+                    || m.id.contains(&format!("replace {function} "))
+            })
+            .filter(|m| m.status != "CompileError")
+            .collect();
+        assert_eq!(judged.len(), count, "{function}");
+        let reason = format!("`examples/harnessless/tests/{binary}` failed with it, run whole");
+        for m in judged {
+            assert_eq!(m.status, "Killed", "{}", m.id);
+            assert!(m.reason.starts_with(&reason), "{}: {}", m.id, m.reason);
+        }
+    };
+    killed_by("halve", 5, "strict.rs");
+    killed_by("scale", 7, "table.rs");
 }
