@@ -10,7 +10,8 @@
 
 use mutate_protocol::{TRACE_SEPARATOR, TRACE_TRUNCATED};
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
 
 /// How far the difference a survivor computes travelled in its infecting test.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
@@ -42,20 +43,22 @@ pub enum Propagation {
     Unsteady,
 }
 
-/// One traced call's exit.
+/// One traced call's exit. Held by the hundred thousand while survivors are traced: the
+/// function's name is one copy per trace, the digests hold no spare capacity, and the
+/// values a suggested test writes are apart.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Call {
     pub(crate) depth: u32,
-    pub(crate) function: String,
+    pub(crate) function: Arc<str>,
     /// Digests of what it returned.
-    pub(crate) returned: String,
+    pub(crate) returned: Box<str>,
     /// Digests of what it left behind its `&mut` arguments.
-    pub(crate) changed: String,
+    pub(crate) changed: Box<str>,
     /// How a test names the function, each argument as a Rust expression (`v:` by
     /// value, `m:` behind `&mut`, `d:`/`r:` a `Debug` text, `s*:` the receiver's, `?`
     /// not writable), and the `Debug` text of what it returned, where the run recorded
     /// them (`--suggest-tests`).
-    pub(crate) given: Option<Given>,
+    pub(crate) given: Option<Box<Given>>,
 }
 
 /// What a traced call was given and returned, as a suggested test may write it.
@@ -70,7 +73,7 @@ pub(crate) struct Given {
 /// function)'s calls, in order.
 pub struct Trace {
     calls: Vec<Call>,
-    groups: BTreeMap<(u32, String), Vec<usize>>,
+    groups: BTreeMap<(u32, Arc<str>), Vec<usize>>,
     /// Each call's caller among the traced calls, by index ([`callers`]).
     parents: Vec<Option<usize>>,
     /// It reached its size limit: later calls are missing, so it compares with nothing.
@@ -78,31 +81,43 @@ pub struct Trace {
 }
 
 impl Trace {
-    pub fn parse(lines: &[String]) -> Trace {
+    /// The trace of a run's `lines`, each dropped once read: the text and the calls it
+    /// becomes are not both held whole.
+    pub fn parse(lines: Vec<String>) -> Trace {
+        let truncated = lines.last().is_some_and(|l| l == TRACE_TRUNCATED);
+        let mut names: HashSet<Arc<str>> = HashSet::new();
+        let mut name = |n: &str| match names.get(n) {
+            Some(known) => known.clone(),
+            None => {
+                let new: Arc<str> = Arc::from(n);
+                names.insert(new.clone());
+                new
+            }
+        };
         let calls: Vec<Call> = lines
-            .iter()
+            .into_iter()
             .filter_map(|line| {
                 let mut f = line.splitn(7, '\t');
                 Some(Call {
                     depth: f.next()?.parse().ok()?,
-                    function: f.next()?.to_owned(),
-                    returned: f.next()?.to_owned(),
-                    changed: f.next().unwrap_or("").to_owned(),
+                    function: name(f.next()?),
+                    returned: f.next()?.into(),
+                    changed: f.next().unwrap_or("").into(),
                     given: f.next().zip(f.next()).map(|(path, args)| {
                         let args = match args {
                             "" => Vec::new(),
                             args => args.split(TRACE_SEPARATOR).map(str::to_owned).collect(),
                         };
-                        Given {
+                        Box::new(Given {
                             path: path.to_owned(),
                             args,
                             returned: f.next().unwrap_or("").to_owned(),
-                        }
+                        })
                     }),
                 })
             })
             .collect();
-        let mut groups: BTreeMap<(u32, String), Vec<usize>> = BTreeMap::new();
+        let mut groups: BTreeMap<(u32, Arc<str>), Vec<usize>> = BTreeMap::new();
         for (i, c) in calls.iter().enumerate() {
             groups
                 .entry((c.depth, c.function.clone()))
@@ -113,19 +128,23 @@ impl Trace {
             parents: callers(&calls),
             calls,
             groups,
-            truncated: lines.last().is_some_and(|l| l == TRACE_TRUNCATED),
+            truncated,
         }
+    }
+
+    /// The calls of one function at one depth, by index, in order.
+    fn group(&self, function: &str, depth: u32) -> Option<&Vec<usize>> {
+        self.groups.get(&(depth, Arc::from(function)))
     }
 
     /// Where the first call of one function at one depth is among all calls.
     fn first(&self, function: &str, depth: u32) -> Option<usize> {
-        let group = self.groups.get(&(depth, function.to_owned()))?;
-        group.first().copied()
+        self.group(function, depth)?.first().copied()
     }
 
     /// Every (depth, function) with calls, outermost first.
     pub(crate) fn keys(&self) -> impl Iterator<Item = (u32, &str)> {
-        self.groups.keys().map(|(d, f)| (*d, f.as_str()))
+        self.groups.keys().map(|(d, f)| (*d, &**f))
     }
 
     /// Whether two runs made the same calls, at the same depths, in the same order (what
@@ -156,7 +175,7 @@ impl Trace {
             .calls
             .iter()
             .enumerate()
-            .filter(|(_, c)| c.function == function)
+            .filter(|(_, c)| &*c.function == function)
         {
             let mut at = Some(i);
             while let Some(j) = at.filter(|&j| !around[j]) {
@@ -179,8 +198,7 @@ impl Trace {
 
     /// The calls of one function at one depth, in order.
     pub(crate) fn calls(&self, function: &str, depth: u32) -> Vec<&Call> {
-        self.groups
-            .get(&(depth, function.to_owned()))
+        self.group(function, depth)
             .map_or_else(Vec::new, |is| is.iter().map(|&i| &self.calls[i]).collect())
     }
 }
@@ -246,7 +264,7 @@ pub(crate) fn comparable(digests: &str) -> bool {
 fn observable(trace: &[Call], function: &str) -> bool {
     trace
         .iter()
-        .filter(|c| c.function == function)
+        .filter(|c| &*c.function == function)
         .any(|c| comparable(&c.returned) || (!c.changed.is_empty() && comparable(&c.changed)))
 }
 
@@ -300,7 +318,7 @@ pub fn compare(original: &Trace, again: &Trace, mutant: &Trace, function: &str) 
     // Every (depth, function) pair seen, outermost first.
     let pairs: std::collections::BTreeSet<(u32, &str)> = runs
         .iter()
-        .flat_map(|r| r.groups.keys().map(|(d, f)| (*d, f.as_str())))
+        .flat_map(|r| r.groups.keys().map(|(d, f)| (*d, &**f)))
         .collect();
     let changed: Vec<(u32, &str, Difference)> = pairs
         .into_iter()
@@ -352,7 +370,7 @@ pub(crate) fn witnesses<'t>(
     // The call of `f` at `depth` whose value changed, if one did.
     let changed_at = |depth: u32, f: &str| {
         let d = difference(runs, f, depth)?;
-        let group = original.groups.get(&(depth, f.to_owned()))?;
+        let group = original.group(f, depth)?;
         group.get(d.index).copied()
     };
     let with_before = |i: usize| (&original.calls[i], before(i));
@@ -386,7 +404,7 @@ pub(crate) fn witnesses<'t>(
                     .is_some_and(|g| seen.insert((&g.path, &g.args)))
             };
             let own: Vec<usize> = (0..original.calls.len())
-                .filter(|&i| original.calls[i].function == function && first_seen(i))
+                .filter(|&i| &*original.calls[i].function == function && first_seen(i))
                 .take(WITNESSES)
                 .collect();
             // Then the calls the first of them was made in, the nearest first: where the
@@ -414,7 +432,7 @@ const WITNESSES: usize = 8;
 fn caller(trace: &Trace, function: &str, depth: u32) -> Option<String> {
     let first = trace.first(function, depth)?;
     let made_by = trace.parents[first]?;
-    Some(trace.calls[made_by].function.clone())
+    Some(trace.calls[made_by].function.to_string())
 }
 
 #[cfg(test)]
@@ -423,7 +441,7 @@ mod tests {
 
     fn trace(lines: &[&str]) -> Trace {
         let lines: Vec<String> = lines.iter().map(|l| l.replace('|', "\t")).collect();
-        Trace::parse(&lines)
+        Trace::parse(lines)
     }
 
     #[test]

@@ -274,7 +274,7 @@ fn trace_unmutated(d: &Discovery, config: &Config, baseline: &Baseline, t: usize
     let mut server = start(d, config, t)?;
     let _slot = config.groups.enter(t);
     let report = server.run(&traced_request(baseline, config, None)).ok()?;
-    super::baseline::passed(&report).then(|| Trace::parse(&report.trace))
+    super::baseline::passed(&report).then(|| Trace::parse(report.trace))
 }
 
 /// A server for test `t`; its traced calls record their arguments where tests are to be
@@ -346,14 +346,14 @@ fn trace(
                 ..traced_request(baseline, config, Some(entry.id.clone()))
             };
             let slot = config.groups.enter(t);
-            let Ok(mutant) = server.run(&request) else {
+            let Ok(mut mutant) = server.run(&request) else {
                 return (m, Traced::Propagated(Propagation::Untraced, Vec::new()));
             };
             drop(slot);
             if let Some(detected) = failed_again(d, baseline, t, &mutant) {
                 return (m, Traced::Detected(detected));
             }
-            let traced = Trace::parse(&mutant.trace);
+            let traced = Trace::parse(std::mem::take(&mut mutant.trace));
             let propagation = propagation::compare(original, again, &traced, &entry.function);
             let witnesses =
                 propagation::witnesses([original, again, &traced], &propagation, &entry.function)

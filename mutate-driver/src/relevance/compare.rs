@@ -213,7 +213,7 @@ mod tests {
         let lines: Vec<String> = lines.iter().map(|l| l.replace('|', "\t")).collect();
         Observation {
             outcome: outcome.to_owned(),
-            trace: Trace::parse(&lines),
+            trace: Trace::parse(lines),
         }
     }
 

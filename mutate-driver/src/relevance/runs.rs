@@ -100,7 +100,7 @@ pub fn run(
                 let request = request(&builds.baseline[t], config, None);
                 let first = server.run(&request).ok()?;
                 let second = server.run(&request).ok()?;
-                Some([observe(&first), observe(&second)])
+                Some([observe(first), observe(second)])
             });
             send((t, observed));
         },
@@ -259,7 +259,7 @@ fn decide(
     let observed = |server: &mut Server, d: &Discovery, m: usize| {
         let id = d.mutants[m].entry.id.clone();
         let report = server.run(&request(baseline, config, Some(id))).ok()?;
-        Some(observe(&report))
+        Some(observe(report))
     };
     let mut judge = |c: &Candidate| {
         let from_change = c.before.is_some() && trace_from.is_some();
@@ -345,11 +345,11 @@ fn request(baseline: &Baseline, config: &Config, mutant: Option<String>) -> Requ
 
 /// What a run showed: its outcome, with a failure's whole panic message (its location
 /// left out: lines move with the change), and its trace.
-fn observe(report: &Report) -> Observation {
-    let verdict = outcome::judge(report);
+fn observe(mut report: Report) -> Observation {
+    let verdict = outcome::judge(&report);
     let outcome = match verdict.status {
         Status::Survived => "passes".to_owned(),
-        Status::Killed => match panic_message(report) {
+        Status::Killed => match panic_message(&report) {
             Some(message) => format!("fails: {message}"),
             None => format!("fails: {}", verdict.reason),
         },
@@ -358,7 +358,7 @@ fn observe(report: &Report) -> Observation {
     };
     Observation {
         outcome,
-        trace: Trace::parse(&report.trace),
+        trace: Trace::parse(std::mem::take(&mut report.trace)),
     }
 }
 

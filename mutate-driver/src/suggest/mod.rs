@@ -82,7 +82,7 @@ impl Witness {
                 continue;
             }
             let source = Witness {
-                function: call.function.clone(),
+                function: call.function.to_string(),
                 path: g.path.clone(),
                 args: g.args.clone(),
                 sources: Vec::new(),
@@ -93,7 +93,7 @@ impl Witness {
             }
         }
         Some(Witness {
-            function: call.function.clone(),
+            function: call.function.to_string(),
             path: given.path.clone(),
             args: given.args.clone(),
             sources,
