@@ -142,7 +142,7 @@ pub fn run(
             .into_iter()
             .map(|m| (m, d.mutants[m].entry.id.clone()));
         pool::run(
-            jobs.collect(),
+            spread(jobs.collect()),
             config.groups.whole_runs_at_once(config.jobs),
             |(m, id): (usize, String), send| send((m, run_whole(Some(&id), limit))),
             |(m, whole)| {
@@ -163,6 +163,17 @@ pub fn run(
             },
         );
     }
+}
+
+/// `jobs` (each a mutant and its id) in an order that follows no file: by a digest of
+/// each id. A run whole takes the binary's time where it passes, less where it fails, and
+/// its limit where it times out, and a file's mutants tend to end alike: idna's whole
+/// `tests` timed out on 7 of the first 110 of 597 mutants (punycode's decoder), on 2 of
+/// the rest. In the files' order the time left, which goes by the rate so far, said 2.5
+/// times what was left halfway through.
+fn spread(mut jobs: Vec<(usize, String)>) -> Vec<(usize, String)> {
+    jobs.sort_by_cached_key(|(_, id)| mutate_protocol::build_errors::digest(id.as_bytes()));
+    jobs
 }
 
 /// The mutants that the processes of a run counting into `spawn` reached, by the sites
@@ -222,5 +233,30 @@ fn run_with(
         Some(status) => Whole::Failed(crate::outcome::ended(status)),
         None if interrupt::interrupted() => Whole::NotRun,
         None => Whole::TimedOut,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spread;
+
+    #[test]
+    fn runs_whole_follow_no_file_and_the_same_order_every_time() {
+        let jobs: Vec<(usize, String)> = (0..40)
+            .map(|m| (m, format!("src/{}.rs:{m}:5: replace + with -", m / 10)))
+            .collect();
+        let spread_once = spread(jobs.clone());
+        assert_eq!(
+            spread_once,
+            spread(jobs.clone()),
+            "the same order every time"
+        );
+        // The first quarter holds mutants of more than one file.
+        let files: std::collections::BTreeSet<usize> =
+            spread_once[..10].iter().map(|(m, _)| m / 10).collect();
+        assert!(files.len() > 1, "{spread_once:?}");
+        let mut sorted = spread_once;
+        sorted.sort();
+        assert_eq!(sorted, jobs, "every job, once");
     }
 }

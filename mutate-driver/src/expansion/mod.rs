@@ -16,6 +16,8 @@
 //! rejects (its evaluation overflows, its type no longer fits) is unviable, as with
 //! cargo-mutants; tests that come out byte for byte the same prove the mutant equivalent.
 
+mod pace;
+
 use crate::cli::Args;
 use crate::compile::{self, BuiltWith, TestBinary, Workspace};
 use crate::discover::Discovery;
@@ -172,19 +174,27 @@ pub fn run(
         ),
     );
     let mut expansion = Expansion::default();
-    for &m in &candidates {
+    let with_packages = candidates
+        .iter()
+        .map(|&m| (m, workspace.package_of(&d.mutants[m].entry.file)))
+        .collect();
+    let ordered = pace::order(with_packages);
+    let mut paces = pace::Paces::default();
+    let phase_started = Instant::now();
+    for (k, (m, package)) in ordered.iter().enumerate() {
+        let m = *m;
         if crate::interrupt::interrupted() {
             results.interrupted = true;
             break;
         }
+        let mutant_started = Instant::now();
         let id = d.mutants[m].entry.id.clone();
         let constant = d.mutants[m].entry.compile_time;
         // Every other package stays as the build with every mutant off left it, so
         // cargo rebuilds only this mutant's package and what depends on it.
-        let package = workspace.package_of(&d.mutants[m].entry.file);
         let with_it = BuiltWith {
             id: &id,
-            package: Some(&package),
+            package: Some(package),
             others: Some(NONE_ON),
         };
         let attempt = compile::build_with_mutant(args, workspace, &lists, Some(with_it))?;
@@ -216,6 +226,10 @@ pub fn run(
         if r.status.detected() {
             expansion.detected += 1;
         }
+        paces.took(package, mutant_started.elapsed());
+        let left = paces.left(ordered[k + 1..].iter().map(|(_, p)| p.as_str()));
+        let done = phase_started.elapsed().as_secs_f64();
+        progress.work(done, left.as_secs_f64(), Duration::ZERO);
         progress.mutant(r.ended(d, m));
     }
     // The test executables as the run's own build left them, for whatever runs them next.
