@@ -69,14 +69,6 @@ pub fn settings(name: &str) -> Settings {
             cargo: &[],
             tests: &["--skip", "emoji_test_file"],
         },
-        // A checkout of servo/rust-url (`scale --workspace-at`). idna's `tests` has a
-        // harness of its own (the `tester` crate) that lists its 12,808 cases as libtest
-        // does, so each runs alone, and each run's `main` first parses every case's file:
-        // 0.4 s a case, 85 minutes of baseline on two cores. Its UTS #46 cases are skipped.
-        "rust-url" => Settings {
-            cargo: &[],
-            tests: &["--skip", "UTS #46"],
-        },
         _ => Settings::default(),
     }
 }
