@@ -45,7 +45,7 @@ pub fn run_one(args: &Args, workspace: &Workspace, d: &Discovery, id: &str) -> R
         && d.mutants[m].entry.build_error.is_empty()
         && crate::expansion::seen_when_built(args, workspace, d, m)
     {
-        return crate::expansion::run_one(args, workspace, d, id);
+        return crate::expansion::run_one(args, workspace, d, m);
     }
     run_active(d, id)
 }

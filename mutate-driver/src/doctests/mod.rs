@@ -442,6 +442,7 @@ fn as_doc_test_cfg(predicate: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::has_word;
     use markdown::Info;
 
     fn doc_test(item: &str, code: &str, info: &str) -> DocTest {
@@ -649,13 +650,10 @@ mod tests {
         assert!(names_only_the_library("  extern crate geo ;", "geo"));
         // Code that runs at load time keeps a doc test apart; a word that holds its name
         // does not.
-        assert!(crate::source::has_word("#[ctor]\nfn init() {}", "ctor"));
-        assert!(crate::source::has_word("inventory::submit!", "inventory"));
-        assert!(!crate::source::has_word(
-            "let v = vector(); // a constructor",
-            "ctor"
-        ));
-        assert!(!crate::source::has_word("my_inventory::x", "inventory"));
+        assert!(has_word("#[ctor]\nfn init() {}", "ctor"));
+        assert!(has_word("inventory::submit!", "inventory"));
+        assert!(!has_word("let v = vector(); // a constructor", "ctor"));
+        assert!(!has_word("my_inventory::x", "inventory"));
         assert!(!names_only_the_library("extern crate geo as g;", "geo"));
     }
 

@@ -3,16 +3,16 @@
 //! code those crates are built from, which their tests, built once with every mutant off,
 //! never see. The crate's own unit tests judged what they reach in the mutant phase; here
 //! each mutant they did not detect is built into the crates that expand the macro (cargo,
-//! with `MUTATE_ACTIVE_<package>` naming it: the macro crate tracks its package's variable,
-//! so cargo rebuilds it and exactly the crates that depend on it) and their tests are run whole, as
-//! `cargo test` would run them. A test crate that no longer builds fails `cargo test`:
+//! with `MUTATE_ACTIVE_<package>` naming it: the macro crate tracks its package's
+//! variable, so cargo rebuilds it and exactly the crates that depend on it) and their tests
+//! are run whole, as `cargo test` would run them. A test crate that no longer builds fails `cargo test`:
 //! the mutant is killed. Test executables that come out the same as with no mutant on
 //! cannot judge it otherwise than they did: they are not run.
 //!
 //! Mutants of constant contexts (a `const` or `static` initializer, whose value rustc
 //! computes) are judged the same way: no run-time switch reaches them, so each is built
-//! into the tests (its package's variable chooses its branch of the initializer: the macro's
-//! `operators/compile_time.rs`) and they are run whole. A constant that rustc then
+//! into the tests (its package's variable chooses its branch of the initializer: the
+//! macro's `operators/compile_time.rs`) and they are run whole. A constant that rustc then
 //! rejects (its evaluation overflows, its type no longer fits) is unviable, as with
 //! cargo-mutants; tests that come out byte for byte the same prove the mutant equivalent.
 
@@ -428,7 +428,8 @@ fn proc_macro_targets(workspace: &Workspace) -> impl Iterator<Item = (PathBuf, P
 }
 
 /// Whether mutant `m` is seen only when the tests are built: a constant's, or (with
-/// `--all-items`, which has proc-macro crates track `MUTATE_ACTIVE`) a proc macro's.
+/// `--all-items`, which has proc-macro crates track `MUTATE_ACTIVE_<package>`) a proc
+/// macro's.
 pub fn seen_when_built(args: &Args, workspace: &Workspace, d: &Discovery, m: usize) -> bool {
     let entry = &d.mutants[m].entry;
     entry.compile_time
@@ -438,17 +439,18 @@ pub fn seen_when_built(args: &Args, workspace: &Workspace, d: &Discovery, m: usi
                 .any(|dir| Path::new(&entry.file).starts_with(dir)))
 }
 
-/// `--run-mutant` for a mutant [`seen_when_built`]: the tests built with it, and each test
-/// executable that build made anew run whole, as `cargo test` would run them. The exit
-/// code is `--run-mutant`'s.
-pub fn run_one(args: &Args, workspace: &Workspace, d: &Discovery, id: &str) -> Result<i32> {
+/// `--run-mutant` for mutant `m`, [`seen_when_built`]: the tests built with it, and each
+/// test executable that build made anew run whole, as `cargo test` would run them. The
+/// exit code is `--run-mutant`'s.
+pub fn run_one(args: &Args, workspace: &Workspace, d: &Discovery, m: usize) -> Result<i32> {
     let lists = workspace.target_dir.join("build-errors");
+    let entry = &d.mutants[m].entry;
+    let id = entry.id.as_str();
     eprintln!("    Building the tests with `{id}` on");
-    let entry = d.mutants.iter().map(|m| &m.entry).find(|e| e.id == id);
-    let package = entry.map(|e| workspace.package_of(&e.file));
+    let package = workspace.package_of(&entry.file);
     let with_it = BuiltWith {
         id,
-        package: package.as_deref(),
+        package: Some(&package),
         others: None,
     };
     let attempt = compile::build_with_mutant(args, workspace, &lists, Some(with_it))?;
