@@ -149,3 +149,32 @@ fn a_cargo_mutants_users_crate_runs_bare_with_their_marks_config_and_outputs() {
             .unwrap();
     assert_eq!(mutants.as_array().unwrap().len(), list.len() - 1);
 }
+
+/// `--run-mutant` on a constant's mutant that sizes an array: no switch reaches it, so the
+/// tests are built again with it named to its package, and the test binaries that build
+/// made anew are run whole.
+#[test]
+fn run_mutant_builds_a_constants_mutant_into_the_tests() {
+    let runtime = repo().join("mutate-runtime").display().to_string();
+    let id = "src/lib.rs:73:27: replace + with * in pair";
+    let out = driver(&[
+        "--manifest-path",
+        MANIFEST,
+        "--runtime-path",
+        &runtime,
+        "--run-mutant",
+        id,
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stderr.contains(&format!("Building the tests with `{id}` on")),
+        "{stderr}"
+    );
+    // `1 * 1` makes `pair` one element long: its test, built with it, fails.
+    assert!(
+        stdout.starts_with(&format!("KILLED {id}: ")),
+        "{stdout}\n{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+}
