@@ -33,6 +33,8 @@ mod twins;
 #[cfg(target_os = "linux")]
 mod lost_output;
 #[cfg(target_os = "linux")]
+mod nested_panic;
+#[cfg(target_os = "linux")]
 mod server;
 #[cfg(target_os = "linux")]
 mod spawned;

@@ -277,6 +277,7 @@ fn become_child(
         }
     }
     crate::lost_output::watch();
+    crate::nested_panic::say_later_panics_briefly();
     let trace = out_of_the_way(trace);
     // SAFETY: as above.
     unsafe {

@@ -126,14 +126,15 @@ pub fn run(
     // heap the allocator found broken and aborted on), and whether the next process meets
     // it is chance: smallvec's writes past a buffer crashed one process and not the next,
     // about one time in several, or crashed in a later test after an earlier one passed.
-    // Every run of such a mutant gets more runs again, each in a process of its own.
-    let mut extra = Vec::new();
-    for &(t, (m, first)) in &runs {
-        if results[m].status == Status::Crashed {
-            extra.extend(std::iter::repeat_n((t, vec![(m, first)]), CRASH_RERUNS));
-        }
-    }
-    let count = runs.len() + extra.len();
+    // Every run of such a mutant gets more runs again, each in a process of its own:
+    // each round of them is a fresh server of the test (a fresh address space layout),
+    // which forks a child for each run, so one mutant's corrupt memory never meets
+    // another's; not a server for each run, which costs an `exec` a run.
+    let crashes: Vec<(usize, (usize, Status))> = runs
+        .iter()
+        .filter(|(_, (m, _))| results[*m].status == Status::Crashed)
+        .copied()
+        .collect();
     // Each run weighs what it took in the mutant phase (and a fork): the time left then
     // follows the slow runs, which come in any order, not the count of runs.
     let took: HashMap<(usize, usize), f64> = runs
@@ -141,14 +142,16 @@ pub fn run(
         .map(|&(t, (m, _))| ((t, m), weight_of_run(&results[m].runs, t)))
         .collect();
     let weight = |t: usize, m: usize| took.get(&(t, m)).copied().unwrap_or(FORK_MICROS);
-    let total: f64 = runs
-        .iter()
-        .map(|&(t, (m, _))| weight(t, m))
-        .chain(extra.iter().map(|(t, ms)| weight(*t, ms[0].0)))
-        .sum();
+    let weigh = |runs: &[(usize, (usize, Status))]| -> f64 {
+        runs.iter().map(|&(t, (m, _))| weight(t, m)).sum()
+    };
+    let total = weigh(&runs) + CRASH_RERUNS as f64 * weigh(&crashes);
+    let count = runs.len() + CRASH_RERUNS * crashes.len();
     let chunk = (runs.len() / (config.jobs * 2)).max(4);
     let mut jobs = super::batches(runs, chunk);
-    jobs.extend(extra);
+    for batch in super::batches(crashes, chunk) {
+        jobs.extend(std::iter::repeat_n(batch, CRASH_RERUNS));
+    }
     progress.phase(
         "Unsafe",
         count,
