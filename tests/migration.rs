@@ -97,14 +97,25 @@ fn a_cargo_mutants_users_crate_runs_bare_with_their_marks_config_and_outputs() {
         "{unviable:?}"
     );
     // The constants' mutants, under cargo-mutants' names: caught by the tests built with
-    // them, or missed where the tests build the same (equivalent).
+    // them. One that leaves its constant's value as it was is equivalent, and one whose
+    // text panics unviable, each found by running the constant both ways, with no build.
     assert!(caught.contains("src/lib.rs:43:33: replace * with +"));
     assert!(caught.contains("src/lib.rs:56:27: delete -"));
-    assert!(missed.contains("src/lib.rs:46:26: replace << with >>"));
+    let mutant = |id: &str| report.mutants.iter().find(|m| m.id == id).expect(id);
+    let same = mutant("src/lib.rs:46:26: replace << with >>");
+    assert_eq!(same.equivalence, "proven", "{same:?}");
+    assert!(same.reason.contains("the same value"), "{same:?}");
+    assert!(!missed.contains(&same.id) && !caught.contains(&same.id));
+    let overflows = mutant("src/lib.rs:49:23: replace + with *");
+    assert!(
+        overflows
+            .reason
+            .contains("its text panics (attempt to multiply with overflow)"),
+        "{overflows:?}"
+    );
     // A constant of a function body that only run-time code reads is judged in the mutant
     // phase by the test that reaches it; one that sizes an array, by a build of its own in
     // which the function runs the code that build chose (both survived that build before).
-    let mutant = |id: &str| report.mutants.iter().find(|m| m.id == id).expect(id);
     let switched = mutant("src/lib.rs:66:38: replace * with + in hours_to_seconds");
     assert_eq!(
         switched.killed_by,

@@ -298,6 +298,7 @@ mod tests {
             function: "classify".into(),
             build_error: String::new(),
             compile_time: false,
+            value: Default::default(),
         }
     }
 

@@ -65,6 +65,7 @@ mod tests {
             function: String::new(),
             build_error: String::new(),
             compile_time: false,
+            value: Default::default(),
         }
     }
 

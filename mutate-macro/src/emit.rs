@@ -52,6 +52,7 @@ pub fn table_items(collector: &Collector) -> TokenStream {
             let cfg = &m.cfg;
             let build_error = m.build_error.as_deref().unwrap_or("");
             let compile_time = m.compile_time;
+            let compare_value = m.compare_value.clone().unwrap_or_else(|| quote!(None));
             let compiled = if cfg.is_empty() {
                 quote!(true)
             } else {
@@ -71,6 +72,7 @@ pub fn table_items(collector: &Collector) -> TokenStream {
                     compiled: #compiled,
                     build_error: #build_error,
                     compile_time: #compile_time,
+                    compare_value: #compare_value,
                 }
             }
         });

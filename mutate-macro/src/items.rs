@@ -105,7 +105,7 @@ impl<'e> Walk<'e> {
                 let mut schemata = k.clone();
                 if let Some(selection) = selection {
                     let name = self.constant_name(prefix, &k.ident);
-                    constant(&mut schemata.expr, name, selection);
+                    constant(&mut schemata.expr, name, selection, Some(&k.ty));
                 }
                 Item::Const(schemata)
             }
@@ -113,7 +113,7 @@ impl<'e> Walk<'e> {
                 let mut schemata = s.clone();
                 if let Some(selection) = selection {
                     let name = self.constant_name(prefix, &s.ident);
-                    constant(&mut schemata.expr, name, selection);
+                    constant(&mut schemata.expr, name, selection, None);
                 }
                 Item::Static(schemata)
             }
@@ -140,7 +140,7 @@ impl<'e> Walk<'e> {
                 let mut copy = k.clone();
                 if let Some(selection) = own {
                     let name = self.constant_name(&format!("{prefix}{ty}::"), &k.ident);
-                    constant(&mut copy.expr, name, &selection);
+                    constant(&mut copy.expr, name, &selection, None);
                 }
                 schemata.items.push(ImplItem::Const(copy));
                 continue;
@@ -183,7 +183,7 @@ impl<'e> Walk<'e> {
                     && let Some((_, expr)) = &mut copy.default
                 {
                     let name = self.constant_name(&format!("{prefix}{}::", t.ident), &k.ident);
-                    constant(expr, name, &selection);
+                    constant(expr, name, &selection, None);
                 }
                 schemata.items.push(TraitItem::Const(copy));
                 continue;
@@ -241,14 +241,21 @@ enum ConstantName {
     Own(String),
 }
 
-/// A constant's initializer made its schemata copy (`operators/compile_time.rs`).
-fn constant(expr: &mut syn::Expr, name: ConstantName, selection: &Selection) {
+/// A constant's initializer made its schemata copy (`operators/compile_time.rs`); `ty`:
+/// the type of a `const` that is no associated item, whose mutants' values are compared.
+fn constant(
+    expr: &mut syn::Expr,
+    name: ConstantName,
+    selection: &Selection,
+    ty: Option<&syn::Type>,
+) {
     let (function, in_function) = match name {
         ConstantName::InFunction(f) => (f, true),
         ConstantName::Own(path) => (path, false),
     };
     let mut c = Collector::new(function, selection.clone());
-    if let Some(tokens) = crate::operators::compile_time::initializer(&mut c, expr, in_function) {
+    if let Some(tokens) = crate::operators::compile_time::initializer(&mut c, expr, in_function, ty)
+    {
         *expr = syn::Expr::Verbatim(tokens);
     }
 }

@@ -44,6 +44,9 @@ pub struct Mutant {
     pub named_at: Option<Location>,
     /// In a constant context: on only in a build that names it (`operators/compile_time.rs`).
     pub compile_time: bool,
+    /// Of a constant's mutant: an expression of the function that says whether the constant
+    /// has the same value with it (`operators/compile_time.rs`); `None`: not compared.
+    pub compare_value: Option<TokenStream>,
 }
 
 impl Mutant {
@@ -231,6 +234,7 @@ impl Collector {
             build_error: None,
             named_at: None,
             compile_time: false,
+            compare_value: None,
         });
         (self.mutants.len() - 1) as u32
     }

@@ -88,13 +88,46 @@ pub struct CatalogEntry {
     /// [`env::built_with`](crate::env::built_with) has it on (`mutate-runtime`'s
     /// `__private::compile_time`).
     pub compile_time: bool,
+    /// Of a constant's mutant: what running its constant's initializer with it showed.
+    pub value: ConstantValue,
+}
+
+/// What a test binary found running a constant's initializer as written and with a mutant
+/// (`mutate-runtime`'s `compile_time::compare`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum ConstantValue {
+    /// Not compared (not a scalar constant, or the comparison did not end), or different.
+    #[default]
+    Unknown,
+    /// The same value: every build with the mutant is the build without it.
+    Same,
+    /// The mutant's text panics (its message): rustc's evaluation rejects it.
+    Panics(String),
+}
+
+impl ConstantValue {
+    fn encode(&self) -> String {
+        match self {
+            ConstantValue::Unknown => String::new(),
+            ConstantValue::Same => "=".into(),
+            ConstantValue::Panics(message) => format!("!{}", escape(message)),
+        }
+    }
+
+    fn decode(field: &str) -> Self {
+        match field.split_at_checked(1) {
+            Some(("=", "")) => ConstantValue::Same,
+            Some(("!", message)) => ConstantValue::Panics(unescape(message)),
+            _ => ConstantValue::Unknown,
+        }
+    }
 }
 
 impl CatalogEntry {
     pub fn encode(&self) -> String {
         let [l1, c1, l2, c2] = self.span;
         format!(
-            "mutant\t{}\t{}\t{}\t{}\t{}\t{l1}\t{c1}\t{l2}\t{c2}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "mutant\t{}\t{}\t{}\t{}\t{}\t{l1}\t{c1}\t{l2}\t{c2}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             self.index,
             self.site,
             escape(&self.id),
@@ -106,12 +139,13 @@ impl CatalogEntry {
             escape(&self.function),
             escape(&self.build_error),
             u8::from(self.compile_time),
+            self.value.encode(),
         )
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 16 || f[0] != "mutant" {
+        if f.len() != 17 || f[0] != "mutant" {
             return None;
         }
         let n = |s: &str| s.parse::<u32>().ok();
@@ -128,6 +162,7 @@ impl CatalogEntry {
             function: unescape(f[13]),
             build_error: unescape(f[14]),
             compile_time: f[15] == "1",
+            value: ConstantValue::decode(f[16]),
         })
     }
 }
@@ -151,8 +186,16 @@ mod tests {
             function: "f".into(),
             build_error: "mismatched types".into(),
             compile_time: true,
+            value: ConstantValue::Panics("attempt to divide by zero\tat\n1".into()),
         };
-        assert_eq!(CatalogEntry::decode(&entry.encode()), Some(entry));
+        assert_eq!(CatalogEntry::decode(&entry.encode()), Some(entry.clone()));
+        for value in [ConstantValue::Same, ConstantValue::Unknown] {
+            let entry = CatalogEntry {
+                value,
+                ..entry.clone()
+            };
+            assert_eq!(CatalogEntry::decode(&entry.encode()), Some(entry));
+        }
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub mod spawned;
 pub mod test_slot;
 pub mod unviable_marks;
 
-pub use handshake::{CatalogEntry, Greeting};
+pub use handshake::{CatalogEntry, ConstantValue, Greeting};
 pub use report::{End, FellBack, Report};
 pub use request::Request;
 
@@ -36,7 +36,7 @@ pub const TRACE_SEPARATOR: &str = "\u{1f}";
 /// The last line of a trace that reached its size limit: calls after it were not written.
 pub const TRACE_TRUNCATED: &str = "truncated";
 /// Protocol version, checked in the handshake.
-pub const VERSION: u32 = 8;
+pub const VERSION: u32 = 9;
 
 /// Escapes backslash, tab, newline and carriage return.
 pub fn escape(text: &str) -> String {

@@ -37,6 +37,10 @@ pub struct MutantInfo {
     /// The mutant is in a constant context: only a build with it named in its package's
     /// `MUTATE_ACTIVE_<package>` has it on (`__private::compile_time`); no switch reads it.
     pub compile_time: bool,
+    /// Of a constant's mutant (a scalar's): runs the initializer as written and with the
+    /// mutant and compares them
+    /// ([`__private::compile_time::compare`](crate::__private::compile_time::compare)).
+    pub compare_value: Option<fn() -> crate::__private::compile_time::Compared>,
 }
 
 /// A table not yet registered has this base, chosen so that no active index minus it
@@ -293,6 +297,7 @@ mod tests {
             compiled: true,
             build_error: "",
             compile_time: false,
+            compare_value: None,
         }
     }
 

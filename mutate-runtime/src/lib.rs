@@ -31,6 +31,8 @@ mod threads;
 mod twins;
 
 #[cfg(target_os = "linux")]
+mod constant_values;
+#[cfg(target_os = "linux")]
 mod lost_output;
 #[cfg(target_os = "linux")]
 mod nested_panic;

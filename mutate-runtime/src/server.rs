@@ -72,7 +72,9 @@ fn serve(with_catalog: bool) {
         .encode(),
     ];
     if with_catalog {
-        out.extend(catalog::entries().into_iter().map(catalog_line));
+        let entries = catalog::entries();
+        let values = crate::constant_values::of(&entries);
+        out.extend(entries.into_iter().zip(values).map(catalog_line));
     }
     out.push(Greeting::Ready.encode());
     send(&mut replies, &out);
@@ -635,8 +637,8 @@ fn map_shared(size: usize) -> *mut u8 {
     memory.cast()
 }
 
-/// The catalog's line for one mutant.
-fn catalog_line(entry: catalog::Entry) -> String {
+/// The catalog's line for one mutant, with what it does to its constant's value.
+fn catalog_line((entry, value): (catalog::Entry, mutate_protocol::ConstantValue)) -> String {
     let info = entry.info;
     Greeting::Mutant(Box::new(CatalogEntry {
         index: entry.index,
@@ -651,6 +653,7 @@ fn catalog_line(entry: catalog::Entry) -> String {
         function: info.function.into(),
         build_error: info.build_error.into(),
         compile_time: info.compile_time,
+        value,
     }))
     .encode()
 }

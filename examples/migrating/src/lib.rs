@@ -42,10 +42,10 @@ pub fn lookup(i: usize) -> u32 {
 
 const SECONDS_PER_DAY: u64 = 24 * 60 * 60;
 
-/// `<<` made `>>` is `1 >> 0`, the same value: the tests build the same, equivalent.
+/// `<<` made `>>` is `1 >> 0`, the same value: equivalent, found running both, unbuilt.
 const FIRST_BIT: u32 = 1 << 0;
 
-/// `+` made `*` overflows a `u8`: rustc rejects the constant, unviable.
+/// `+` made `*` overflows a `u8`: rustc rejects it, unviable (run, it panics: unbuilt).
 const LIMIT: u8 = 200 + 50;
 
 static ZONES: usize = 4 * 100;

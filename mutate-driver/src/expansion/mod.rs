@@ -26,6 +26,7 @@ use crate::lab::Results;
 use crate::lab::whole::{GRACE, SLOWER, Whole, run_whole};
 use crate::outcome::Status;
 use crate::progress::Progress;
+use mutate_protocol::ConstantValue;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -59,6 +60,11 @@ impl Expansion {
     }
 }
 
+/// Why a constant's mutant that leaves its value as it was is equivalent.
+const SAME_VALUE: &str = "equivalent: its constant has the same value with it (the \
+    initializer as written and with the mutant, run and compared), so every build with it \
+    is the build without it";
+
 /// An id no mutant has: the build with it on is the expansion with every mutant off.
 const NONE_ON: &str = "mutate: no mutant";
 
@@ -90,6 +96,33 @@ pub fn run(
         })
         .filter(|&m| d.mutants[m].entry.compile_time || in_macro(m))
         .collect();
+    // A constant's mutant its test binaries ran (when they listed their mutants): one that
+    // leaves the constant's value as it was is equivalent, as every build with it is the
+    // build without it; one whose text panics is one rustc's evaluation rejects.
+    let before = candidates.len();
+    candidates.retain(|&m| {
+        let entry = &d.mutants[m].entry;
+        let r = &mut results.mutants[m];
+        match (&entry.value, entry.compile_time) {
+            (ConstantValue::Same, true) => {
+                (r.status, r.reason) = (Status::Equivalent, SAME_VALUE.to_owned());
+            }
+            (ConstantValue::Panics(message), true) => {
+                r.status = Status::Unviable;
+                r.reason =
+                    format!("rustc rejects the constant with it: run, its text panics ({message})");
+            }
+            _ => return true,
+        }
+        false
+    });
+    let settled = before - candidates.len();
+    if settled > 0 {
+        progress.note(&format!(
+            "{settled} mutants of constants settled without a build: their constant run \
+             with each, its value the same (equivalent) or its text panicking (unviable)"
+        ));
+    }
     if candidates.is_empty() || results.interrupted {
         return Ok(None);
     }

@@ -336,6 +336,7 @@ mod tests {
             function: function.into(),
             build_error: String::new(),
             compile_time: false,
+            value: Default::default(),
         }
     }
 

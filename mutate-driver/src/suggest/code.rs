@@ -228,6 +228,7 @@ mod tests {
                 function: "classify".into(),
                 build_error: String::new(),
                 compile_time: false,
+                value: Default::default(),
             },
         }
     }

@@ -27,8 +27,18 @@ use syn::{Expr, UnOp};
 /// it has none.
 /// `in_function`: the constant is an item of a function's body, and its mutants are named
 /// `in` that function (`c`'s); else by their change alone, as cargo-mutants names them.
-pub fn initializer(c: &mut Collector, expr: &Expr, in_function: bool) -> Option<TokenStream> {
+/// `ty`: the type of a `const` that is no associated item (whose initializer cannot name
+/// `Self` or generic parameters, so an item beside it computes what it computes).
+pub fn initializer(
+    c: &mut Collector,
+    expr: &Expr,
+    in_function: bool,
+    ty: Option<&syn::Type>,
+) -> Option<TokenStream> {
     let (_, branches) = texts(c, expr, in_function, true)?;
+    if let Some(ty) = ty.filter(|ty| is_scalar(ty)) {
+        compare_values(c, expr, ty, &branches);
+    }
     let rt = rt();
     let ids = c.ids();
     let built_with = built_with_variable();
@@ -42,6 +52,65 @@ pub fn initializer(c: &mut Collector, expr: &Expr, in_function: bool) -> Option<
         #table
         #(#chosen)* { #written }
     }})
+}
+
+/// Gives each mutant's table entry a function that runs the initializer as written and the
+/// mutant's text, each the body of a function of its own, and compares them
+/// (`mutate-runtime`'s `compile_time::compare`, in a process of its own when a test binary
+/// lists its mutants). A mutant whose value is the same changes nothing any build can
+/// show, and one whose text panics is one rustc's evaluation rejects: the driver builds
+/// neither (semver's `TAIL_BYTES`, `8 * (PTR_BYTES < 8) as usize - ...`, is 0 with four
+/// of its mutants on a 64-bit target, and six divide by zero or overflow). Run, not
+/// evaluated by rustc: a text rustc rejects would fail the build, at an operator two
+/// mutants may share, where the rebuild net could not tell whose it is.
+fn compare_values(c: &mut Collector, expr: &Expr, ty: &syn::Type, branches: &[(u32, TokenStream)]) {
+    let rt = rt();
+    let written = expr.to_token_stream();
+    for (k, text) in branches {
+        if let Some(mutant) = c.mutants.get_mut(*k as usize) {
+            mutant.compare_value = Some(quote!({
+                #[allow(arithmetic_overflow, unconditional_panic, overflowing_literals)]
+                fn written() -> #ty {
+                    #written
+                }
+                #[allow(arithmetic_overflow, unconditional_panic, overflowing_literals)]
+                fn mutant() -> #ty {
+                    #text
+                }
+                // Panics where this crate checks overflow, as rustc's evaluation does.
+                fn overflow() {
+                    let most: ::core::primitive::u8 = ::core::hint::black_box(::core::primitive::u8::MAX);
+                    let _ = most + 1;
+                }
+                fn compare() -> #rt::compile_time::Compared {
+                    #rt::compile_time::compare(written, mutant, overflow)
+                }
+                Some(compare as fn() -> #rt::compile_time::Compared)
+            }));
+        }
+    }
+}
+
+/// Whether `ty` is a type whose `==` rustc computes in a constant: an integer, `bool` or
+/// `char`, named plainly. (A float's `NaN` is not equal to itself; other types' `==` is a
+/// trait's, which constants cannot call.)
+fn is_scalar(ty: &syn::Type) -> bool {
+    const SCALARS: [&str; 14] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+        "bool", "char",
+    ];
+    match ty {
+        syn::Type::Path(p) => {
+            p.qself.is_none()
+                && p.path.leading_colon.is_none()
+                && p.path
+                    .get_ident()
+                    .is_some_and(|id| SCALARS.iter().any(|s| id == s))
+        }
+        syn::Type::Paren(p) => is_scalar(&p.elem),
+        syn::Type::Group(g) => is_scalar(&g.elem),
+        _ => false,
+    }
 }
 
 /// The variable that names the mutant a build of this package has on
@@ -279,7 +348,7 @@ mod tests {
     fn branches(expr: &str) -> Vec<(String, String)> {
         let expr: Expr = syn::parse_str(expr).unwrap();
         let mut c = Collector::new("X".into(), Selection::all());
-        let code = initializer(&mut c, &expr, false)
+        let code = initializer(&mut c, &expr, false, None)
             .expect("mutants")
             .to_string();
         let texts: Vec<String> = code
@@ -339,6 +408,43 @@ mod tests {
     fn an_initializer_without_operators_is_left_alone() {
         let expr: Expr = syn::parse_str("Foo::new(1, \"x\")").unwrap();
         let mut c = Collector::new("X".into(), Selection::all());
-        assert!(initializer(&mut c, &expr, false).is_none());
+        assert!(initializer(&mut c, &expr, false, None).is_none());
+    }
+
+    /// Each mutant's comparison of values, where the build makes one.
+    fn comparisons(expr: &str, ty: &str) -> Vec<Option<String>> {
+        let expr: Expr = syn::parse_str(expr).unwrap();
+        let ty: syn::Type = syn::parse_str(ty).unwrap();
+        let mut c = Collector::new("X".into(), Selection::all());
+        initializer(&mut c, &expr, false, Some(&ty)).expect("mutants");
+        c.mutants
+            .iter()
+            .map(|m| m.compare_value.as_ref().map(|v| v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_scalar_constant_compares_each_mutants_value_with_its_own() {
+        let found = comparisons("8 * (P < 8) as usize", "usize");
+        assert_eq!(found.len(), 6, "{found:?}");
+        let first = found[0].as_deref().expect("compared");
+        assert!(
+            first.contains("fn written () -> usize { 8 * (P < 8) as usize }"),
+            "{first}"
+        );
+        assert!(
+            first.contains("fn mutant () -> usize { 8 + (P < 8) as usize }"),
+            "{first}"
+        );
+        assert!(found.iter().all(Option::is_some));
+        assert!(comparisons("1 << 0", "bool").iter().all(Option::is_some));
+    }
+
+    #[test]
+    fn a_constant_whose_equality_rustc_cannot_compute_is_not_compared() {
+        for ty in ["f64", "&str", "[u8; 2]", "Wrapper", "core::primitive::u8"] {
+            let found = comparisons("1 + 2", ty);
+            assert!(found.iter().all(Option::is_none), "{ty}: {found:?}");
+        }
     }
 }
