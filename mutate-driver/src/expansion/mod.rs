@@ -60,6 +60,12 @@ impl Expansion {
     }
 }
 
+/// Whether a step after this phase runs the run's test executables: tests written for
+/// survivors, relevance, equivalence (which builds from the run's copy).
+fn later_steps_run_the_tests(args: &Args) -> bool {
+    args.suggest_tests.is_some() || (args.since.is_some() && args.relevance) || args.equivalence
+}
+
 /// Why a constant's mutant that leaves its value as it was is equivalent.
 const SAME_VALUE: &str = "equivalent: its constant has the same value with it (the \
     initializer as written and with the mutant, run and compared), so every build with it \
@@ -265,8 +271,13 @@ pub fn run(
         progress.work(done, left.as_secs_f64(), Duration::ZERO);
         progress.mutant(r.ended(d, m));
     }
-    // The test executables as the run's own build left them, for whatever runs them next.
-    compile::build_with_mutant(args, workspace, &lists, None)?;
+    // The test executables as the run's own build left them, where a later step of this
+    // run runs them. Else the next build (the user's `cargo test` builds another package
+    // or other flags; the driver's next run builds its own) rebuilds what this one left,
+    // as cargo tracks each package's variable: a build saved where a run ends here.
+    if later_steps_run_the_tests(args) {
+        compile::build_with_mutant(args, workspace, &lists, None)?;
+    }
     expansion.time = started.elapsed();
     Ok(Some(expansion))
 }
