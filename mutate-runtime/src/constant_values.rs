@@ -89,12 +89,7 @@ fn compare_in_child(compared: &[(usize, Comparison)], write_end: libc::c_int) ->
         libc::dup2(null, 2);
     }
     std::panic::set_hook(Box::new(|info| {
-        let payload = info.payload();
-        let message = payload
-            .downcast_ref::<&str>()
-            .copied()
-            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-            .unwrap_or("a panic");
+        let message = crate::nested_panic::message(info).unwrap_or("a panic");
         if let Ok(mut last) = PANIC_MESSAGE.lock() {
             *last = message.split_whitespace().collect::<Vec<_>>().join(" ");
         }

@@ -27,16 +27,20 @@ pub(crate) fn say_later_panics_briefly() {
     }));
 }
 
+/// A panic's message, where its payload is text.
+pub(crate) fn message<'a>(info: &'a std::panic::PanicHookInfo<'_>) -> Option<&'a str> {
+    let payload = info.payload();
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+}
+
 /// A panic as std says it, without the backtrace or the notes.
 fn brief(info: &std::panic::PanicHookInfo<'_>) -> String {
     let thread = std::thread::current();
     let name = thread.name().unwrap_or("<unnamed>");
-    let payload = info.payload();
-    let message = payload
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("Box<dyn Any>");
+    let message = message(info).unwrap_or("Box<dyn Any>");
     match info.location() {
         Some(at) => format!("\nthread '{name}' panicked at {at}:\n{message}"),
         None => format!("\nthread '{name}' panicked:\n{message}"),
