@@ -91,9 +91,9 @@ fn compare_values(c: &mut Collector, expr: &Expr, ty: &syn::Type, branches: &[(u
     }
 }
 
-/// Whether `ty` is a type whose `==` rustc computes in a constant: an integer, `bool` or
-/// `char`, named plainly. (A float's `NaN` is not equal to itself; other types' `==` is a
-/// trait's, which constants cannot call.)
+/// Whether `ty` is a type whose `==` is its value's identity: an integer, `bool` or `char`,
+/// named plainly. (A float's `NaN` is not equal to itself and `-0.0` equals `0.0`; another
+/// type's `PartialEq` may ignore what it holds.)
 fn is_scalar(ty: &syn::Type) -> bool {
     const SCALARS: [&str; 14] = [
         "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
