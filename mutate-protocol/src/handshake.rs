@@ -106,7 +106,9 @@ pub enum ConstantValue {
 }
 
 impl ConstantValue {
-    fn encode(&self) -> String {
+    /// One field: empty, `=`, or `!` and the escaped message (also a line of the runtime's
+    /// child that computes them).
+    pub fn encode(&self) -> String {
         match self {
             ConstantValue::Unknown => String::new(),
             ConstantValue::Same => "=".into(),
@@ -114,7 +116,7 @@ impl ConstantValue {
         }
     }
 
-    fn decode(field: &str) -> Self {
+    pub fn decode(field: &str) -> Self {
         match field.split_at_checked(1) {
             Some(("=", "")) => ConstantValue::Same,
             Some(("!", message)) => ConstantValue::Panics(unescape(message)),

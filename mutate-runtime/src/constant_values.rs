@@ -11,7 +11,6 @@ use mutate_protocol::ConstantValue;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::FromRawFd;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// How long a binary's comparisons may take in all. Each is a constant's initializer run
@@ -66,20 +65,13 @@ pub(crate) fn of(entries: &[Entry]) -> Vec<ConstantValue> {
     // A line the child did not end was cut short.
     let ended = answers.lines().take(answers.matches('\n').count());
     for (&(i, _), answer) in compared.iter().zip(ended) {
-        values[i] = match answer.split_at_checked(1) {
-            Some(("=", "")) => ConstantValue::Same,
-            Some(("!", message)) => ConstantValue::Panics(message.to_owned()),
-            _ => ConstantValue::Unknown,
-        };
+        values[i] = ConstantValue::decode(answer);
     }
     values
 }
 
-/// The message of the last panic in the child.
-static PANIC_MESSAGE: Mutex<String> = Mutex::new(String::new());
-
-/// In the child: each comparison's answer, a line as it comes (`=`: the same; `!` and the
-/// message: the mutant's text panics; `~`: different), then the end.
+/// In the child: each comparison's answer as the catalog says it
+/// ([`ConstantValue::encode`]), a line as it comes, then the end.
 fn compare_in_child(compared: &[(usize, Comparison)], write_end: libc::c_int) -> ! {
     // A text that panics says so to no one but its answer.
     // SAFETY: libc calls in a freshly forked single-threaded child.
@@ -88,24 +80,15 @@ fn compare_in_child(compared: &[(usize, Comparison)], write_end: libc::c_int) ->
         libc::dup2(null, 1);
         libc::dup2(null, 2);
     }
-    std::panic::set_hook(Box::new(|info| {
-        let message = crate::nested_panic::message(info).unwrap_or("a panic");
-        if let Ok(mut last) = PANIC_MESSAGE.lock() {
-            *last = message.split_whitespace().collect::<Vec<_>>().join(" ");
-        }
-    }));
     // SAFETY: the write end is the child's own.
     let mut out = unsafe { File::from_raw_fd(write_end) };
     for (_, compare) in compared {
-        let answer = match compare() {
-            Compared::Same => "=".to_owned(),
-            Compared::Different => "~".to_owned(),
-            Compared::Panics => {
-                let message = PANIC_MESSAGE.lock().map(|m| m.clone()).unwrap_or_default();
-                format!("!{message}")
-            }
+        let value = match compare() {
+            Compared::Same => ConstantValue::Same,
+            Compared::Panics(message) => ConstantValue::Panics(message),
+            Compared::Different => ConstantValue::Unknown,
         };
-        if writeln!(out, "{answer}").is_err() {
+        if writeln!(out, "{}", value.encode()).is_err() {
             break;
         }
     }

@@ -21,6 +21,7 @@ pub mod control;
 mod counters;
 mod flag;
 mod observe;
+mod panic_text;
 mod probe;
 mod registration;
 mod select;

@@ -14,7 +14,8 @@ thread_local! {
     static PANICKED: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Installs, in a forked child, a hook that leaves a thread's first panic to the hook
+/// Installs, in the fork server before its first child (each inherits it, and its own copy
+/// of the flag), a hook that leaves a thread's first panic to the hook
 /// there was (std's, with backtraces off) and says any later one in a line.
 pub(crate) fn say_later_panics_briefly() {
     let first = std::panic::take_hook();
@@ -27,20 +28,11 @@ pub(crate) fn say_later_panics_briefly() {
     }));
 }
 
-/// A panic's message, where its payload is text.
-pub(crate) fn message<'a>(info: &'a std::panic::PanicHookInfo<'_>) -> Option<&'a str> {
-    let payload = info.payload();
-    payload
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-}
-
 /// A panic as std says it, without the backtrace or the notes.
 fn brief(info: &std::panic::PanicHookInfo<'_>) -> String {
     let thread = std::thread::current();
     let name = thread.name().unwrap_or("<unnamed>");
-    let message = message(info).unwrap_or("Box<dyn Any>");
+    let message = crate::panic_text::of(info.payload()).unwrap_or("Box<dyn Any>");
     match info.location() {
         Some(at) => format!("\nthread '{name}' panicked at {at}:\n{message}"),
         None => format!("\nthread '{name}' panicked:\n{message}"),

@@ -57,6 +57,8 @@ fn serve(with_catalog: bool) {
     let requests = BufReader::new(dup_private(0));
     let mut replies = dup_private(1);
 
+    // Once here, not in each child: every child inherits it.
+    crate::nested_panic::say_later_panics_briefly();
     let slot = crate::test_slot::Slot::find();
     let (sites, mutants) = catalog::counts();
     let region = map_shared(counters::region_size(sites, mutants));
@@ -279,7 +281,6 @@ fn become_child(
         }
     }
     crate::lost_output::watch();
-    crate::nested_panic::say_later_panics_briefly();
     let trace = out_of_the_way(trace);
     // SAFETY: as above.
     unsafe {

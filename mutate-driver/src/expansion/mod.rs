@@ -66,6 +66,19 @@ fn later_steps_run_the_tests(args: &Args) -> bool {
     args.suggest_tests.is_some() || (args.since.is_some() && args.relevance) || args.equivalence
 }
 
+/// The verdict a constant's mutant has without a build, from what its test binaries
+/// found running its constant both ways; `None` where only a build can tell.
+fn settled_unbuilt(value: &ConstantValue) -> Option<(Status, String)> {
+    match value {
+        ConstantValue::Same => Some((Status::Equivalent, SAME_VALUE.to_owned())),
+        ConstantValue::Panics(message) => Some((
+            Status::Unviable,
+            format!("rustc rejects the constant with it: run, its text panics ({message})"),
+        )),
+        ConstantValue::Unknown => None,
+    }
+}
+
 /// Why a constant's mutant that leaves its value as it was is equivalent.
 const SAME_VALUE: &str = "equivalent: its constant has the same value with it (the \
     initializer as written and with the mutant, run and compared), so every build with it \
@@ -106,21 +119,13 @@ pub fn run(
     // leaves the constant's value as it was is equivalent, as every build with it is the
     // build without it; one whose text panics is one rustc's evaluation rejects.
     let before = candidates.len();
-    candidates.retain(|&m| {
-        let entry = &d.mutants[m].entry;
-        let r = &mut results.mutants[m];
-        match (&entry.value, entry.compile_time) {
-            (ConstantValue::Same, true) => {
-                (r.status, r.reason) = (Status::Equivalent, SAME_VALUE.to_owned());
-            }
-            (ConstantValue::Panics(message), true) => {
-                r.status = Status::Unviable;
-                r.reason =
-                    format!("rustc rejects the constant with it: run, its text panics ({message})");
-            }
-            _ => return true,
+    candidates.retain(|&m| match settled_unbuilt(&d.mutants[m].entry.value) {
+        Some(verdict) => {
+            let r = &mut results.mutants[m];
+            (r.status, r.reason) = verdict;
+            false
         }
-        false
+        None => true,
     });
     let settled = before - candidates.len();
     if settled > 0 {

@@ -26,7 +26,7 @@ pub const fn on(active: Option<&str>, id: &str) -> bool {
 }
 
 /// What running a constant's initializer as written and with a mutant showed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Compared {
     /// The same value, where this crate checks overflow as rustc's evaluation does: no
     /// build with the mutant can differ.
@@ -34,9 +34,9 @@ pub enum Compared {
     /// Another value, or the same where run-time arithmetic wraps (an overflow rustc's
     /// evaluation rejects may hide there): only a build can tell.
     Different,
-    /// The mutant's text panics (an overflow, a division by zero, an index past the end):
-    /// rustc's evaluation rejects it too.
-    Panics,
+    /// The mutant's text panics (an overflow, a division by zero, an index past the end),
+    /// with this message: rustc's evaluation rejects it too.
+    Panics(String),
 }
 
 /// Runs a constant's initializer as written (`written`) and with a mutant (`mutant`), in
@@ -48,7 +48,9 @@ pub fn compare<T: PartialEq>(written: fn() -> T, mutant: fn() -> T, overflow: fn
         return Compared::Different;
     };
     match std::panic::catch_unwind(mutant) {
-        Err(_) => Compared::Panics,
+        Err(payload) => {
+            Compared::Panics(crate::panic_text::of(&*payload).unwrap_or("a panic").into())
+        }
         Ok(mutant) if mutant == written && std::panic::catch_unwind(overflow).is_err() => {
             Compared::Same
         }
@@ -84,8 +86,9 @@ mod tests {
         );
         assert_eq!(compare(|| 8 * zero(), || 8, checked), Compared::Different);
         let divides: fn() -> i32 = || panic!("attempt to divide by zero");
-        assert_eq!(compare(|| 0, divides, checked), Compared::Panics);
-        assert_eq!(compare(|| 0, divides, unchecked), Compared::Panics);
+        let said = Compared::Panics("attempt to divide by zero".into());
+        assert_eq!(compare(|| 0, divides, checked), said);
+        assert_eq!(compare(|| 0, divides, unchecked), said);
         assert_eq!(compare(|| 0, || 0, unchecked), Compared::Different);
     }
 }
