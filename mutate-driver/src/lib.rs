@@ -8,6 +8,7 @@ pub mod app;
 mod cargo_mutants_config;
 pub mod cli;
 pub mod compile;
+mod const_calls;
 mod custom_harness;
 mod denied_warnings;
 mod diagnosis;

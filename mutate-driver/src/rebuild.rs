@@ -31,6 +31,12 @@ pub fn build(
     mut doctests: Option<&mut DocTests>,
 ) -> Result<Built> {
     let mut lists = Lists::load(args, workspace)?;
+    // The `const fn`s a constant certainly calls are kept `const` from the first build on,
+    // not learnt from rustc a build at a time.
+    lists.add_predicted(crate::const_calls::needed(&crate::const_calls::files(
+        workspace,
+    )));
+    lists.save()?;
     let mut shown = HashSet::new();
     let mut last_errors = Vec::new();
     let mut last_targets = BTreeMap::new();
@@ -355,6 +361,23 @@ impl Lists {
         self.keep_const.push(entry);
         self.keep_const_changed = true;
         true
+    }
+
+    /// Puts the entries the driver read from the source ([`crate::const_calls`]) in place
+    /// of those it read before (the calls may have changed), for functions no entry of
+    /// rustc's has at the same place.
+    fn add_predicted(&mut self, entries: Vec<BuildError>) {
+        let before = self.keep_const.clone();
+        self.keep_const
+            .retain(|e| !build_errors::is_predicted_const_call(&e.message));
+        for entry in entries {
+            if !self.keep_const.iter().any(|e| e.same_place(&entry)) {
+                self.keep_const.push(entry);
+            }
+        }
+        if self.keep_const != before {
+            self.keep_const_changed = true;
+        }
     }
 
     /// Adds the places of `errors` not yet listed, as one site's (as the jumps after a

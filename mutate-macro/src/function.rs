@@ -10,7 +10,7 @@ use crate::model::{Collector, MadeBy};
 use crate::observe::{self, Reach};
 use crate::operators::fn_value;
 use crate::rewrite::{ConstantLocals, NestedItems, Rewriter, SwitchedConstants};
-use crate::syntax::type_params;
+use crate::syntax::Params;
 use mutate_operators::{Operator, Selection};
 use syn::visit_mut::VisitMut;
 use syn::{Attribute, Block, Item, Signature, Stmt};
@@ -19,8 +19,8 @@ use syn::{Attribute, Block, Item, Signature, Stmt};
 /// first; leaves it as written when it has no mutants. A `const fn` loses its `const`
 /// (the switches are read at run time), unless the driver's build found a constant that
 /// calls it (`build_errors::kept_const`): then it is compiled as written, its mutants
-/// listed with rustc's message. `outer_generics`: the type parameters of the enclosing
-/// impl or trait; `attrs`: the attributes of the function being rewritten; `reach`: how
+/// listed with rustc's message. `outer_generics`: the generic parameters of the
+/// enclosing impl or trait; `attrs`: the attributes of the function being rewritten; `reach`: how
 /// the body names the function (to trace its calls, `observe.rs`); `nested_items`
 /// rewrites the items the body holds.
 pub fn rewrite(
@@ -28,7 +28,7 @@ pub fn rewrite(
     (signature, attrs): (&mut Signature, &mut Vec<Attribute>),
     block: &mut Block,
     selection: &Selection,
-    (outer_generics, reach): (&[String], Reach),
+    (outer_generics, reach): (&Params, Reach),
     nested_items: NestedItems,
 ) {
     let file = crate::location::file_of(signature.fn_token.span);
@@ -47,11 +47,10 @@ pub fn rewrite(
     // as written would read it as written in that build too.
     let dual =
         dispatch::possible(sig, &written) && !switched_constants.leaves_constants_to_builds();
-    let mut generics = outer_generics.to_vec();
-    generics.extend(type_params(&sig.generics));
+    let generics = outer_generics.and(&sig.generics);
     // Claimed first: an error in a witness is at a deleted statement's `;`, which an
     // expression around the statement holds too.
-    let free = matches!(reach, Reach::Free) && outer_generics.is_empty();
+    let free = matches!(reach, Reach::Free) && outer_generics.types.is_empty();
     let witnesses = Witnesses::of((sig, attrs), &written, free);
     let before = build_errors::any().then(build_errors::checkpoint);
     let default_of_default = is_default_of_default(sig, &reach);
@@ -136,7 +135,7 @@ pub fn rewrite(
         if crate::fixed::on() {
             // An equivalence build: the schemata body alone, its switch a constant.
             crate::fixed::out_of_line(attrs);
-            collector.comparable = crate::fixed::prepare(sig, outer_generics, block);
+            collector.comparable = crate::fixed::prepare(sig, &outer_generics.types, block);
         } else if outlined {
             dispatch::outline(block, sig);
             dispatch::keep_inlinable(attrs, &written);

@@ -11,7 +11,7 @@ use crate::errors::Errors;
 use crate::function;
 use crate::model::Collector;
 use crate::observe::Reach;
-use crate::syntax::{self_type_name, type_params};
+use crate::syntax::{Params, self_type_name};
 use mutate_operators::{Selection, is_test_only, skipped_for_cargo_mutants};
 use syn::{Attribute, ImplItem, Item, ItemImpl, ItemMod, ItemTrait, TraitItem};
 
@@ -95,7 +95,7 @@ impl<'e> Walk<'e> {
                         (&mut schemata.sig, &mut schemata.attrs),
                         &mut schemata.block,
                         selection,
-                        (&[], Reach::Free),
+                        (&Params::default(), Reach::Free),
                         rewrite_in_body,
                     );
                 }
@@ -132,7 +132,7 @@ impl<'e> Walk<'e> {
     ) -> ItemImpl {
         let mut schemata = without(i, |i| &mut i.items);
         let ty = self_type_name(&i.self_ty);
-        let generics = type_params(&i.generics);
+        let generics = Params::of(&i.generics);
         let reach = Reach::of_impl(i.trait_.as_ref().map(|(path, _)| path));
         for inner in &mut i.items {
             if let ImplItem::Const(k) = inner {
@@ -153,12 +153,16 @@ impl<'e> Walk<'e> {
             let mut copy = f.clone();
             if let Some(selection) = own {
                 let name = format!("{prefix}{ty}::{}", f.sig.ident);
+                let params = match &i.trait_ {
+                    None => generics.in_inherent_impl(&ty, &f.sig),
+                    Some(_) => generics.clone(),
+                };
                 function::rewrite(
                     name,
                     (&mut copy.sig, &mut copy.attrs),
                     &mut copy.block,
                     &selection,
-                    (&generics, reach.clone()),
+                    (&params, reach.clone()),
                     rewrite_in_body,
                 );
             }
@@ -174,7 +178,7 @@ impl<'e> Walk<'e> {
         selection: Option<&Selection>,
     ) -> ItemTrait {
         let mut schemata = without(t, |t| &mut t.items);
-        let generics = type_params(&t.generics);
+        let generics = Params::of(&t.generics);
         for inner in &mut t.items {
             if let TraitItem::Const(k) = inner {
                 let own = self.selection(&mut k.attrs, selection);
@@ -198,7 +202,7 @@ impl<'e> Walk<'e> {
                 && let Some(block) = &mut copy.default
             {
                 let name = format!("{prefix}{}::{}", t.ident, f.sig.ident);
-                let context = (generics.as_slice(), Reach::Associated);
+                let context = (&generics, Reach::Associated);
                 let head = (&mut copy.sig, &mut copy.attrs);
                 crate::fixed::in_trait(|| {
                     function::rewrite(name, head, block, &selection, context, rewrite_in_body)

@@ -128,6 +128,61 @@ pub fn type_params(generics: &syn::Generics) -> Vec<String> {
         .collect()
 }
 
+/// The generic parameters in scope of a function, its enclosing `impl`'s or trait's and
+/// its own, by kind: a body replacement has no value of a type parameter it can write, and
+/// a constant parameter is no type at all, though a generic argument naming one reads as a
+/// type path (`ArrayString<CAP>`).
+#[derive(Clone, Debug, Default)]
+pub struct Params {
+    /// `["T"]` for `<'a, T: Ord, const N: usize>`.
+    pub types: Vec<String>,
+    /// `["N"]` for `<'a, T: Ord, const N: usize>`.
+    pub consts: Vec<String>,
+    /// Where the function is `new` of an inherent `impl Type`: `Type`, and how many
+    /// parameters it takes. A body replacement's guessed `Type::new(..)` of another
+    /// number of arguments would not build.
+    pub constructor: Option<(String, usize)>,
+}
+
+impl Params {
+    pub fn of(generics: &syn::Generics) -> Params {
+        Params {
+            constructor: None,
+            types: type_params(generics),
+            consts: generics
+                .const_params()
+                .map(|p| p.ident.to_string())
+                .collect(),
+        }
+    }
+
+    /// These, and those `generics` declare (a function's own, inside its `impl`).
+    pub fn and(&self, generics: &syn::Generics) -> Params {
+        let own = Params::of(generics);
+        Params {
+            types: [self.types.clone(), own.types].concat(),
+            consts: [self.consts.clone(), own.consts].concat(),
+            constructor: self.constructor.clone(),
+        }
+    }
+
+    /// These, for `sig` in an inherent `impl` of the type named `owner`.
+    pub fn in_inherent_impl(&self, owner: &str, sig: &syn::Signature) -> Params {
+        let constructor = (sig.ident == "new").then(|| {
+            let arity = sig
+                .inputs
+                .iter()
+                .filter(|input| matches!(input, syn::FnArg::Typed(_)))
+                .count();
+            (owner.to_owned(), arity)
+        });
+        Params {
+            constructor,
+            ..self.clone()
+        }
+    }
+}
+
 /// `Triangle` for `impl Triangle`, `impl<T> Stack<T>`, `impl Display for Triangle`.
 pub fn self_type_name(ty: &syn::Type) -> String {
     match ty {

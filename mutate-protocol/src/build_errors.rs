@@ -171,9 +171,25 @@ pub fn const_list_file(dir: &std::path::Path) -> String {
 }
 
 /// Whether rustc's message is a call of a function that is not `const` where a constant is
-/// needed (E0015): in a schemata build, a `const fn` the macro made a plain one.
+/// needed (E0015): in a schemata build, a `const fn` the macro made a plain one. Or the
+/// driver's own word for such a call, read from the source before building
+/// ([`predicted_const_call`]).
 pub fn is_const_call(message: &str) -> bool {
-    message.starts_with("cannot call non-const")
+    message.starts_with("cannot call non-const") || is_predicted_const_call(message)
+}
+
+const PREDICTED_CONST_CALL: &str = "called where a constant is needed: ";
+
+/// Whether the message is the driver's ([`predicted_const_call`]), not rustc's.
+pub fn is_predicted_const_call(message: &str) -> bool {
+    message.starts_with(PREDICTED_CONST_CALL)
+}
+
+/// The message of an entry the driver lists before building, for a call of `function`
+/// (`Engine::new`) at `at` (`src/lib.rs:4:5`) where a constant is needed: named as
+/// rustc's would name it, so [`named_function`] reads it the same.
+pub fn predicted_const_call(function: &str, at: &str) -> String {
+    format!("{PREDICTED_CONST_CALL}`{function}` (at {at})")
 }
 
 /// The function rustc's message names, in backticks (`cannot call non-const associated
@@ -328,6 +344,9 @@ mod tests {
             named("cannot call non-const function `double` in statics"),
             "double"
         );
+        let predicted = predicted_const_call("Engine::new", "src/lib.rs:4:5");
+        assert!(is_const_call(&predicted));
+        assert_eq!(named(&predicted), "Engine::new");
         assert_eq!(
             named("cannot call non-const method `Set::<u8, 4>::len` in x"),
             "Set::len"

@@ -18,6 +18,7 @@ use super::switch;
 use crate::emit::rt;
 use crate::location::{self, Location};
 use crate::model::Collector;
+use crate::syntax::Params;
 use crate::text::{tidy, tidy_type};
 use mutate_operators::Operator;
 use mutate_protocol::unviable_marks;
@@ -34,7 +35,7 @@ const OPERATOR: Operator = Operator::FnValue;
 pub fn rewrite(
     c: &mut Collector,
     (sig, default_of_default): (&Signature, bool),
-    generics: &[String],
+    generics: &Params,
     block: &mut Block,
     written: &Block,
 ) {
@@ -119,7 +120,7 @@ fn binds_a_name(pat: &syn::Pat) -> bool {
 fn add_replacements(
     c: &mut Collector,
     sig: &Signature,
-    generics: &[String],
+    generics: &Params,
     block: &mut Block,
     written: &Block,
     whole: &Whole,

@@ -28,7 +28,7 @@
 //! ([`Value::guesses`]).
 
 use crate::emit::rt;
-use crate::syntax::{all_located_at, located_at};
+use crate::syntax::{Params, all_located_at, located_at};
 use crate::text::tidy;
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
@@ -201,8 +201,9 @@ pub enum Replacements {
 }
 
 /// The replacements for a function whose return type is `output`. `generics` are the
-/// type parameters in scope, which name types that may be unsized.
-pub fn for_output(output: &syn::ReturnType, generics: &[String]) -> Replacements {
+/// parameters in scope: its type parameters name types that may be unsized, its constant
+/// parameters no type at all.
+pub fn for_output(output: &syn::ReturnType, generics: &Params) -> Replacements {
     let (ty, [names, conversion]) = match output {
         syn::ReturnType::Default => return Replacements::Unit,
         syn::ReturnType::Type(arrow, ty) => (strip(ty), arrow.spans),
@@ -349,7 +350,7 @@ pub fn iterator_shown(item: Option<&str>, optional: bool) -> String {
 }
 
 struct Values<'a> {
-    generics: &'a [String],
+    generics: &'a Params,
     /// Where names values use are located ([`Value::names`]): resolved where the
     /// function is.
     names: Span,
@@ -779,13 +780,19 @@ impl Values<'_> {
         };
         let empty = format!("{name}::new()");
         let known = |list: &[&str]| list.contains(&name.as_str());
-        let mut values = vec![if known(&NO_NEW) || known(&VALUE_NEW_ONLY) {
+        // In `W::new` itself, its own arity says which guess cannot build.
+        let own_arity = (self.generics.constructor.as_ref())
+            .filter(|(owner, _)| *owner == name)
+            .map(|(_, arity)| *arity);
+        let takes = |n: usize| own_arity.is_none_or(|arity| arity == n);
+        let mut values = vec![if known(&NO_NEW) || known(&VALUE_NEW_ONLY) || !takes(0) {
             Value::mistyped(empty)
         } else {
             Value::plain(new_of(at_empty, None), empty).guessed_at(at_empty)
         }];
         let Some((source, items)) = self.items(inner) else {
-            // A value of an unsized `T` cannot be written.
+            // A value of an unsized `T` cannot be written, nor one of a constant parameter
+            // (`ArrayString<CAP>`), which only reads as a type.
             let v = "Default::default()";
             values.extend(
                 [
@@ -812,7 +819,7 @@ impl Values<'_> {
                 },
                 &format!("{name}::from_iter([{{}}])"),
             );
-            let new = if known(&NO_NEW) || known(&EMPTY_NEW_ONLY) {
+            let new = if known(&NO_NEW) || known(&EMPTY_NEW_ONLY) || !takes(1) {
                 Value::mistyped(format!("{name}::new({})", v.shown))
             } else {
                 v.clone()
@@ -857,7 +864,7 @@ impl Values<'_> {
         if let Some(referents) = self.referents(inner) {
             return Some((quote!(&#inner), referents));
         }
-        if definitely_unsized(inner) {
+        if definitely_unsized(inner) || self.names_a_constant(inner) {
             return None;
         }
         Some((inner.to_token_stream(), self.of(inner)))
@@ -1103,8 +1110,20 @@ impl Values<'_> {
         p.qself.is_some()
             || p.path.segments.first().is_some_and(|first| {
                 let name = first.ident.to_string();
-                name == "Self" || self.generics.contains(&name)
+                name == "Self" || self.generics.types.contains(&name)
             })
+    }
+
+    /// A constant parameter in a type's place (`CAP` of `ArrayString<CAP>`): syntax alone
+    /// cannot tell it from a type, the parameters in scope can.
+    fn names_a_constant(&self, ty: &Type) -> bool {
+        let Type::Path(p) = strip(ty) else {
+            return false;
+        };
+        p.qself.is_none()
+            && p.path
+                .get_ident()
+                .is_some_and(|name| self.generics.consts.contains(&name.to_string()))
     }
 
     /// A path type the table has no values for but `Default::default()`.
@@ -1275,7 +1294,10 @@ mod tests {
 
     fn replacements(output: &str, generics: &[&str]) -> Replacements {
         let output: syn::ReturnType = syn::parse_str(output).unwrap();
-        let generics: Vec<String> = generics.iter().map(|g| g.to_string()).collect();
+        let generics = Params {
+            types: generics.iter().map(|g| g.to_string()).collect(),
+            ..Params::default()
+        };
         for_output(&output, &generics)
     }
 
@@ -1545,6 +1567,66 @@ mod tests {
             shown("-> Box<RefCell<dyn Any>>", &[]),
             ["Box::new(Default::default())"]
         );
+    }
+
+    #[test]
+    fn a_constant_parameter_in_a_type_arguments_place_has_no_values() {
+        // `impl<const CAP: usize> ArrayString<CAP>`: cargo-mutants' forms are listed, those
+        // of a value of `CAP` unviable rather than a build error; `new()` is still guessed.
+        let output: syn::ReturnType = syn::parse_str("-> ArrayString<CAP>").unwrap();
+        let params = Params {
+            consts: vec!["CAP".into()],
+            ..Params::default()
+        };
+        let Replacements::Values(values) = for_output(&output, &params) else {
+            panic!("values");
+        };
+        let listed = |mistyped: bool| -> Vec<&str> {
+            values
+                .iter()
+                .filter(|v| v.mistyped == mistyped)
+                .map(|v| v.shown.as_str())
+                .collect()
+        };
+        assert_eq!(
+            listed(true),
+            [
+                "ArrayString::from_iter([Default::default()])",
+                "ArrayString::new(Default::default())",
+                "ArrayString::from(Default::default())",
+            ]
+        );
+        assert_eq!(listed(false), ["ArrayString::new()", "Default::default()"]);
+        // A type of that name is a type.
+        assert_eq!(mistyped("-> ArrayString<CAP>", &[]), Vec::<String>::new());
+    }
+
+    #[test]
+    fn in_a_types_own_new_its_arity_says_which_guess_cannot_build() {
+        let output: syn::ReturnType = syn::parse_str("-> CapacityError<T>").unwrap();
+        let sig: syn::Signature = syn::parse_str("fn new(element: T) -> Self").unwrap();
+        let types = Params {
+            types: vec!["T".into()],
+            ..Params::default()
+        };
+        let mistyped_in = |params: &Params| -> Vec<String> {
+            let Replacements::Values(values) = for_output(&output, params) else {
+                panic!("values");
+            };
+            values
+                .into_iter()
+                .filter(|v| v.mistyped)
+                .map(|v| v.shown)
+                .collect()
+        };
+        assert_eq!(
+            mistyped_in(&types.in_inherent_impl("CapacityError", &sig)),
+            ["CapacityError::new()"]
+        );
+        // Another type's `new`, or a function of another name: still guessed.
+        assert!(mistyped_in(&types.in_inherent_impl("Other", &sig)).is_empty());
+        let sig: syn::Signature = syn::parse_str("fn make(element: T) -> Self").unwrap();
+        assert!(mistyped_in(&types.in_inherent_impl("CapacityError", &sig)).is_empty());
     }
 
     #[test]

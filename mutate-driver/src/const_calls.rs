@@ -1,0 +1,725 @@
+//! The `const fn`s a schemata build needs `const`, read from the source before it is built.
+//!
+//! The macro makes a `const fn` with mutants a plain one (its switches are read at run
+//! time), which rustc rejects (E0015) where a constant, a static, an array's length or a
+//! `const fn` left `const` calls it. The rebuild net learns each such function from that
+//! error and has the macro keep it `const`; but rustc reports them crate by crate and stage
+//! by stage (a doc test's `static` after the library built, a kept function's own callees
+//! a round after it), each a whole build of the crate more. Here the calls that certainly
+//! need their function `const` are found first, and listed as if rustc had reported them.
+//!
+//! Only calls whose function is certain are listed: `Type::f(..)` and `Self::f(..)` of a
+//! crate's `impl Type` with a `const fn f` that the macro rewrites, a free `f(..)` where
+//! the crate has one `const fn f`, and a method whose receiver's type the crate's own
+//! declarations give (a constant of the crate, `self`, a call of one of the crate's
+//! functions returning its type: `CONTROLS.add(b' ').add(b'"')`). A function listed
+//! wrongly would lose its mutants (they are not run where a function is kept `const`); a
+//! call missed here still fails the build, and the net lists it as before.
+
+use crate::compile::Workspace;
+use mutate_protocol::build_errors::{self, BuildError, Scope};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+
+/// One `fn` of the crate.
+struct Function {
+    /// `Some("Type")` for an `impl Type` (or `impl Trait for Type`) block's.
+    owner: Option<String>,
+    /// An `impl Trait for Type`'s: never `const`, and not what a constant calls (a trait's
+    /// `add` beside the inherent `const fn add`).
+    of_trait: bool,
+    name: String,
+    constness: bool,
+    /// Under a `#[mutate]`: made a plain `fn` in a schemata build where it is `const`.
+    rewritten: bool,
+    /// The crate type it returns (`Self` read as its owner), for a method called on it.
+    returns: Option<String>,
+    file: usize,
+    /// Its `fn` keyword, where the macro looks for an entry that names it.
+    at: proc_macro2::LineColumn,
+    body: syn::Block,
+}
+
+impl Function {
+    /// A `const fn` the macro makes a plain one, which compile-time code calling it needs
+    /// `const`.
+    fn is_needed(&self) -> bool {
+        self.constness && self.rewritten
+    }
+}
+
+/// Code rustc evaluates at compile time, and where it stands.
+struct Context {
+    file: usize,
+    owner: Option<String>,
+    code: Code,
+}
+
+enum Code {
+    Expr(syn::Expr),
+    Block(syn::Block),
+    /// `Type::f(` in a `macro_rules!` definition's compile-time code (`const { .. }`,
+    /// `$crate::Map::with_hasher(..)`): tokens, not yet an expression.
+    Paths(Vec<(String, String, proc_macro2::LineColumn)>),
+}
+
+/// The Rust files of the workspace's packages as the schemata build compiles them: each
+/// target's folder (`src`, `tests`, `examples`, `benches`) and the doc tests the driver
+/// generated, in the build root; named relative to it, as rustc names them, with their
+/// texts.
+pub fn files(workspace: &Workspace) -> Vec<(String, String)> {
+    let mut folders = BTreeSet::new();
+    for package in workspace.metadata.workspace_packages() {
+        let in_build = |path: &Path| -> Option<PathBuf> {
+            let relative = path.strip_prefix(&workspace.root).ok()?;
+            Some(workspace.build_root.join(relative))
+        };
+        let Some(dir) = package.manifest_path.parent() else {
+            continue;
+        };
+        folders.extend(in_build(dir.as_std_path()).map(|d| d.join(crate::doctests::DIR)));
+        // A build script runs before the crate is compiled: no constant of the crate's.
+        for target in package.targets.iter().filter(|t| !t.is_custom_build()) {
+            folders.extend(
+                target
+                    .src_path
+                    .parent()
+                    .and_then(|d| in_build(d.as_std_path())),
+            );
+        }
+    }
+    let mut found = BTreeSet::new();
+    for folder in &folders {
+        walk(folder, &mut found);
+    }
+    found
+        .into_iter()
+        .filter_map(|path| {
+            let relative = path.strip_prefix(&workspace.build_root).ok()?;
+            let name = build_errors::lexically_normal(relative);
+            Some((
+                name.to_string_lossy().into_owned(),
+                std::fs::read_to_string(&path).ok()?,
+            ))
+        })
+        .collect()
+}
+
+/// The `.rs` files under `dir`, not in a `target` or hidden folder, nor through a link (the
+/// `--all-items` copy links the target directory).
+fn walk(dir: &Path, found: &mut BTreeSet<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if kind.is_dir() && name != "target" && !name.starts_with('.') {
+            walk(&path, found);
+        } else if kind.is_file() && name.ends_with(".rs") {
+            found.insert(path);
+        }
+    }
+}
+
+/// What the files declare.
+#[derive(Default)]
+struct Crate {
+    functions: Vec<Function>,
+    /// Constants' and statics' names, by their declared type's name.
+    constants: BTreeMap<String, String>,
+    contexts: Vec<Context>,
+}
+
+/// The entries (`Scope::Const`, at the function's `fn`) for the `const fn`s that the code
+/// of `files` (names as rustc gives them, and texts) calls where a constant is needed.
+pub fn needed(files: &[(String, String)]) -> Vec<BuildError> {
+    let mut krate = Crate::default();
+    for (index, (_, text)) in files.iter().enumerate() {
+        let Ok(file) = syn::parse_file(text) else {
+            continue;
+        };
+        let mut reader = Reader {
+            krate: &mut krate,
+            file: index,
+            owner: None,
+            of_trait: false,
+            rewritten: false,
+        };
+        reader.items(&file.attrs, &file.items);
+    }
+    // The bodies of `const fn`s left as written are compile-time code as they stand.
+    let mut pending: Vec<Context> = krate
+        .functions
+        .iter()
+        .filter(|f| f.constness && !f.rewritten)
+        .map(|f| Context {
+            file: f.file,
+            owner: f.owner.clone(),
+            code: Code::Block(f.body.clone()),
+        })
+        .collect();
+    pending.append(&mut krate.contexts);
+    let mut kept = BTreeSet::new();
+    let mut entries = Vec::new();
+    while let Some(context) = pending.pop() {
+        let mut calls = Calls {
+            krate: &krate,
+            owner: context.owner.as_deref(),
+            found: Vec::new(),
+        };
+        match &context.code {
+            Code::Expr(e) => calls.visit_expr(e),
+            Code::Block(b) => calls.visit_block(b),
+            Code::Paths(paths) => {
+                for (owner, name, at) in paths {
+                    let index = calls.function(Some(owner), name);
+                    if let Some(index) = index.filter(|&i| krate.functions[i].is_needed()) {
+                        calls.found.push((index, *at));
+                    }
+                }
+            }
+        }
+        for (index, at) in calls.found {
+            let f = &krate.functions[index];
+            if !kept.insert(index) {
+                continue;
+            }
+            let name = match &f.owner {
+                Some(owner) => format!("{owner}::{}", f.name),
+                None => f.name.clone(),
+            };
+            let caller = &files[context.file].0;
+            let (file, text) = &files[f.file];
+            entries.push(BuildError {
+                file: file.clone(),
+                line: f.at.line as u32,
+                column: f.at.column as u32 + 1,
+                scope: Scope::Const,
+                digest: build_errors::digest(text.as_bytes()),
+                message: build_errors::predicted_const_call(
+                    &name,
+                    &format!("{caller}:{}:{}", at.line, at.column + 1),
+                ),
+                moved: Vec::new(),
+                initialized: Vec::new(),
+            });
+            pending.push(Context {
+                file: f.file,
+                owner: f.owner.clone(),
+                code: Code::Block(f.body.clone()),
+            });
+        }
+    }
+    entries
+}
+
+/// Reads a file's declarations and compile-time code.
+struct Reader<'a> {
+    krate: &'a mut Crate,
+    file: usize,
+    owner: Option<String>,
+    of_trait: bool,
+    rewritten: bool,
+}
+
+impl Reader<'_> {
+    fn items(&mut self, attrs: &[syn::Attribute], items: &[syn::Item]) {
+        let rewritten = self.rewritten || has_mutate(attrs);
+        let outer = std::mem::replace(&mut self.rewritten, rewritten);
+        for item in items {
+            self.item(item);
+        }
+        self.rewritten = outer;
+    }
+
+    fn item(&mut self, item: &syn::Item) {
+        let rewritten = self.rewritten || has_mutate(item_attrs(item));
+        let outer = std::mem::replace(&mut self.rewritten, rewritten);
+        match item {
+            syn::Item::Fn(f) => self.function(&f.sig, &f.block, &f.attrs),
+            syn::Item::Const(k) => self.constant(&k.ident, &k.ty, &k.expr),
+            syn::Item::Static(s) => self.constant(&s.ident, &s.ty, &s.expr),
+            syn::Item::Mod(m) => {
+                if let Some((_, items)) = &m.content {
+                    self.items(&m.attrs, items);
+                }
+            }
+            syn::Item::Impl(i) => {
+                let owner = type_name(&i.self_ty);
+                let outer_owner = std::mem::replace(&mut self.owner, owner);
+                let outer_trait = std::mem::replace(&mut self.of_trait, i.trait_.is_some());
+                for inner in &i.items {
+                    let own = self.rewritten || has_mutate(impl_item_attrs(inner));
+                    let outer = std::mem::replace(&mut self.rewritten, own);
+                    match inner {
+                        syn::ImplItem::Fn(f) => self.function(&f.sig, &f.block, &f.attrs),
+                        syn::ImplItem::Const(k) => self.context(Code::Expr(k.expr.clone())),
+                        _ => {}
+                    }
+                    self.rewritten = outer;
+                }
+                self.owner = outer_owner;
+                self.of_trait = outer_trait;
+            }
+            syn::Item::Macro(m) if m.ident.is_some() => {
+                let paths = compile_time_paths(m.mac.tokens.clone());
+                if !paths.is_empty() {
+                    self.context(Code::Paths(paths));
+                }
+            }
+            // Expressions a macro is given where items stand (`static_assert! { A.f(1) }`)
+            // can only become items' compile-time code.
+            syn::Item::Macro(m) => {
+                let parser =
+                    syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+                if let Ok(exprs) = m.mac.parse_body_with(parser) {
+                    for expr in exprs {
+                        self.context(Code::Expr(expr));
+                    }
+                }
+            }
+            syn::Item::Trait(t) => {
+                for inner in &t.items {
+                    if let syn::TraitItem::Const(k) = inner
+                        && let Some((_, expr)) = &k.default
+                    {
+                        self.context(Code::Expr(expr.clone()));
+                    }
+                }
+            }
+            syn::Item::Enum(e) => {
+                for variant in &e.variants {
+                    if let Some((_, discriminant)) = &variant.discriminant {
+                        self.context(Code::Expr(discriminant.clone()));
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.rewritten = outer;
+    }
+
+    fn function(&mut self, sig: &syn::Signature, block: &syn::Block, attrs: &[syn::Attribute]) {
+        let returns = match &sig.output {
+            syn::ReturnType::Type(_, ty) => match type_name(ty).as_deref() {
+                Some("Self") => self.owner.clone(),
+                other => other.map(str::to_owned),
+            },
+            syn::ReturnType::Default => None,
+        };
+        self.krate.functions.push(Function {
+            owner: self.owner.clone(),
+            of_trait: self.of_trait,
+            name: sig.ident.to_string(),
+            constness: sig.constness.is_some(),
+            rewritten: self.rewritten || has_mutate(attrs),
+            returns,
+            file: self.file,
+            at: sig.fn_token.span.start(),
+            body: block.clone(),
+        });
+        // Items in the body: constants there are compile-time code too.
+        let mut nested = Nested { reader: self };
+        nested.visit_block(block);
+    }
+
+    fn constant(&mut self, name: &syn::Ident, ty: &syn::Type, expr: &syn::Expr) {
+        if let Some(ty) = type_name(ty) {
+            self.krate.constants.insert(name.to_string(), ty);
+        }
+        self.context(Code::Expr(expr.clone()));
+    }
+
+    fn context(&mut self, code: Code) {
+        self.krate.contexts.push(Context {
+            file: self.file,
+            owner: self.owner.clone(),
+            code,
+        });
+    }
+}
+
+/// Items declared in a function's body, and array lengths written in it.
+struct Nested<'a, 'b> {
+    reader: &'a mut Reader<'b>,
+}
+
+impl<'ast> Visit<'ast> for Nested<'_, '_> {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        // An `impl` in a body is of the type it names; other items are the body's own.
+        let owner = self.reader.owner.take();
+        let of_trait = std::mem::take(&mut self.reader.of_trait);
+        self.reader.item(item);
+        self.reader.owner = owner;
+        self.reader.of_trait = of_trait;
+    }
+
+    fn visit_expr_repeat(&mut self, repeat: &'ast syn::ExprRepeat) {
+        self.reader.context(Code::Expr((*repeat.len).clone()));
+        self.visit_expr(&repeat.expr);
+    }
+
+    fn visit_type_array(&mut self, array: &'ast syn::TypeArray) {
+        self.reader.context(Code::Expr(array.len.clone()));
+        self.visit_type(&array.elem);
+    }
+
+    fn visit_expr_const(&mut self, block: &'ast syn::ExprConst) {
+        self.reader.context(Code::Block(block.block.clone()));
+    }
+}
+
+/// The calls of the crate's rewritten `const fn`s in compile-time code, and where.
+struct Calls<'a> {
+    krate: &'a Crate,
+    /// The `impl` block's type, for `Self` and `self`.
+    owner: Option<&'a str>,
+    found: Vec<(usize, proc_macro2::LineColumn)>,
+}
+
+impl Calls<'_> {
+    /// The crate's function `owner::name` (`None`: a free one), where it is the only one.
+    fn function(&self, owner: Option<&str>, name: &str) -> Option<usize> {
+        let mut matching = self
+            .krate
+            .functions
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.name == name && f.owner.as_deref() == owner && !f.of_trait);
+        let (index, _) = matching.next()?;
+        matching.next().is_none().then_some(index)
+    }
+
+    /// The crate type an expression's value has, where the crate's declarations say.
+    fn type_of(&self, expr: &syn::Expr) -> Option<String> {
+        match expr {
+            syn::Expr::Paren(p) => self.type_of(&p.expr),
+            syn::Expr::Reference(r) => self.type_of(&r.expr),
+            syn::Expr::Path(p) if p.qself.is_none() => {
+                let ident = p.path.get_ident()?.to_string();
+                if ident == "self" {
+                    return self.owner.map(str::to_owned);
+                }
+                self.krate.constants.get(&ident).cloned()
+            }
+            syn::Expr::Call(call) => {
+                let index = self.called(call)?;
+                self.krate.functions[index].returns.clone()
+            }
+            syn::Expr::MethodCall(call) => {
+                let index = self.method(call)?;
+                self.krate.functions[index].returns.clone()
+            }
+            _ => None,
+        }
+    }
+
+    /// The crate's function a call by path names: `Type::f`, `Self::f`, or a free `f`.
+    fn called(&self, call: &syn::ExprCall) -> Option<usize> {
+        let syn::Expr::Path(path) = &*call.func else {
+            return None;
+        };
+        if path.qself.is_some() {
+            return None;
+        }
+        let segments: Vec<String> = path
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        match segments.as_slice() {
+            [name] => self.function(None, name),
+            [.., owner, name] if owner == "Self" => self.function(self.owner, name),
+            [.., owner, name] => self.function(Some(owner), name),
+            [] => None,
+        }
+    }
+
+    fn method(&self, call: &syn::ExprMethodCall) -> Option<usize> {
+        let owner = self.type_of(&call.receiver)?;
+        self.function(Some(&owner), &call.method.to_string())
+    }
+
+    fn found(&mut self, index: Option<usize>, at: proc_macro2::Span) {
+        if let Some(index) = index.filter(|&i| self.krate.functions[i].is_needed()) {
+            self.found.push((index, at.start()));
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Calls<'_> {
+    fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+        self.found(self.called(call), call.span());
+        syn::visit::visit_expr_call(self, call);
+    }
+
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        self.found(self.method(call), call.method.span());
+        syn::visit::visit_expr_method_call(self, call);
+    }
+
+    // A closure's body runs when it is called, which compile-time code cannot do with a
+    // plain `fn`'s; nested items are read on their own.
+    fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+    fn visit_item(&mut self, _: &'ast syn::Item) {}
+}
+
+/// The `Type::f(` paths in a `macro_rules!` definition's `const { .. }` blocks and in the
+/// initializers of the `const` and `static` items it writes.
+fn compile_time_paths(
+    tokens: proc_macro2::TokenStream,
+) -> Vec<(String, String, proc_macro2::LineColumn)> {
+    use proc_macro2::{Delimiter, TokenTree};
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let keyword = matches!(&tokens[i], TokenTree::Ident(k) if k == "const" || k == "static");
+        match (keyword, tokens.get(i + 1)) {
+            (true, Some(TokenTree::Group(g))) if g.delimiter() == Delimiter::Brace => {
+                paths_in(g.stream(), &mut found);
+                i += 2;
+            }
+            (true, Some(TokenTree::Ident(_))) => {
+                // `const NAME: T = <initializer>;`
+                let end = (i..tokens.len())
+                    .find(|&j| matches!(&tokens[j], TokenTree::Punct(p) if p.as_char() == ';'))
+                    .unwrap_or(tokens.len());
+                let initializer = (i..end)
+                    .find(|&j| matches!(&tokens[j], TokenTree::Punct(p) if p.as_char() == '='));
+                if let Some(start) = initializer {
+                    paths_in(tokens[start + 1..end].iter().cloned().collect(), &mut found);
+                }
+                i = end + 1;
+            }
+            _ => {
+                if let TokenTree::Group(g) = &tokens[i] {
+                    found.extend(compile_time_paths(g.stream()));
+                }
+                i += 1;
+            }
+        }
+    }
+    found
+}
+
+/// Every `Type::f(` in `tokens`, at any depth.
+fn paths_in(
+    tokens: proc_macro2::TokenStream,
+    found: &mut Vec<(String, String, proc_macro2::LineColumn)>,
+) {
+    use proc_macro2::{Delimiter, TokenTree};
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, token) in tokens.iter().enumerate() {
+        if let TokenTree::Group(g) = token {
+            paths_in(g.stream(), found);
+        }
+        let [
+            TokenTree::Ident(owner),
+            TokenTree::Punct(c1),
+            TokenTree::Punct(c2),
+            TokenTree::Ident(name),
+            TokenTree::Group(args),
+        ] = &tokens[i..(i + 5).min(tokens.len())]
+        else {
+            continue;
+        };
+        if c1.as_char() == ':' && c2.as_char() == ':' && args.delimiter() == Delimiter::Parenthesis
+        {
+            found.push((owner.to_string(), name.to_string(), owner.span().start()));
+        }
+    }
+}
+
+/// `Type` of `Type`, `&Type`, `m::Type<A>`, `&'static [Type]`'s element not included.
+fn type_name(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => Some(p.path.segments.last()?.ident.to_string()),
+        syn::Type::Reference(r) => type_name(&r.elem),
+        syn::Type::Paren(p) => type_name(&p.elem),
+        syn::Type::Group(g) => type_name(&g.elem),
+        _ => None,
+    }
+}
+
+/// `#[mutate]`, `#[mutate::mutate(..)]`, or the `--all-items` copy's attribute.
+fn has_mutate(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path()
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "mutate")
+    })
+}
+
+fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
+    match item {
+        syn::Item::Fn(f) => &f.attrs,
+        syn::Item::Impl(i) => &i.attrs,
+        syn::Item::Mod(m) => &m.attrs,
+        syn::Item::Trait(t) => &t.attrs,
+        _ => &[],
+    }
+}
+
+fn impl_item_attrs(item: &syn::ImplItem) -> &[syn::Attribute] {
+    match item {
+        syn::ImplItem::Fn(f) => &f.attrs,
+        _ => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn needed_in(files: &[(&str, &str)]) -> Vec<(String, String)> {
+        let files: Vec<(String, String)> = files
+            .iter()
+            .map(|(name, text)| (name.to_string(), text.to_string()))
+            .collect();
+        needed(&files)
+            .into_iter()
+            .map(|e| {
+                assert!(build_errors::is_const_call(&e.message));
+                let name = build_errors::named_function(&e.message).unwrap();
+                (e.file, name)
+            })
+            .collect()
+    }
+
+    const LIB: &str = "
+        #[mutate] impl Config {
+            pub const fn new() -> Self { Config { pad: true } }
+            pub const fn with_pad(self, pad: bool) -> Self { Config { pad } }
+            pub const fn unused(self) -> u8 { 1 + 1 }
+        }
+        #[mutate] impl Engine {
+            pub const fn new(config: Config) -> Engine { Engine { config, table: table() } }
+        }
+        #[mutate] const fn table() -> [u8; 4] { [1, 2, 3, 4] }
+    ";
+
+    #[test]
+    fn a_constant_calls_a_function_and_its_callees_are_needed_too() {
+        let found = needed_in(&[
+            ("src/lib.rs", LIB),
+            (
+                "src/engines.rs",
+                "pub const STANDARD: Engine = Engine::new(Config::new().with_pad(false));",
+            ),
+        ]);
+        let names: BTreeSet<&str> = found.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            BTreeSet::from(["Engine::new", "Config::new", "Config::with_pad", "table"])
+        );
+        // Each at its definition, which is where the macro looks.
+        assert!(found.iter().all(|(file, _)| file == "src/lib.rs"));
+    }
+
+    #[test]
+    fn a_const_fn_left_as_written_needs_what_it_calls() {
+        // A test module's `const fn` is not rewritten: its body is compile-time code.
+        let test = "const fn make() -> Engine { Engine::new(Config::new()) }";
+        let found = needed_in(&[("src/lib.rs", LIB), ("tests/t.rs", test)]);
+        let names: BTreeSet<String> = found.into_iter().map(|(_, n)| n).collect();
+        assert!(names.contains("Engine::new") && names.contains("Config::new"));
+    }
+
+    #[test]
+    fn a_trait_method_of_the_same_name_and_a_macro_where_items_stand() {
+        let text = "
+            pub const CONTROLS: &Set = &Set { mask: 1 };
+            #[mutate] impl Set {
+                pub const fn add(&self, byte: u8) -> Self { Set { mask: self.mask | byte } }
+                pub const fn contains(&self, byte: u8) -> bool { self.mask & byte != 0 }
+            }
+            #[mutate] impl ops::Add for Set {
+                type Output = Set;
+                fn add(self, other: Self) -> Self { Set { mask: self.mask | other.mask } }
+            }
+            pub const SPACE: &Set = &CONTROLS.add(b' ').add(b'!');
+            static_assert! { CONTROLS.contains(0), !CONTROLS.contains(1) }
+            thread_local! { static CELL: Set = Set::new(); }
+        ";
+        let names: BTreeSet<String> = needed_in(&[("src/lib.rs", text)])
+            .into_iter()
+            .map(|(_, n)| n)
+            .collect();
+        assert_eq!(
+            names,
+            BTreeSet::from(["Set::add".to_owned(), "Set::contains".to_owned()])
+        );
+    }
+
+    #[test]
+    fn a_macro_definitions_compile_time_code() {
+        let text = "
+            #[mutate] impl<K, V, S> Map<K, V, S> {
+                pub const fn with_hasher(hasher: S) -> Self { Map { core: Core::new(), hasher } }
+            }
+            #[mutate] impl<K, V> Core<K, V> {
+                pub const fn new() -> Self { Core { len: 0 } }
+                pub const fn len(&self) -> usize { self.len }
+            }
+            #[macro_export]
+            macro_rules! map_with_default {
+                () => { const { $crate::Map::with_hasher(::core::hash::BuildHasherDefault::new()) } };
+            }
+            macro_rules! run_time {
+                ($m:expr) => { Core::len(&$m) };
+            }
+        ";
+        let names: BTreeSet<String> = needed_in(&[("src/lib.rs", text)])
+            .into_iter()
+            .map(|(_, n)| n)
+            .collect();
+        assert_eq!(
+            names,
+            BTreeSet::from(["Map::with_hasher".to_owned(), "Core::new".to_owned()])
+        );
+    }
+
+    #[test]
+    fn calls_at_run_time_or_uncertain_are_not_listed() {
+        let found = needed_in(&[
+            ("src/lib.rs", LIB),
+            (
+                "src/run.rs",
+                "fn f() -> Engine { Engine::new(Config::new()) }
+                 const N: usize = LEN.len();
+                 static G: fn() -> Config = || Config::new();",
+            ),
+        ]);
+        assert!(found.is_empty(), "{found:?}");
+    }
+
+    #[test]
+    fn array_lengths_and_self_are_read() {
+        let text = "
+            #[mutate] impl Grid {
+                const fn side() -> usize { 4 }
+                const CELLS: usize = Self::side() * Self::side();
+            }
+            fn f() { let _ = [0u8; count()]; }
+            #[mutate] const fn count() -> usize { 3 }
+        ";
+        let names: BTreeSet<String> = needed_in(&[("src/lib.rs", text)])
+            .into_iter()
+            .map(|(_, n)| n)
+            .collect();
+        assert_eq!(
+            names,
+            BTreeSet::from(["count".to_owned(), "Grid::side".to_owned()])
+        );
+    }
+}
