@@ -16,10 +16,13 @@
 //! wrongly would lose its mutants (they are not run where a function is kept `const`); a
 //! call missed here still fails the build, and the net lists it as before.
 
+use crate::all_items::cfg_off::ActiveCfg;
+use crate::cli::Args;
 use crate::compile::Workspace;
 use mutate_protocol::build_errors::{self, BuildError, Scope};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 
@@ -65,13 +68,28 @@ enum Code {
     Paths(Vec<(String, String, proc_macro2::LineColumn)>),
 }
 
+/// One file the build compiles.
+pub struct Source {
+    /// As rustc names it: relative to the build root.
+    pub name: String,
+    pub text: String,
+    /// What its package's build turns on: an item under a `#[cfg(..)]` known to be off is
+    /// not compiled, and needs nothing.
+    pub active: Option<Rc<ActiveCfg>>,
+}
+
 /// The Rust files of the workspace's packages as the schemata build compiles them: each
 /// target's folder (`src`, `tests`, `examples`, `benches`) and the doc tests the driver
-/// generated, in the build root; named relative to it, as rustc names them, with their
-/// texts.
-pub fn files(workspace: &Workspace) -> Vec<(String, String)> {
-    let mut folders = BTreeSet::new();
+/// generated, in the build root.
+pub fn files(args: &Args, workspace: &Workspace) -> Vec<Source> {
+    let mut found = BTreeMap::new();
     for package in workspace.metadata.workspace_packages() {
+        let active = Rc::new(ActiveCfg::of(
+            package,
+            &args.features,
+            args.all_features,
+            !args.no_default_features,
+        ));
         let in_build = |path: &Path| -> Option<PathBuf> {
             let relative = path.strip_prefix(&workspace.root).ok()?;
             Some(workspace.build_root.join(relative))
@@ -79,30 +97,31 @@ pub fn files(workspace: &Workspace) -> Vec<(String, String)> {
         let Some(dir) = package.manifest_path.parent() else {
             continue;
         };
+        let mut folders = BTreeSet::new();
         folders.extend(in_build(dir.as_std_path()).map(|d| d.join(crate::doctests::DIR)));
         // A build script runs before the crate is compiled: no constant of the crate's.
         for target in package.targets.iter().filter(|t| !t.is_custom_build()) {
-            folders.extend(
-                target
-                    .src_path
-                    .parent()
-                    .and_then(|d| in_build(d.as_std_path())),
-            );
+            let folder = target.src_path.parent();
+            folders.extend(folder.and_then(|d| in_build(d.as_std_path())));
         }
-    }
-    let mut found = BTreeSet::new();
-    for folder in &folders {
-        walk(folder, &mut found);
+        let mut paths = BTreeSet::new();
+        for folder in &folders {
+            walk(folder, &mut paths);
+        }
+        for path in paths {
+            found.entry(path).or_insert_with(|| active.clone());
+        }
     }
     found
         .into_iter()
-        .filter_map(|path| {
+        .filter_map(|(path, active)| {
             let relative = path.strip_prefix(&workspace.build_root).ok()?;
             let name = build_errors::lexically_normal(relative);
-            Some((
-                name.to_string_lossy().into_owned(),
-                std::fs::read_to_string(&path).ok()?,
-            ))
+            Some(Source {
+                name: name.to_string_lossy().into_owned(),
+                text: std::fs::read_to_string(&path).ok()?,
+                active: Some(active),
+            })
         })
         .collect()
 }
@@ -139,14 +158,15 @@ struct Crate {
 
 /// The entries (`Scope::Const`, at the function's `fn`) for the `const fn`s that the code
 /// of `files` (names as rustc gives them, and texts) calls where a constant is needed.
-pub fn needed(files: &[(String, String)]) -> Vec<BuildError> {
+pub fn needed(files: &[Source]) -> Vec<BuildError> {
     let mut krate = Crate::default();
-    for (index, (_, text)) in files.iter().enumerate() {
-        let Ok(file) = syn::parse_file(text) else {
+    for (index, source) in files.iter().enumerate() {
+        let Ok(file) = syn::parse_file(&source.text) else {
             continue;
         };
         let mut reader = Reader {
             krate: &mut krate,
+            active: source.active.as_deref(),
             file: index,
             owner: None,
             of_trait: false,
@@ -195,8 +215,10 @@ pub fn needed(files: &[(String, String)]) -> Vec<BuildError> {
                 Some(owner) => format!("{owner}::{}", f.name),
                 None => f.name.clone(),
             };
-            let caller = &files[context.file].0;
-            let (file, text) = &files[f.file];
+            let caller = &files[context.file].name;
+            let Source {
+                name: file, text, ..
+            } = &files[f.file];
             entries.push(BuildError {
                 file: file.clone(),
                 line: f.at.line as u32,
@@ -223,6 +245,7 @@ pub fn needed(files: &[(String, String)]) -> Vec<BuildError> {
 /// Reads a file's declarations and compile-time code.
 struct Reader<'a> {
     krate: &'a mut Crate,
+    active: Option<&'a ActiveCfg>,
     file: usize,
     owner: Option<String>,
     of_trait: bool,
@@ -230,7 +253,15 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// Whether code under `attrs` is left out of the build.
+    fn off(&self, attrs: &[syn::Attribute]) -> bool {
+        self.active.is_some_and(|active| active.off(attrs))
+    }
+
     fn items(&mut self, attrs: &[syn::Attribute], items: &[syn::Item]) {
+        if self.off(attrs) {
+            return;
+        }
         let rewritten = self.rewritten || has_mutate(attrs);
         let outer = std::mem::replace(&mut self.rewritten, rewritten);
         for item in items {
@@ -240,6 +271,9 @@ impl Reader<'_> {
     }
 
     fn item(&mut self, item: &syn::Item) {
+        if self.off(item_attrs(item)) {
+            return;
+        }
         let rewritten = self.rewritten || has_mutate(item_attrs(item));
         let outer = std::mem::replace(&mut self.rewritten, rewritten);
         match item {
@@ -256,6 +290,9 @@ impl Reader<'_> {
                 let outer_owner = std::mem::replace(&mut self.owner, owner);
                 let outer_trait = std::mem::replace(&mut self.of_trait, i.trait_.is_some());
                 for inner in &i.items {
+                    if self.off(impl_item_attrs(inner)) {
+                        continue;
+                    }
                     let own = self.rewritten || has_mutate(impl_item_attrs(inner));
                     let outer = std::mem::replace(&mut self.rewritten, own);
                     match inner {
@@ -566,6 +603,10 @@ fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
         syn::Item::Impl(i) => &i.attrs,
         syn::Item::Mod(m) => &m.attrs,
         syn::Item::Trait(t) => &t.attrs,
+        syn::Item::Const(k) => &k.attrs,
+        syn::Item::Static(s) => &s.attrs,
+        syn::Item::Enum(e) => &e.attrs,
+        syn::Item::Macro(m) => &m.attrs,
         _ => &[],
     }
 }
@@ -573,6 +614,7 @@ fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
 fn impl_item_attrs(item: &syn::ImplItem) -> &[syn::Attribute] {
     match item {
         syn::ImplItem::Fn(f) => &f.attrs,
+        syn::ImplItem::Const(k) => &k.attrs,
         _ => &[],
     }
 }
@@ -582,9 +624,14 @@ mod tests {
     use super::*;
 
     fn needed_in(files: &[(&str, &str)]) -> Vec<(String, String)> {
-        let files: Vec<(String, String)> = files
+        let active = Rc::new(ActiveCfg::with("unix\n", ["std".to_owned()]));
+        let files: Vec<Source> = files
             .iter()
-            .map(|(name, text)| (name.to_string(), text.to_string()))
+            .map(|(name, text)| Source {
+                name: name.to_string(),
+                text: text.to_string(),
+                active: Some(active.clone()),
+            })
             .collect();
         needed(&files)
             .into_iter()
@@ -697,6 +744,10 @@ mod tests {
                 "src/run.rs",
                 "fn f() -> Engine { Engine::new(Config::new()) }
                  const N: usize = LEN.len();
+                 #[cfg(feature = \"nightly\")]
+                 const E: Engine = Engine::new(Config::new());
+                 #[cfg(windows)]
+                 const fn g() -> Engine { Engine::new(Config::new()) }
                  static G: fn() -> Config = || Config::new();",
             ),
         ]);

@@ -34,7 +34,7 @@ pub fn build(
     // The `const fn`s a constant certainly calls are kept `const` from the first build on,
     // not learnt from rustc a build at a time.
     lists.add_predicted(crate::const_calls::needed(&crate::const_calls::files(
-        workspace,
+        args, workspace,
     )));
     lists.save()?;
     let mut shown = HashSet::new();

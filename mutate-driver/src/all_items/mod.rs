@@ -10,7 +10,7 @@
 mod annotate;
 mod attribute;
 mod cache;
-mod cfg_off;
+pub(crate) mod cfg_off;
 mod embedded;
 mod manifest;
 mod mirror;
