@@ -643,6 +643,10 @@ mod tests {
             .collect()
     }
 
+    fn names_needed(files: &[(&str, &str)]) -> BTreeSet<String> {
+        needed_in(files).into_iter().map(|(_, n)| n).collect()
+    }
+
     const LIB: &str = "
         #[mutate] impl Config {
             pub const fn new() -> Self { Config { pad: true } }
@@ -698,10 +702,7 @@ mod tests {
             static_assert! { CONTROLS.contains(0), !CONTROLS.contains(1) }
             thread_local! { static CELL: Set = Set::new(); }
         ";
-        let names: BTreeSet<String> = needed_in(&[("src/lib.rs", text)])
-            .into_iter()
-            .map(|(_, n)| n)
-            .collect();
+        let names = names_needed(&[("src/lib.rs", text)]);
         assert_eq!(
             names,
             BTreeSet::from(["Set::add".to_owned(), "Set::contains".to_owned()])
@@ -726,10 +727,7 @@ mod tests {
                 ($m:expr) => { Core::len(&$m) };
             }
         ";
-        let names: BTreeSet<String> = needed_in(&[("src/lib.rs", text)])
-            .into_iter()
-            .map(|(_, n)| n)
-            .collect();
+        let names = names_needed(&[("src/lib.rs", text)]);
         assert_eq!(
             names,
             BTreeSet::from(["Map::with_hasher".to_owned(), "Core::new".to_owned()])
@@ -764,10 +762,7 @@ mod tests {
             fn f() { let _ = [0u8; count()]; }
             #[mutate] const fn count() -> usize { 3 }
         ";
-        let names: BTreeSet<String> = needed_in(&[("src/lib.rs", text)])
-            .into_iter()
-            .map(|(_, n)| n)
-            .collect();
+        let names = names_needed(&[("src/lib.rs", text)]);
         assert_eq!(
             names,
             BTreeSet::from(["count".to_owned(), "Grid::side".to_owned()])
