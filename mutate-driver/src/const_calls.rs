@@ -76,6 +76,9 @@ pub struct Source {
     /// What its package's build turns on: an item under a `#[cfg(..)]` known to be off is
     /// not compiled, and needs nothing.
     pub active: Option<Rc<ActiveCfg>>,
+    /// The crates its package depends on, as its code names them (`-` written `_`): a
+    /// path from one of them (or from `std`, `core`, `alloc`) is not the crate's own.
+    pub dependencies: Rc<BTreeSet<String>>,
 }
 
 /// The Rust files of the workspace's packages as the schemata build compiles them: each
@@ -90,6 +93,13 @@ pub fn files(args: &Args, workspace: &Workspace) -> Vec<Source> {
             args.all_features,
             !args.no_default_features,
         ));
+        let dependencies: Rc<BTreeSet<String>> = Rc::new(
+            package
+                .dependencies
+                .iter()
+                .map(|d| d.rename.as_ref().unwrap_or(&d.name).replace('-', "_"))
+                .collect(),
+        );
         let in_build = |path: &Path| -> Option<PathBuf> {
             let relative = path.strip_prefix(&workspace.root).ok()?;
             Some(workspace.build_root.join(relative))
@@ -109,18 +119,21 @@ pub fn files(args: &Args, workspace: &Workspace) -> Vec<Source> {
             walk(folder, &mut paths);
         }
         for path in paths {
-            found.entry(path).or_insert_with(|| active.clone());
+            found
+                .entry(path)
+                .or_insert_with(|| (active.clone(), dependencies.clone()));
         }
     }
     found
         .into_iter()
-        .filter_map(|(path, active)| {
+        .filter_map(|(path, (active, dependencies))| {
             let relative = path.strip_prefix(&workspace.build_root).ok()?;
             let name = build_errors::lexically_normal(relative);
             Some(Source {
                 name: name.to_string_lossy().into_owned(),
                 text: std::fs::read_to_string(&path).ok()?,
                 active: Some(active),
+                dependencies,
             })
         })
         .collect()
@@ -160,10 +173,12 @@ struct Crate {
 /// of `files` (names as rustc gives them, and texts) calls where a constant is needed.
 pub fn needed(files: &[Source]) -> Vec<BuildError> {
     let mut krate = Crate::default();
+    let mut foreign = vec![Foreign::default(); files.len()];
     for (index, source) in files.iter().enumerate() {
         let Ok(file) = syn::parse_file(&source.text) else {
             continue;
         };
+        foreign[index] = Foreign::of(&file, &source.dependencies);
         let mut reader = Reader {
             krate: &mut krate,
             active: source.active.as_deref(),
@@ -192,6 +207,7 @@ pub fn needed(files: &[Source]) -> Vec<BuildError> {
         let mut calls = Calls {
             krate: &krate,
             owner: context.owner.as_deref(),
+            foreign: &foreign[context.file],
             found: Vec::new(),
         };
         match &context.code {
@@ -418,7 +434,75 @@ struct Calls<'a> {
     krate: &'a Crate,
     /// The `impl` block's type, for `Self` and `self`.
     owner: Option<&'a str>,
+    /// What the code's file takes from other crates.
+    foreign: &'a Foreign,
     found: Vec<(usize, proc_macro2::LineColumn)>,
+}
+
+/// What a file's code names from outside the crate: a name it imports from `std`, `core`,
+/// `alloc` or a dependency (`use std::time::Duration;`) is not the crate's type or
+/// function of that name, nor is a path that starts with one of them.
+#[derive(Clone, Default)]
+struct Foreign {
+    roots: BTreeSet<String>,
+    imported: BTreeSet<String>,
+}
+
+impl Foreign {
+    fn of(file: &syn::File, dependencies: &BTreeSet<String>) -> Foreign {
+        let mut roots: BTreeSet<String> = ["std", "core", "alloc"].map(str::to_owned).into();
+        roots.extend(dependencies.iter().cloned());
+        let mut uses = Uses {
+            roots: &roots,
+            imported: BTreeSet::new(),
+        };
+        uses.visit_file(file);
+        let imported = uses.imported;
+        Foreign { roots, imported }
+    }
+
+    /// Whether a path naming `first` first is another crate's.
+    fn names(&self, first: &str) -> bool {
+        self.roots.contains(first) || self.imported.contains(first)
+    }
+}
+
+/// The names `use` items import from other crates.
+struct Uses<'a> {
+    roots: &'a BTreeSet<String>,
+    imported: BTreeSet<String>,
+}
+
+impl Uses<'_> {
+    fn leaves(&mut self, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(p) => self.leaves(&p.tree),
+            syn::UseTree::Name(n) => {
+                self.imported.insert(n.ident.to_string());
+            }
+            syn::UseTree::Rename(r) => {
+                self.imported.insert(r.rename.to_string());
+            }
+            syn::UseTree::Group(g) => g.items.iter().for_each(|t| self.leaves(t)),
+            syn::UseTree::Glob(_) => {}
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Uses<'_> {
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        let root = match &item.tree {
+            syn::UseTree::Path(p) => Some(p.ident.to_string()),
+            syn::UseTree::Name(n) => Some(n.ident.to_string()),
+            syn::UseTree::Rename(r) => Some(r.ident.to_string()),
+            _ => None,
+        };
+        let foreign =
+            item.leading_colon.is_some() || root.is_some_and(|root| self.roots.contains(&root));
+        if foreign {
+            self.leaves(&item.tree);
+        }
+    }
 }
 
 impl Calls<'_> {
@@ -444,6 +528,9 @@ impl Calls<'_> {
                 if ident == "self" {
                     return self.owner.map(str::to_owned);
                 }
+                if self.foreign.names(&ident) {
+                    return None;
+                }
                 self.krate.constants.get(&ident).cloned()
             }
             syn::Expr::Call(call) => {
@@ -463,7 +550,7 @@ impl Calls<'_> {
         let syn::Expr::Path(path) = &*call.func else {
             return None;
         };
-        if path.qself.is_some() {
+        if path.qself.is_some() || path.path.leading_colon.is_some() {
             return None;
         }
         let segments: Vec<String> = path
@@ -472,6 +559,12 @@ impl Calls<'_> {
             .iter()
             .map(|s| s.ident.to_string())
             .collect();
+        if segments
+            .first()
+            .is_some_and(|first| self.foreign.names(first))
+        {
+            return None;
+        }
         match segments.as_slice() {
             [name] => self.function(None, name),
             [.., owner, name] if owner == "Self" => self.function(self.owner, name),
@@ -631,6 +724,7 @@ mod tests {
                 name: name.to_string(),
                 text: text.to_string(),
                 active: Some(active.clone()),
+                dependencies: Rc::new(BTreeSet::from(["serde".to_owned()])),
             })
             .collect();
         needed(&files)
@@ -746,6 +840,10 @@ mod tests {
                  const E: Engine = Engine::new(Config::new());
                  #[cfg(windows)]
                  const fn g() -> Engine { Engine::new(Config::new()) }
+                 use std::time::Duration as Config;
+                 const D: Config = Config::new();
+                 const S: Engine = serde::Engine::new(std::Config::new());
+                 const T: Engine = ::other::Engine::new(Config::new());
                  static G: fn() -> Config = || Config::new();",
             ),
         ]);

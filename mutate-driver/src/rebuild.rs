@@ -75,6 +75,7 @@ pub fn build(
             .iter()
             .cloned()
             .partition(|(_, e)| is_const_call(e) && lists.add_const(e, &workspace.build_root));
+        let errors = evaluated_in_vain_left(!kept_const.is_empty(), errors);
         let absorbed = match doctests.as_deref_mut() {
             Some(doctests) => doctests.absorb(&errors)?,
             None => Absorbed::default(),
@@ -524,6 +525,25 @@ fn is_const_call(error: &Diagnostic) -> bool {
         && build_errors::is_const_call(&error.message)
 }
 
+/// `errors` without rustc's evaluations of constants (E0080) where the round found a
+/// `const fn` a constant calls that the macro had made a plain one (`found_const_calls`):
+/// such a constant is evaluated in vain, and rustc may report what it computed
+/// ("constructing invalid value: encountered 0") at code the macro wrote, where the net
+/// would make a whole `impl`'s functions unviable. They wait for the next build, where the
+/// function is `const` again, and come back if they are the mutants' own.
+fn evaluated_in_vain_left(
+    found_const_calls: bool,
+    errors: Vec<(String, Diagnostic)>,
+) -> Vec<(String, Diagnostic)> {
+    if !found_const_calls {
+        return errors;
+    }
+    errors
+        .into_iter()
+        .filter(|(_, e)| !e.code.as_ref().is_some_and(|c| c.code == "E0080"))
+        .collect()
+}
+
 /// The entry that has the macro compile the function a [`is_const_call`] error names
 /// `const`: where rustc says the function is defined (a note, for a free function), else
 /// by its name, with the calling file (a change there may end the need). The message
@@ -684,6 +704,19 @@ fn digest_of(root: &Path, file: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_constants_evaluation_waits_for_its_const_fn_to_be_const() {
+        let errors = vec![
+            error(Some("E0080"), "constructing invalid value: encountered 0"),
+            error(Some("E0308"), "mismatched types"),
+        ];
+        let left = evaluated_in_vain_left(true, errors.clone());
+        assert_eq!(left.len(), 1);
+        assert_eq!(left[0].1.message, "mismatched types");
+        // Without such a call in the round, it is the mutants' own.
+        assert_eq!(evaluated_in_vain_left(false, errors).len(), 2);
+    }
 
     fn error(code: Option<&str>, message: &str) -> (String, Diagnostic) {
         let code = code.map(|c| serde_json::json!({ "code": c, "explanation": null }));
