@@ -540,7 +540,7 @@ fn evaluated_in_vain_left(
     }
     errors
         .into_iter()
-        .filter(|(_, e)| !e.code.as_ref().is_some_and(|c| c.code == "E0080"))
+        .filter(|(_, e)| e.code.as_ref().is_none_or(|c| c.code != "E0080"))
         .collect()
 }
 
