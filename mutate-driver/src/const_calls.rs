@@ -82,8 +82,9 @@ pub struct Source {
 }
 
 /// The Rust files of the workspace's packages as the schemata build compiles them: each
-/// target's folder (`src`, `tests`, `examples`, `benches`) and the doc tests the driver
-/// generated, in the build root.
+/// target's root and the module files it declares, at any depth (not a fixture beside
+/// them that no target compiles), and the doc tests the driver generated; in the build
+/// root.
 pub fn files(args: &Args, workspace: &Workspace) -> Vec<Source> {
     let mut found = BTreeMap::new();
     for package in workspace.metadata.workspace_packages() {
@@ -107,16 +108,15 @@ pub fn files(args: &Args, workspace: &Workspace) -> Vec<Source> {
         let Some(dir) = package.manifest_path.parent() else {
             continue;
         };
-        let mut folders = BTreeSet::new();
-        folders.extend(in_build(dir.as_std_path()).map(|d| d.join(crate::doctests::DIR)));
+        let mut paths = BTreeSet::new();
+        if let Some(doctests) = in_build(dir.as_std_path()).map(|d| d.join(crate::doctests::DIR)) {
+            walk(&doctests, &mut paths);
+        }
         // A build script runs before the crate is compiled: no constant of the crate's.
         for target in package.targets.iter().filter(|t| !t.is_custom_build()) {
-            let folder = target.src_path.parent();
-            folders.extend(folder.and_then(|d| in_build(d.as_std_path())));
-        }
-        let mut paths = BTreeSet::new();
-        for folder in &folders {
-            walk(folder, &mut paths);
+            if let Some(root) = in_build(target.src_path.as_std_path()) {
+                compiled_from(&root, true, &active, &mut paths);
+            }
         }
         for path in paths {
             found
@@ -137,6 +137,51 @@ pub fn files(args: &Args, workspace: &Workspace) -> Vec<Source> {
             })
         })
         .collect()
+}
+
+/// `path` and the files of the modules it declares (`mod name;`), at any depth; those
+/// under a `#[cfg]` known to be off left out. `mod_rs`: its modules live beside it.
+fn compiled_from(path: &Path, mod_rs: bool, active: &ActiveCfg, found: &mut BTreeSet<PathBuf>) {
+    if !found.insert(path.to_path_buf()) {
+        return;
+    }
+    let Some(file) = std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| syn::parse_file(&text).ok())
+    else {
+        return;
+    };
+    let dir = crate::modules::children_dir(path, mod_rs);
+    let file_dir = path.parent().unwrap_or(Path::new(""));
+    declared_in(&file.items, (&dir, file_dir, true), active, found);
+}
+
+fn declared_in(
+    items: &[syn::Item],
+    (dir, file_dir, top): (&Path, &Path, bool),
+    active: &ActiveCfg,
+    found: &mut BTreeSet<PathBuf>,
+) {
+    for item in items {
+        let syn::Item::Mod(m) = item else { continue };
+        if active.off(&m.attrs) {
+            continue;
+        }
+        match &m.content {
+            Some((_, content)) => {
+                let inner = crate::modules::inline_dir(m, dir);
+                declared_in(content, (&inner, file_dir, false), active, found);
+            }
+            None => {
+                for file in crate::modules::declared_files(m, dir, file_dir, top) {
+                    if let Some((path, mod_rs)) = file.candidates.iter().find(|(c, _)| c.is_file())
+                    {
+                        compiled_from(path, *mod_rs, active, found);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The `.rs` files under `dir`, not in a `target` or hidden folder, nor through a link (the

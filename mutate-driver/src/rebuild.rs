@@ -33,9 +33,8 @@ pub fn build(
     let mut lists = Lists::load(args, workspace)?;
     // The `const fn`s a constant certainly calls are kept `const` from the first build on,
     // not learnt from rustc a build at a time.
-    lists.add_predicted(crate::const_calls::needed(&crate::const_calls::files(
-        args, workspace,
-    )));
+    let predicted = crate::const_calls::needed(&crate::const_calls::files(args, workspace));
+    lists.add_predicted(predicted, &workspace.build_root);
     lists.save()?;
     let mut shown = HashSet::new();
     let mut last_errors = Vec::new();
@@ -288,12 +287,19 @@ impl Lists {
         let stamp = driver_stamp(args);
         let same_driver = std::fs::read_to_string(&stamp_path).is_ok_and(|s| s == stamp);
         let const_list = PathBuf::from(build_errors::const_list_file(&lists.dir));
-        let fresh = |all: Vec<BuildError>| -> (Vec<BuildError>, bool) {
+        let fresh = |all: Vec<BuildError>, shared: bool| -> (Vec<BuildError>, bool) {
             let count = all.len();
             let kept: Vec<BuildError> = all
                 .into_iter()
                 .filter(|e| {
-                    same_driver && digest_of(&workspace.build_root, &e.file) == Some(e.digest)
+                    same_driver
+                        && match digest_of(&workspace.build_root, &e.file) {
+                            Some(digest) => digest == e.digest,
+                            // The shared list of a target directory that other workspaces
+                            // build into too holds their functions, at their files: kept,
+                            // so that their builds and this one do not rewrite it by turns.
+                            None => shared && e.line != 0,
+                        }
                 })
                 .collect();
             let changed = kept.len() != count;
@@ -309,7 +315,7 @@ impl Lists {
                 continue;
             };
             let all = build_errors::parse(&std::fs::read_to_string(&path).unwrap_or_default());
-            let (kept, changed) = fresh(all);
+            let (kept, changed) = fresh(all, path == const_list);
             if path == const_list {
                 lists.keep_const = kept;
                 lists.keep_const_changed = changed;
@@ -365,12 +371,13 @@ impl Lists {
     }
 
     /// Puts the entries the driver read from the source ([`crate::const_calls`]) in place
-    /// of those it read before (the calls may have changed), for functions no entry of
-    /// rustc's has at the same place.
-    fn add_predicted(&mut self, entries: Vec<BuildError>) {
+    /// of those it read before at this workspace's files under `root` (the calls may have
+    /// changed), for functions no entry of rustc's has at the same place.
+    fn add_predicted(&mut self, entries: Vec<BuildError>, root: &Path) {
         let before = self.keep_const.clone();
-        self.keep_const
-            .retain(|e| !build_errors::is_predicted_const_call(&e.message));
+        self.keep_const.retain(|e| {
+            !build_errors::is_predicted_const_call(&e.message) || !root.join(&e.file).is_file()
+        });
         for entry in entries {
             if !self.keep_const.iter().any(|e| e.same_place(&entry)) {
                 self.keep_const.push(entry);
@@ -704,6 +711,42 @@ fn digest_of(root: &Path, file: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn read_entries_are_replaced_at_this_workspaces_files_only() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(root.path().join("src")).unwrap();
+        std::fs::write(root.path().join("src/lib.rs"), "const fn f() {}\n").unwrap();
+        let entry = |file: &str, name: &str| BuildError {
+            file: file.into(),
+            line: 1,
+            column: 7,
+            scope: Scope::Const,
+            digest: 0,
+            message: build_errors::predicted_const_call(name, "src/lib.rs:9:9"),
+            moved: Vec::new(),
+            initialized: Vec::new(),
+        };
+        // Another workspace building into the same target directory listed `g`.
+        let mut lists = Lists {
+            dir: root.path().into(),
+            by_crate: BTreeMap::new(),
+            changed: BTreeSet::new(),
+            keep_const: vec![entry("other/src/lib.rs", "g"), entry("src/lib.rs", "gone")],
+            keep_const_changed: false,
+            _lock: tempfile::tempfile().unwrap(),
+        };
+        lists.add_predicted(vec![entry("src/lib.rs", "f")], root.path());
+        let names: Vec<String> = (lists.keep_const.iter())
+            .filter_map(|e| build_errors::named_function(&e.message))
+            .collect();
+        assert_eq!(names, ["g", "f"]);
+        assert!(lists.keep_const_changed);
+        // Read the same again: nothing to write, nothing for cargo to rebuild.
+        lists.keep_const_changed = false;
+        lists.add_predicted(vec![entry("src/lib.rs", "f")], root.path());
+        assert!(!lists.keep_const_changed);
+    }
 
     #[test]
     fn a_constants_evaluation_waits_for_its_const_fn_to_be_const() {
