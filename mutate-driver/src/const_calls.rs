@@ -27,7 +27,7 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 
 /// One `fn` of the crate.
-struct Function {
+struct Function<'a> {
     /// `Some("Type")` for an `impl Type` (or `impl Trait for Type`) block's.
     owner: Option<String>,
     /// An `impl Trait for Type`'s: never `const`, and not what a constant calls (a trait's
@@ -42,10 +42,10 @@ struct Function {
     file: usize,
     /// Its `fn` keyword, where the macro looks for an entry that names it.
     at: proc_macro2::LineColumn,
-    body: syn::Block,
+    body: &'a syn::Block,
 }
 
-impl Function {
+impl Function<'_> {
     /// A `const fn` the macro makes a plain one, which compile-time code calling it needs
     /// `const`.
     fn is_needed(&self) -> bool {
@@ -54,15 +54,17 @@ impl Function {
 }
 
 /// Code rustc evaluates at compile time, and where it stands.
-struct Context {
+struct Context<'a> {
     file: usize,
     owner: Option<String>,
-    code: Code,
+    code: Code<'a>,
 }
 
-enum Code {
-    Expr(syn::Expr),
-    Block(syn::Block),
+enum Code<'a> {
+    Expr(&'a syn::Expr),
+    Block(&'a syn::Block),
+    /// Expressions a macro is given where items stand, parsed from its tokens.
+    Exprs(Vec<syn::Expr>),
     /// `Type::f(` in a `macro_rules!` definition's compile-time code (`const { .. }`,
     /// `$crate::Map::with_hasher(..)`): tokens, not yet an expression.
     Paths(Vec<(String, String, proc_macro2::LineColumn)>),
@@ -73,9 +75,10 @@ pub struct Source {
     /// As rustc names it: relative to the build root.
     pub name: String,
     pub text: String,
+    pub syntax: syn::File,
     /// What its package's build turns on: an item under a `#[cfg(..)]` known to be off is
     /// not compiled, and needs nothing.
-    pub active: Option<Rc<ActiveCfg>>,
+    pub active: Rc<ActiveCfg>,
     /// The crates its package depends on, as its code names them (`-` written `_`): a
     /// path from one of them (or from `std`, `core`, `alloc`) is not the crate's own.
     pub dependencies: Rc<BTreeSet<String>>,
@@ -108,59 +111,79 @@ pub fn files(args: &Args, workspace: &Workspace) -> Vec<Source> {
         let Some(dir) = package.manifest_path.parent() else {
             continue;
         };
-        let mut paths = BTreeSet::new();
+        let mut parsed = BTreeMap::new();
         if let Some(doctests) = in_build(dir.as_std_path()).map(|d| d.join(crate::doctests::DIR)) {
+            let mut paths = BTreeSet::new();
             walk(&doctests, &mut paths);
+            for path in paths {
+                parsed.insert(path.clone(), read(&path));
+            }
         }
         // A build script runs before the crate is compiled: no constant of the crate's.
         for target in package.targets.iter().filter(|t| !t.is_custom_build()) {
             if let Some(root) = in_build(target.src_path.as_std_path()) {
-                compiled_from(&root, true, &active, &mut paths);
+                compiled_from(&root, true, &active, &mut parsed);
             }
         }
-        for path in paths {
-            found
-                .entry(path)
-                .or_insert_with(|| (active.clone(), dependencies.clone()));
+        for (path, file) in parsed {
+            let Some((text, syntax)) = file else { continue };
+            found.entry(path).or_insert_with(|| Source {
+                name: String::new(),
+                text,
+                syntax,
+                active: active.clone(),
+                dependencies: dependencies.clone(),
+            });
         }
     }
+    // Named relative to the build root, as rustc names them.
     found
         .into_iter()
-        .filter_map(|(path, (active, dependencies))| {
+        .filter_map(|(path, source)| {
             let relative = path.strip_prefix(&workspace.build_root).ok()?;
             let name = build_errors::lexically_normal(relative);
-            Some(Source {
-                name: name.to_string_lossy().into_owned(),
-                text: std::fs::read_to_string(&path).ok()?,
-                active: Some(active),
-                dependencies,
-            })
+            let name = name.to_string_lossy().into_owned();
+            Some(Source { name, ..source })
         })
         .collect()
 }
 
-/// `path` and the files of the modules it declares (`mod name;`), at any depth; those
-/// under a `#[cfg]` known to be off left out. `mod_rs`: its modules live beside it.
-fn compiled_from(path: &Path, mod_rs: bool, active: &ActiveCfg, found: &mut BTreeSet<PathBuf>) {
-    if !found.insert(path.to_path_buf()) {
-        return;
-    }
-    let Some(file) = std::fs::read_to_string(path)
-        .ok()
-        .and_then(|text| syn::parse_file(&text).ok())
-    else {
-        return;
-    };
-    let dir = crate::modules::children_dir(path, mod_rs);
-    let file_dir = path.parent().unwrap_or(Path::new(""));
-    declared_in(&file.items, (&dir, file_dir, true), active, found);
+/// A file's text and syntax; `None` where it cannot be read or parsed (rustc will say why).
+fn read(path: &Path) -> Option<(String, syn::File)> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let syntax = syn::parse_file(&text).ok()?;
+    Some((text, syntax))
 }
 
+/// Each file read, by its path.
+type Parsed = BTreeMap<PathBuf, Option<(String, syn::File)>>;
+
+/// `path` and the files of the modules it declares (`mod name;`), at any depth; those
+/// under a `#[cfg]` known to be off left out. `mod_rs`: its modules live beside it.
+fn compiled_from(path: &Path, mod_rs: bool, active: &ActiveCfg, found: &mut Parsed) {
+    if found.contains_key(path) {
+        return;
+    }
+    let file = read(path);
+    let mut modules = Vec::new();
+    if let Some((_, syntax)) = &file {
+        let dir = crate::modules::children_dir(path, mod_rs);
+        let file_dir = path.parent().unwrap_or(Path::new(""));
+        declared_in(&syntax.items, (&dir, file_dir, true), active, &mut modules);
+    }
+    found.insert(path.to_path_buf(), file);
+    for (module, mod_rs) in modules {
+        compiled_from(&module, mod_rs, active, found);
+    }
+}
+
+/// The files of the modules `items` declare (`mod name;`), each with whether its own
+/// modules live beside it; inline modules' too.
 fn declared_in(
     items: &[syn::Item],
     (dir, file_dir, top): (&Path, &Path, bool),
     active: &ActiveCfg,
-    found: &mut BTreeSet<PathBuf>,
+    found: &mut Vec<(PathBuf, bool)>,
 ) {
     for item in items {
         let syn::Item::Mod(m) = item else { continue };
@@ -174,10 +197,7 @@ fn declared_in(
             }
             None => {
                 for file in crate::modules::declared_files(m, dir, file_dir, top) {
-                    if let Some((path, mod_rs)) = file.candidates.iter().find(|(c, _)| c.is_file())
-                    {
-                        compiled_from(path, *mod_rs, active, found);
-                    }
+                    found.extend(file.candidates.into_iter().find(|(c, _)| c.is_file()));
                 }
             }
         }
@@ -207,32 +227,39 @@ fn walk(dir: &Path, found: &mut BTreeSet<PathBuf>) {
 
 /// What the files declare.
 #[derive(Default)]
-struct Crate {
-    functions: Vec<Function>,
+struct Crate<'a> {
+    functions: Vec<Function<'a>>,
     /// Constants' and statics' names, by their declared type's name.
     constants: BTreeMap<String, String>,
-    contexts: Vec<Context>,
+    contexts: Vec<Context<'a>>,
 }
+
+/// The crate's functions a path can name (not a trait impl's), by owner and name.
+type ByName = BTreeMap<(Option<String>, String), Vec<usize>>;
 
 /// The entries (`Scope::Const`, at the function's `fn`) for the `const fn`s that the code
 /// of `files` (names as rustc gives them, and texts) calls where a constant is needed.
 pub fn needed(files: &[Source]) -> Vec<BuildError> {
     let mut krate = Crate::default();
-    let mut foreign = vec![Foreign::default(); files.len()];
+    let mut foreign = Vec::with_capacity(files.len());
     for (index, source) in files.iter().enumerate() {
-        let Ok(file) = syn::parse_file(&source.text) else {
-            continue;
-        };
-        foreign[index] = Foreign::of(&file, &source.dependencies);
+        foreign.push(Foreign::of(&source.syntax, &source.dependencies));
         let mut reader = Reader {
             krate: &mut krate,
-            active: source.active.as_deref(),
+            active: &source.active,
             file: index,
             owner: None,
             of_trait: false,
             rewritten: false,
         };
-        reader.items(&file.attrs, &file.items);
+        reader.items(&source.syntax.attrs, &source.syntax.items);
+    }
+    let mut by_name = ByName::new();
+    for (index, f) in krate.functions.iter().enumerate() {
+        if !f.of_trait {
+            let key = (f.owner.clone(), f.name.clone());
+            by_name.entry(key).or_default().push(index);
+        }
     }
     // The bodies of `const fn`s left as written are compile-time code as they stand.
     let mut pending: Vec<Context> = krate
@@ -242,7 +269,7 @@ pub fn needed(files: &[Source]) -> Vec<BuildError> {
         .map(|f| Context {
             file: f.file,
             owner: f.owner.clone(),
-            code: Code::Block(f.body.clone()),
+            code: Code::Block(f.body),
         })
         .collect();
     pending.append(&mut krate.contexts);
@@ -251,6 +278,7 @@ pub fn needed(files: &[Source]) -> Vec<BuildError> {
     while let Some(context) = pending.pop() {
         let mut calls = Calls {
             krate: &krate,
+            by_name: &by_name,
             owner: context.owner.as_deref(),
             foreign: &foreign[context.file],
             found: Vec::new(),
@@ -258,12 +286,10 @@ pub fn needed(files: &[Source]) -> Vec<BuildError> {
         match &context.code {
             Code::Expr(e) => calls.visit_expr(e),
             Code::Block(b) => calls.visit_block(b),
+            Code::Exprs(exprs) => exprs.iter().for_each(|e| calls.visit_expr(e)),
             Code::Paths(paths) => {
                 for (owner, name, at) in paths {
-                    let index = calls.function(Some(owner), name);
-                    if let Some(index) = index.filter(|&i| krate.functions[i].is_needed()) {
-                        calls.found.push((index, *at));
-                    }
+                    calls.found(calls.function(Some(owner), name), *at);
                 }
             }
         }
@@ -296,7 +322,7 @@ pub fn needed(files: &[Source]) -> Vec<BuildError> {
             pending.push(Context {
                 file: f.file,
                 owner: f.owner.clone(),
-                code: Code::Block(f.body.clone()),
+                code: Code::Block(f.body),
             });
         }
     }
@@ -304,34 +330,33 @@ pub fn needed(files: &[Source]) -> Vec<BuildError> {
 }
 
 /// Reads a file's declarations and compile-time code.
-struct Reader<'a> {
-    krate: &'a mut Crate,
-    active: Option<&'a ActiveCfg>,
+struct Reader<'k, 'a> {
+    krate: &'k mut Crate<'a>,
+    active: &'k ActiveCfg,
     file: usize,
     owner: Option<String>,
     of_trait: bool,
     rewritten: bool,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'_, 'a> {
     /// Whether code under `attrs` is left out of the build.
     fn off(&self, attrs: &[syn::Attribute]) -> bool {
-        self.active.is_some_and(|active| active.off(attrs))
+        self.active.off(attrs)
     }
 
-    fn items(&mut self, attrs: &[syn::Attribute], items: &[syn::Item]) {
+    /// A file's items, under its inner attributes.
+    fn items(&mut self, attrs: &[syn::Attribute], items: &'a [syn::Item]) {
         if self.off(attrs) {
             return;
         }
         let rewritten = self.rewritten || has_mutate(attrs);
         let outer = std::mem::replace(&mut self.rewritten, rewritten);
-        for item in items {
-            self.item(item);
-        }
+        items.iter().for_each(|item| self.item(item));
         self.rewritten = outer;
     }
 
-    fn item(&mut self, item: &syn::Item) {
+    fn item(&mut self, item: &'a syn::Item) {
         if self.off(item_attrs(item)) {
             return;
         }
@@ -343,7 +368,7 @@ impl Reader<'_> {
             syn::Item::Static(s) => self.constant(&s.ident, &s.ty, &s.expr),
             syn::Item::Mod(m) => {
                 if let Some((_, items)) = &m.content {
-                    self.items(&m.attrs, items);
+                    items.iter().for_each(|item| self.item(item));
                 }
             }
             syn::Item::Impl(i) => {
@@ -358,7 +383,7 @@ impl Reader<'_> {
                     let outer = std::mem::replace(&mut self.rewritten, own);
                     match inner {
                         syn::ImplItem::Fn(f) => self.function(&f.sig, &f.block, &f.attrs),
-                        syn::ImplItem::Const(k) => self.context(Code::Expr(k.expr.clone())),
+                        syn::ImplItem::Const(k) => self.context(Code::Expr(&k.expr)),
                         _ => {}
                     }
                     self.rewritten = outer;
@@ -378,9 +403,7 @@ impl Reader<'_> {
                 let parser =
                     syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
                 if let Ok(exprs) = m.mac.parse_body_with(parser) {
-                    for expr in exprs {
-                        self.context(Code::Expr(expr));
-                    }
+                    self.context(Code::Exprs(exprs.into_iter().collect()));
                 }
             }
             syn::Item::Trait(t) => {
@@ -388,14 +411,14 @@ impl Reader<'_> {
                     if let syn::TraitItem::Const(k) = inner
                         && let Some((_, expr)) = &k.default
                     {
-                        self.context(Code::Expr(expr.clone()));
+                        self.context(Code::Expr(expr));
                     }
                 }
             }
             syn::Item::Enum(e) => {
                 for variant in &e.variants {
                     if let Some((_, discriminant)) = &variant.discriminant {
-                        self.context(Code::Expr(discriminant.clone()));
+                        self.context(Code::Expr(discriminant));
                     }
                 }
             }
@@ -404,7 +427,7 @@ impl Reader<'_> {
         self.rewritten = outer;
     }
 
-    fn function(&mut self, sig: &syn::Signature, block: &syn::Block, attrs: &[syn::Attribute]) {
+    fn function(&mut self, sig: &syn::Signature, block: &'a syn::Block, attrs: &[syn::Attribute]) {
         let returns = match &sig.output {
             syn::ReturnType::Type(_, ty) => match type_name(ty).as_deref() {
                 Some("Self") => self.owner.clone(),
@@ -421,21 +444,21 @@ impl Reader<'_> {
             returns,
             file: self.file,
             at: sig.fn_token.span.start(),
-            body: block.clone(),
+            body: block,
         });
         // Items in the body: constants there are compile-time code too.
         let mut nested = Nested { reader: self };
         nested.visit_block(block);
     }
 
-    fn constant(&mut self, name: &syn::Ident, ty: &syn::Type, expr: &syn::Expr) {
+    fn constant(&mut self, name: &syn::Ident, ty: &syn::Type, expr: &'a syn::Expr) {
         if let Some(ty) = type_name(ty) {
             self.krate.constants.insert(name.to_string(), ty);
         }
-        self.context(Code::Expr(expr.clone()));
+        self.context(Code::Expr(expr));
     }
 
-    fn context(&mut self, code: Code) {
+    fn context(&mut self, code: Code<'a>) {
         self.krate.contexts.push(Context {
             file: self.file,
             owner: self.owner.clone(),
@@ -445,12 +468,12 @@ impl Reader<'_> {
 }
 
 /// Items declared in a function's body, and array lengths written in it.
-struct Nested<'a, 'b> {
-    reader: &'a mut Reader<'b>,
+struct Nested<'r, 'k, 'a> {
+    reader: &'r mut Reader<'k, 'a>,
 }
 
-impl<'ast> Visit<'ast> for Nested<'_, '_> {
-    fn visit_item(&mut self, item: &'ast syn::Item) {
+impl<'a> Visit<'a> for Nested<'_, '_, 'a> {
+    fn visit_item(&mut self, item: &'a syn::Item) {
         // An `impl` in a body is of the type it names; other items are the body's own.
         let owner = self.reader.owner.take();
         let of_trait = std::mem::take(&mut self.reader.of_trait);
@@ -459,24 +482,25 @@ impl<'ast> Visit<'ast> for Nested<'_, '_> {
         self.reader.of_trait = of_trait;
     }
 
-    fn visit_expr_repeat(&mut self, repeat: &'ast syn::ExprRepeat) {
-        self.reader.context(Code::Expr((*repeat.len).clone()));
+    fn visit_expr_repeat(&mut self, repeat: &'a syn::ExprRepeat) {
+        self.reader.context(Code::Expr(&repeat.len));
         self.visit_expr(&repeat.expr);
     }
 
-    fn visit_type_array(&mut self, array: &'ast syn::TypeArray) {
-        self.reader.context(Code::Expr(array.len.clone()));
+    fn visit_type_array(&mut self, array: &'a syn::TypeArray) {
+        self.reader.context(Code::Expr(&array.len));
         self.visit_type(&array.elem);
     }
 
-    fn visit_expr_const(&mut self, block: &'ast syn::ExprConst) {
-        self.reader.context(Code::Block(block.block.clone()));
+    fn visit_expr_const(&mut self, block: &'a syn::ExprConst) {
+        self.reader.context(Code::Block(&block.block));
     }
 }
 
 /// The calls of the crate's rewritten `const fn`s in compile-time code, and where.
 struct Calls<'a> {
-    krate: &'a Crate,
+    krate: &'a Crate<'a>,
+    by_name: &'a ByName,
     /// The `impl` block's type, for `Self` and `self`.
     owner: Option<&'a str>,
     /// What the code's file takes from other crates.
@@ -553,14 +577,14 @@ impl<'ast> Visit<'ast> for Uses<'_> {
 impl Calls<'_> {
     /// The crate's function `owner::name` (`None`: a free one), where it is the only one.
     fn function(&self, owner: Option<&str>, name: &str) -> Option<usize> {
-        let mut matching = self
-            .krate
-            .functions
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| f.name == name && f.owner.as_deref() == owner && !f.of_trait);
-        let (index, _) = matching.next()?;
-        matching.next().is_none().then_some(index)
+        match self
+            .by_name
+            .get(&(owner.map(str::to_owned), name.to_owned()))?
+            .as_slice()
+        {
+            [index] => Some(*index),
+            _ => None,
+        }
     }
 
     /// The crate type an expression's value has, where the crate's declarations say.
@@ -623,21 +647,21 @@ impl Calls<'_> {
         self.function(Some(&owner), &call.method.to_string())
     }
 
-    fn found(&mut self, index: Option<usize>, at: proc_macro2::Span) {
+    fn found(&mut self, index: Option<usize>, at: proc_macro2::LineColumn) {
         if let Some(index) = index.filter(|&i| self.krate.functions[i].is_needed()) {
-            self.found.push((index, at.start()));
+            self.found.push((index, at));
         }
     }
 }
 
 impl<'ast> Visit<'ast> for Calls<'_> {
     fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
-        self.found(self.called(call), call.span());
+        self.found(self.called(call), call.span().start());
         syn::visit::visit_expr_call(self, call);
     }
 
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
-        self.found(self.method(call), call.method.span());
+        self.found(self.method(call), call.method.span().start());
         syn::visit::visit_expr_method_call(self, call);
     }
 
@@ -768,7 +792,8 @@ mod tests {
             .map(|(name, text)| Source {
                 name: name.to_string(),
                 text: text.to_string(),
-                active: Some(active.clone()),
+                syntax: syn::parse_file(text).unwrap(),
+                active: active.clone(),
                 dependencies: Rc::new(BTreeSet::from(["serde".to_owned()])),
             })
             .collect();
@@ -871,6 +896,33 @@ mod tests {
             names,
             BTreeSet::from(["Map::with_hasher".to_owned(), "Core::new".to_owned()])
         );
+    }
+
+    #[test]
+    fn the_files_read_are_those_a_target_compiles() {
+        let root = tempfile::tempdir().unwrap();
+        let write = |path: &str, text: &str| {
+            let path = root.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write(
+            "src/lib.rs",
+            "mod a;\nmod b { mod c; }\n#[cfg(windows)]\nmod w;\n",
+        );
+        write("src/a.rs", "const fn f() {}\n");
+        write("src/b/c.rs", "");
+        write("src/w.rs", "");
+        // A fixture beside them that no module declares (a trybuild case).
+        write("src/ui/pass.rs", "const X: u8 = f();\n");
+        let active = ActiveCfg::with("unix\n", Vec::new());
+        let mut found = Parsed::new();
+        compiled_from(&root.path().join("src/lib.rs"), true, &active, &mut found);
+        let read: Vec<String> = found
+            .keys()
+            .map(|p| p.strip_prefix(root.path()).unwrap().display().to_string())
+            .collect();
+        assert_eq!(read, ["src/a.rs", "src/b/c.rs", "src/lib.rs"]);
     }
 
     #[test]

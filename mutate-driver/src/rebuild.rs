@@ -31,11 +31,6 @@ pub fn build(
     mut doctests: Option<&mut DocTests>,
 ) -> Result<Built> {
     let mut lists = Lists::load(args, workspace)?;
-    // The `const fn`s a constant certainly calls are kept `const` from the first build on,
-    // not learnt from rustc a build at a time.
-    let predicted = crate::const_calls::needed(&crate::const_calls::files(args, workspace));
-    lists.add_predicted(predicted, &workspace.build_root);
-    lists.save()?;
     let mut shown = HashSet::new();
     let mut last_errors = Vec::new();
     let mut last_targets = BTreeMap::new();
@@ -326,6 +321,10 @@ impl Lists {
             }
             lists.by_crate.insert(krate.to_owned(), kept);
         }
+        // The `const fn`s a constant certainly calls are kept `const` from the first build
+        // on, not learnt from rustc a build at a time.
+        let predicted = crate::const_calls::needed(&crate::const_calls::files(args, workspace));
+        lists.add_predicted(predicted, &workspace.build_root);
         lists.save()?;
         if !same_driver {
             std::fs::write(&stamp_path, stamp).map_err(io)?;

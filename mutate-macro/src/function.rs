@@ -19,10 +19,10 @@ use syn::{Attribute, Block, Item, Signature, Stmt};
 /// first; leaves it as written when it has no mutants. A `const fn` loses its `const`
 /// (the switches are read at run time), unless the driver's build found a constant that
 /// calls it (`build_errors::kept_const`): then it is compiled as written, its mutants
-/// listed with rustc's message. `outer_generics`: the generic parameters of the
-/// enclosing impl or trait; `attrs`: the attributes of the function being rewritten; `reach`: how
-/// the body names the function (to trace its calls, `observe.rs`); `nested_items`
-/// rewrites the items the body holds.
+/// listed with rustc's message. `outer_generics`: the generic parameters of the enclosing
+/// impl or trait; `attrs`: the attributes of the function being rewritten; `reach`: how the
+/// body names the function (to trace its calls, `observe.rs`); `nested_items` rewrites the
+/// items the body holds.
 pub fn rewrite(
     name: String,
     (signature, attrs): (&mut Signature, &mut Vec<Attribute>),

@@ -120,14 +120,6 @@ pub fn cfg_predicates(attrs: &[Attribute]) -> impl Iterator<Item = TokenStream> 
     })
 }
 
-/// The names of the type parameters: `["T"]` for `<'a, T: Ord, const N: usize>`.
-pub fn type_params(generics: &syn::Generics) -> Vec<String> {
-    generics
-        .type_params()
-        .map(|p| p.ident.to_string())
-        .collect()
-}
-
 /// The generic parameters in scope of a function, its enclosing `impl`'s or trait's and
 /// its own, by kind: a body replacement has no value of a type parameter it can write, and
 /// a constant parameter is no type at all, though a generic argument naming one reads as a
@@ -147,12 +139,15 @@ pub struct Params {
 impl Params {
     pub fn of(generics: &syn::Generics) -> Params {
         Params {
-            constructor: None,
-            types: type_params(generics),
+            types: generics
+                .type_params()
+                .map(|p| p.ident.to_string())
+                .collect(),
             consts: generics
                 .const_params()
                 .map(|p| p.ident.to_string())
                 .collect(),
+            constructor: None,
         }
     }
 
