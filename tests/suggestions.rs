@@ -225,6 +225,15 @@ fn suggested_tests_are_verified_pass_as_written_and_kill_their_survivors() {
     )
     .unwrap();
 
+    // 0. A run that suggests nothing builds without the code that writes values: the run
+    // after it, which suggests, must build the crate again to have them (rustc records
+    // the variable that asks for them).
+    let plain_run = tempfile::tempdir().unwrap();
+    let report = run(copy.path(), plain_run.path(), &[]);
+    let (id, _) = KILLED_BY_SUGGESTION[0];
+    assert_eq!(by_id(&report, id)["status"], "Survived", "{id}");
+    assert!(by_id(&report, id).get("suggestedTest").is_none(), "{id}");
+
     // 1. The suggestions, written into the copy.
     let first = tempfile::tempdir().unwrap();
     let report = run(copy.path(), first.path(), &["--suggest-tests=write"]);

@@ -374,6 +374,7 @@ fn build_with(
         .env(mutate_protocol::env::BUILD_ERRORS, build_errors)
         .env(mutate_protocol::env::RULES, &rules)
         .env_remove(mutate_protocol::env::ACTIVE)
+        .env_remove(mutate_protocol::env::BUILD_VALUES)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     // rustc on the members through the driver: the mutants' marks come through, and the
@@ -402,6 +403,11 @@ fn build_with(
     }
     if let Some(active) = active {
         command.env(mutate_protocol::env::ACTIVE, active.id);
+    }
+    // Only a run that suggests tests reads traced calls' values: no other build pays for
+    // the code that writes them.
+    if args.suggest_tests.is_some() {
+        command.env(mutate_protocol::env::BUILD_VALUES, "1");
     }
     if expansion {
         command.env(crate::rustc_wrapper::EXPANSION_ENV, "1");

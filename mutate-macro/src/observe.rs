@@ -57,6 +57,16 @@ pub fn traced_flag() -> TokenStream {
 /// [`traced_flag`] says so (one closure: two would each keep room for the arguments in
 /// the function's frame, on every call at `opt-level` 0); else if the runtime wants it.
 pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Option<TokenStream> {
+    wrapper_with(sig, reach, name, (outlined, values_built()))
+}
+
+/// [`wrapper`], `values`: with the code that writes the call's values as Rust.
+fn wrapper_with(
+    sig: &Signature,
+    reach: Reach,
+    name: &str,
+    (outlined, values): (bool, bool),
+) -> Option<TokenStream> {
     if sig.asyncness.is_some() || sig.variadic.is_some() {
         return None;
     }
@@ -116,43 +126,29 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
         ReturnType::Type(_, ty) => ty.to_token_stream(),
     };
     let rt = rt();
+    let (given, exit) = match values {
+        true => with_values(&literals, &changed),
+        false => (
+            TokenStream::new(),
+            quote! {
+                use #rt::observe::{Digest as _, DigestFallback as _};
+                let __mutate_quiet = #rt::observe::Quiet::new();
+                let __mutate_digest = (&#rt::observe::Seen::new(&__mutate_ret)).digest();
+                let __mutate_changed = [#((&#rt::observe::Seen::new(#changed)).digest()),*];
+                ::core::mem::drop(__mutate_quiet);
+                __mutate_call.exit(__mutate_digest, &__mutate_changed, ::core::option::Option::None);
+            },
+        ),
+    };
+    let variable = mutate_protocol::env::BUILD_VALUES;
     let traced = quote! {
+        // rustc records the variable: a build that wants values again builds this again.
+        const _: ::core::option::Option<&str> = ::core::option_env!(#variable);
         let __mutate_call = #rt::observe::Call::enter(#name, #named);
-        // What the call is given, before the call takes it (`--suggest-tests` only).
-        let __mutate_args = if #rt::observe::values_wanted() {
-            use #rt::literal::{
-                Debugged as _, DebuggedFallback as _, Literal as _, LiteralFallback as _,
-            };
-            ::core::option::Option::Some(#rt::observe::quiet(|| {
-                #rt::observe::arguments([#(#literals),*])
-            }))
-        } else {
-            ::core::option::Option::None
-        };
+        #given
         #rt::observe::reenter();
         let __mutate_ret: #ty = #call;
-        {
-            use #rt::observe::{Digest as _, DigestFallback as _};
-            use #rt::literal::{Debugged as _, DebuggedFallback as _};
-            // What it returned, whole, for a later call given it (`--suggest-tests`).
-            let __mutate_shown = match __mutate_args {
-                ::core::option::Option::Some(_) => #rt::observe::quiet(|| {
-                    (&#rt::literal::Shown::new(&__mutate_ret)).debugged()
-                }),
-                ::core::option::Option::None => ::core::option::Option::None,
-            };
-            let (__mutate_digest, __mutate_changed) = #rt::observe::quiet(|| {
-                (
-                    (&#rt::observe::Seen::new(&__mutate_ret)).digest(),
-                    [#((&#rt::observe::Seen::new(#changed)).digest()),*],
-                )
-            });
-            __mutate_call.exit(
-                __mutate_digest,
-                &__mutate_changed,
-                __mutate_args.map(|args| (args, __mutate_shown)),
-            );
-        }
+        { #exit }
         return __mutate_ret;
     };
     let asked = match outlined {
@@ -165,6 +161,55 @@ pub fn wrapper(sig: &Signature, reach: Reach, name: &str, outlined: bool) -> Opt
         }
     };
     Some(crate::syntax::all_located_at(tokens, sig.fn_token.span))
+}
+
+/// Whether this build compiles what `--suggest-tests` reads of a traced call: its
+/// arguments and result written as Rust (`mutate_protocol::env::BUILD_VALUES`).
+fn values_built() -> bool {
+    std::env::var_os(mutate_protocol::env::BUILD_VALUES).is_some_and(|v| v == "1")
+}
+
+/// Where the build keeps values: what the call is given, taken before the call, and the
+/// end of the call, with its digests and, where the run asks for them, its arguments and
+/// result written as Rust (`literals`: each argument's expression).
+fn with_values(literals: &[TokenStream], changed: &[TokenStream]) -> (TokenStream, TokenStream) {
+    let rt = rt();
+    let given = quote! {
+        // What the call is given, before the call takes it (`--suggest-tests` only).
+        let __mutate_args = if #rt::observe::values_wanted() {
+            use #rt::literal::{
+                Debugged as _, DebuggedFallback as _, Literal as _, LiteralFallback as _,
+            };
+            ::core::option::Option::Some(#rt::observe::quiet(|| {
+                #rt::observe::arguments([#(#literals),*])
+            }))
+        } else {
+            ::core::option::Option::None
+        };
+    };
+    let exit = quote! {
+        use #rt::observe::{Digest as _, DigestFallback as _};
+        use #rt::literal::{Debugged as _, DebuggedFallback as _};
+        // What it returned, whole, for a later call given it (`--suggest-tests`).
+        let __mutate_shown = match __mutate_args {
+            ::core::option::Option::Some(_) => #rt::observe::quiet(|| {
+                (&#rt::literal::Shown::new(&__mutate_ret)).debugged()
+            }),
+            ::core::option::Option::None => ::core::option::Option::None,
+        };
+        let (__mutate_digest, __mutate_changed) = #rt::observe::quiet(|| {
+            (
+                (&#rt::observe::Seen::new(&__mutate_ret)).digest(),
+                [#((&#rt::observe::Seen::new(#changed)).digest()),*],
+            )
+        });
+        __mutate_call.exit(
+            __mutate_digest,
+            &__mutate_changed,
+            __mutate_args.map(|args| (args, __mutate_shown)),
+        );
+    };
+    (given, exit)
 }
 
 /// How a test names the function, as an expression of the `&'static str` (the module the
@@ -447,5 +492,31 @@ mod tests {
         assert!(traced("fn seed(s: u64)", Reach::Free));
         assert!(!traced("fn seed(seed: u64)", Reach::Free));
         assert!(traced("fn seed(seed: u64)", Reach::Associated));
+    }
+
+    /// The code that writes a call's arguments and result as Rust (`--suggest-tests`) is
+    /// in a build that asks for it only; the digests are in both, and rustc records the
+    /// variable either way.
+    #[test]
+    fn values_are_written_only_where_the_build_asks_for_them() {
+        let sig: Signature = syn::parse_str("fn f(&mut self, n: u64) -> u64").unwrap();
+        let text = |values| {
+            wrapper_with(&sig, Reach::Associated, "T::f", (false, values))
+                .unwrap()
+                .to_string()
+        };
+        let (lean, full) = (text(false), text(true));
+        for written in ["values_wanted", "literal", "Shown"] {
+            assert!(!lean.contains(written), "{written} in {lean}");
+            assert!(full.contains(written), "{written} not in {full}");
+        }
+        for both in [&lean, &full] {
+            assert!(both.contains("digest"), "{both}");
+            assert!(both.contains("Seen :: new (& * self)"), "{both}");
+            assert!(
+                both.contains("option_env ! (\"MUTATE_BUILD_VALUES\")"),
+                "{both}"
+            );
+        }
     }
 }

@@ -82,6 +82,14 @@ pub const TRACE_FROM: &str = "MUTATE_TRACE_FROM";
 /// records how a test names its function and its arguments as Rust expressions.
 pub const VALUES: &str = "MUTATE_VALUES";
 
+/// Set to `1` by the driver on the schemata builds of a run that suggests tests: only then
+/// does `#[mutate]` compile the code that writes a traced call's arguments and result as
+/// Rust ([`VALUES`] asks for it at run time). That code was most of what tracing cost a
+/// build (a quarter of arrayvec's schemata build), and no other run reads it. The
+/// expansion reads it with `option_env!`, so rustc records it and cargo builds again
+/// where it changes.
+pub const BUILD_VALUES: &str = "MUTATE_BUILD_VALUES";
+
 /// Set by the driver on its compilations of suggested unit tests (`--suggest-tests`): a
 /// file whose lines (`file`, line, test file, tab-separated) ask `#[mutate]` to declare
 /// the test file as a module beside the item that holds that line.

@@ -97,15 +97,26 @@ pub(crate) fn wanted() -> bool {
 /// itself formatting its own receiver, without end, and add records of the tracer's own
 /// making to the test's.
 pub(crate) fn quiet<R>(f: impl FnOnce() -> R) -> R {
-    struct Loud;
-    impl Drop for Loud {
-        fn drop(&mut self) {
-            QUIET.with(|q| q.set(q.get() - 1));
-        }
-    }
-    QUIET.with(|q| q.set(q.get() + 1));
-    let _loud = Loud;
+    let _quiet = Quiet::begin();
     f()
+}
+
+/// While it lives, no annotated call on this thread is traced ([`quiet`] as a value: the
+/// code that digests a traced call's values needs no closure of its own to type-check).
+pub(crate) struct Quiet(());
+
+impl Quiet {
+    pub(crate) fn begin() -> Quiet {
+        QUIET.with(|q| q.set(q.get() + 1));
+        Quiet(())
+    }
+}
+
+impl Drop for Quiet {
+    // On unwinding too: a `Debug` impl that panics leaves tracing as it found it.
+    fn drop(&mut self) {
+        QUIET.with(|q| q.set(q.get() - 1));
+    }
 }
 
 /// Whether traced calls record their arguments.

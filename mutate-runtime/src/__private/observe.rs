@@ -18,6 +18,19 @@ pub fn quiet<R>(f: impl FnOnce() -> R) -> R {
     crate::observe::quiet(f)
 }
 
+/// No annotated call traced on this thread while the value lives: [`quiet`] for code that
+/// the macro writes inline (a closure is a body more for rustc to check, in every traced
+/// function).
+pub struct Quiet(#[allow(dead_code)] crate::observe::Quiet);
+
+impl Quiet {
+    #[inline]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Quiet {
+        Quiet(crate::observe::Quiet::begin())
+    }
+}
+
 /// The next annotated call is the inner call of the one being traced.
 #[inline]
 pub fn reenter() {
