@@ -318,6 +318,7 @@ pub fn needed(files: &[Source]) -> Vec<BuildError> {
                 ),
                 moved: Vec::new(),
                 initialized: Vec::new(),
+                evaluated: String::new(),
             });
             pending.push(Context {
                 file: f.file,

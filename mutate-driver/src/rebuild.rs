@@ -408,7 +408,10 @@ impl Lists {
                 changed += 1;
                 continue;
             }
-            match list.iter_mut().find(|e| e.same_place(&entry)) {
+            match list
+                .iter_mut()
+                .find(|e| e.same_place(&entry) && e.evaluated == entry.evaluated)
+            {
                 Some(known) => {
                     // What this round's messages say of moves counts in the widening.
                     merge(&mut known.moved, entry.moved);
@@ -444,8 +447,13 @@ fn entries<'a>(
             let initialized = labelled_places(error, &file, is_some_initialization);
             // rustc says a jump took the value round the loop again: no site can hold that.
             let round_again = labels(error, &file).any(|label| label.contains(PREVIOUS_ROUND));
+            let evaluated = evaluated_constant(error);
             let seen = out.iter_mut().find(|(k, e)| {
-                k == krate && e.file == file && e.line == line && e.column == column
+                k == krate
+                    && e.file == file
+                    && e.line == line
+                    && e.column == column
+                    && e.evaluated == evaluated
             });
             if let Some((_, seen)) = seen {
                 if round_again {
@@ -471,6 +479,7 @@ fn entries<'a>(
                 message: message.clone(),
                 moved,
                 initialized,
+                evaluated,
             };
             out.push((krate.clone(), entry));
         }
@@ -580,6 +589,7 @@ fn const_entry(error: &Diagnostic, root: &Path) -> Option<BuildError> {
         message,
         moved: Vec::new(),
         initialized: Vec::new(),
+        evaluated: String::new(),
     })
 }
 
@@ -641,6 +651,10 @@ const SITES_AT_ONE_PLACE: usize = 3;
 /// leave the whole function as written, its other mutants unviable with it.
 fn is_another_mutants(list: &[BuildError], entry: &BuildError) -> bool {
     let at: Vec<&BuildError> = list.iter().filter(|e| e.same_place(entry)).collect();
+    // rustc named the mutant's own constant: another mutant's, unless that one is listed.
+    if !entry.evaluated.is_empty() {
+        return !at.is_empty() && at.iter().all(|e| e.evaluated != entry.evaluated);
+    }
     // A site whose failure rustc traced to a move or an initialization widens to its
     // suspects instead.
     let plain =
@@ -674,6 +688,21 @@ fn labelled_places(error: &Diagnostic, file: &str, says: fn(&str) -> bool) -> Ve
         .filter(|s| s.label.as_deref().is_some_and(says))
         .map(|s| (s.line_start as u32, s.column_start as u32))
         .collect()
+}
+
+/// The generated constant whose evaluation `error` is ("evaluation of
+/// `f::__mutate_MASK_7` failed here", or "failed inside this call"): a mutant's own
+/// constant (`BuildError::evaluated`); empty for any other error, or another constant.
+fn evaluated_constant(error: &Diagnostic) -> String {
+    error
+        .spans
+        .iter()
+        .filter_map(|s| s.label.as_deref()?.strip_prefix("evaluation of `"))
+        .filter_map(|rest| rest.split_once('`'))
+        .map(|(path, _)| path.rsplit("::").next().unwrap_or(path))
+        .find(|name| name.starts_with("__mutate_"))
+        .unwrap_or_default()
+        .to_owned()
 }
 
 /// The labels of `error`'s secondary spans in `file`.
@@ -725,6 +754,7 @@ mod tests {
             message: build_errors::predicted_const_call(name, "src/lib.rs:9:9"),
             moved: Vec::new(),
             initialized: Vec::new(),
+            evaluated: String::new(),
         };
         // Another workspace building into the same target directory listed `g`.
         let mut lists = Lists {
@@ -920,6 +950,7 @@ mod tests {
             message: "borrow of moved value: `it`".into(),
             moved,
             initialized: Vec::new(),
+            evaluated: String::new(),
         };
         assert_eq!(
             widened(&entry(Scope::Site, vec![(8, 9)])),
@@ -949,6 +980,7 @@ mod tests {
             message: message.into(),
             moved: Vec::new(),
             initialized: Vec::new(),
+            evaluated: String::new(),
         };
         let overflow = entry("attempt to compute `0_u32 - 1_u32`, which would overflow");
         let bound = entry("evaluation panicked: a loop of this mutant ran past 1000000 rounds");
@@ -980,6 +1012,62 @@ mod tests {
             !is_another_mutants(&[overflow], &moved),
             "a move widens to suspects"
         );
+    }
+
+    /// The mutants of one operator of a constant read at run time are constants of their
+    /// own, evaluated in one build: each failure there is its own entry, in one round,
+    /// named as rustc names the constant; the library and its unit tests give each twice.
+    #[test]
+    fn each_mutants_constant_failing_at_one_place_is_an_entry_of_its_own() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(root.path().join("src")).unwrap();
+        std::fs::write(root.path().join("src/bytes.rs"), "fn f() {}\n").unwrap();
+        // As rustc 1.95 gives them for shlex's mask, `c += 1` made `c -= 1` and `c *= 1`.
+        let error = |message: &str, evaluated: &str| -> Diagnostic {
+            let label = format!("evaluation of `bytes::unquoted_ok_fast::{evaluated}` failed here");
+            serde_json::from_value(serde_json::json!({
+                "message": message,
+                "code": { "code": "E0080", "explanation": null },
+                "level": "error",
+                "spans": [span("src/bytes.rs", 311, true, &label)],
+                "children": [],
+                "rendered": null,
+            }))
+            .unwrap()
+        };
+        let overflow = error(
+            "attempt to compute `0_u8 - 1_u8`, which would overflow",
+            "__mutate_UNQUOTED_OK_MASK_12",
+        );
+        let endless = error(
+            "evaluation panicked: a mutant of this constant ran one of its loops 100000 times: it does not end",
+            "__mutate_UNQUOTED_OK_MASK_13",
+        );
+        let krate = "shlex".to_owned();
+        let errors =
+            [overflow.clone(), endless.clone(), overflow, endless].map(|e| (krate.clone(), e));
+        let listed = entries(errors.iter(), root.path());
+        let named: Vec<(&str, &str)> = listed
+            .iter()
+            .map(|(_, e)| (e.evaluated.as_str(), &e.message[..12]))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                ("__mutate_UNQUOTED_OK_MASK_12", "attempt to c"),
+                ("__mutate_UNQUOTED_OK_MASK_13", "evaluation p")
+            ]
+        );
+        // A later round's failure of another mutant's constant there is listed beside it.
+        let first = vec![listed[0].1.clone()];
+        assert!(is_another_mutants(&first, &listed[1].1));
+        assert!(
+            !is_another_mutants(&first, &listed[0].1),
+            "the same again widens"
+        );
+        // The crate's own constant is no mutant's.
+        let own = [(krate, error("evaluation panicked: no", "UNQUOTED_OK_MASK"))];
+        assert_eq!(entries(own.iter(), root.path())[0].1.evaluated, "");
     }
 
     #[test]

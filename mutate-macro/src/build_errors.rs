@@ -125,9 +125,29 @@ pub fn claim_site(
         let place = position(e);
         e.scope == Scope::Site
             && e.initialized.is_empty()
+            && e.evaluated.is_empty()
             && e.file == file
             && !claimed[i]
             && (place == (at.line, at.column) || within(place, first, last))
+    })?;
+    claimed[i] = true;
+    Some(known.errors[i].message.as_str())
+}
+
+/// rustc's message for an error in the evaluation of the generated constant `name` (a
+/// mutant's own constant, `rewrite/switched_constants.rs`) between `first` and `last` in
+/// `file`, which it claims: the mutants of one operator share its place, and the name
+/// says whose each error is.
+pub fn claim_evaluated(
+    file: &str,
+    name: &str,
+    first: LineColumn,
+    last: LineColumn,
+) -> Option<&'static str> {
+    let known = known();
+    let mut claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
+    let i = known.errors.iter().enumerate().position(|(i, e)| {
+        e.evaluated == name && e.file == file && !claimed[i] && within(position(e), first, last)
     })?;
     claimed[i] = true;
     Some(known.errors[i].message.as_str())

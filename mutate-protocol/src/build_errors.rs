@@ -51,6 +51,13 @@ pub struct BuildError {
     /// in some conditions (line, column). A mutant that skips the code holding such a
     /// place (a condition forced, a statement deleted) is the likely cause.
     pub initialized: Vec<(u32, u32)>,
+    /// The generated constant whose evaluation failed there, where rustc names one
+    /// (`__mutate_MASK_7`: "evaluation of `f::__mutate_MASK_7` failed here"), else empty.
+    /// A constant of a function body has each mutant a constant of its own, all evaluated
+    /// in one build, and the mutants of one operator fail at the same place, each its own
+    /// way (shlex's `c += 1` made `c -= 1` overflows, made `c *= 1` never ends): the name
+    /// tells whose error each is, in one round.
+    pub evaluated: String,
 }
 
 /// What the macro leaves as written for an error at a place.
@@ -87,7 +94,7 @@ impl BuildError {
             let each: Vec<String> = places.iter().map(|(l, c)| format!("{l}:{c}")).collect();
             each.join(",")
         };
-        format!(
+        let line = format!(
             "error\t{}\t{}\t{}\t{scope}\t{:016x}\t{}\t{}\t{}",
             escape(&self.file),
             self.line,
@@ -96,12 +103,16 @@ impl BuildError {
             escape(&self.message),
             places(&self.moved),
             places(&self.initialized),
-        )
+        );
+        match self.evaluated.is_empty() {
+            true => line,
+            false => format!("{line}\t{}", escape(&self.evaluated)),
+        }
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if !(7..=9).contains(&f.len()) || f[0] != "error" {
+        if !(7..=10).contains(&f.len()) || f[0] != "error" {
             return None;
         }
         let place = |p: &str| {
@@ -129,6 +140,7 @@ impl BuildError {
             message: unescape(f[6]),
             moved,
             initialized,
+            evaluated: f.get(9).map(|e| unescape(e)).unwrap_or_default(),
         })
     }
 
@@ -317,6 +329,7 @@ mod tests {
             message: "mismatched types\texpected `&[T]`".into(),
             moved: Vec::new(),
             initialized: Vec::new(),
+            evaluated: String::new(),
         }];
         errors.push(BuildError {
             scope: Scope::Suspects,
@@ -326,6 +339,11 @@ mod tests {
         errors.push(BuildError {
             scope: Scope::Suspects,
             initialized: vec![(5, 13)],
+            ..errors[0].clone()
+        });
+        errors.push(BuildError {
+            scope: Scope::Site,
+            evaluated: "__mutate_MASK_7".into(),
             ..errors[0].clone()
         });
         let text = render(&errors) + "not an entry\n";
@@ -382,6 +400,7 @@ mod tests {
             message: "cannot call non-const associated function `S::new` in statics".into(),
             moved: Vec::new(),
             initialized: Vec::new(),
+            evaluated: String::new(),
         };
         assert_eq!(parse(&render(std::slice::from_ref(&entry))), [entry]);
     }

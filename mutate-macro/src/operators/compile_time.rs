@@ -35,7 +35,7 @@ pub fn initializer(
     in_function: bool,
     ty: Option<&syn::Type>,
 ) -> Option<TokenStream> {
-    let (_, branches) = texts(c, expr, in_function, true)?;
+    let (_, branches) = texts(c, expr, (in_function, None), true)?;
     if let Some(ty) = ty.filter(|ty| is_scalar(ty)) {
         compare_values(c, expr, ty, &branches);
     }
@@ -143,14 +143,14 @@ pub struct Switched {
 /// `item` and its mutants as constants of their own, their site and mutants added to `c`
 /// (the enclosing function's collector); `None` where it has no mutants.
 pub fn switched(c: &mut Collector, item: &syn::ItemConst) -> Option<Switched> {
-    let (site, branches) = texts(c, &item.expr, true, false)?;
+    let (site, branches) = texts(c, &item.expr, (true, Some(&item.ident)), false)?;
     let ty = &item.ty;
     let attrs = item.attrs.iter().filter(|a| !a.path().is_ident("doc"));
     let attrs: Vec<_> = attrs.collect();
     let mut items = item.to_token_stream();
     let mut arms = Vec::new();
     for (k, text) in branches {
-        let name = quote::format_ident!("__mutate_{}_{}", item.ident, k);
+        let name = switched_name(&item.ident, k);
         items.extend(quote! {
             #(#attrs)*
             #[allow(dead_code, non_upper_case_globals)]
@@ -161,15 +161,21 @@ pub fn switched(c: &mut Collector, item: &syn::ItemConst) -> Option<Switched> {
     Some(Switched { items, site, arms })
 }
 
+/// The name of mutant `k`'s own constant, beside the constant `ident` it mutates.
+fn switched_name(ident: &syn::Ident, k: u32) -> syn::Ident {
+    quote::format_ident!("__mutate_{}_{}", ident, k)
+}
+
 /// The mutants of the initializer `expr` added to `c` at one new site, each with its text
 /// (located at its operator, so that rustc's error in it is the mutant's), but those the
 /// driver's last build found an error in (unviable); none where an error the net listed
 /// in the initializer is no mutant's (all unviable). `compile_time`: chosen by a build;
-/// else at run time.
+/// else at run time. `switched`: the constant's name, where each mutant is a constant of
+/// its own ([`switched_name`]), whose evaluation's errors rustc names it in.
 fn texts(
     c: &mut Collector,
     expr: &Expr,
-    in_function: bool,
+    (in_function, switched): (bool, Option<&syn::Ident>),
     compile_time: bool,
 ) -> Option<(u32, Vec<(u32, TokenStream)>)> {
     let mut found = Targets::default();
@@ -207,7 +213,15 @@ fn texts(
             mutant.needs_function = in_function;
             let at = location::start(target.at);
             let claimed = crate::build_errors::any()
-                .then(|| crate::build_errors::claim_site(&location::file_of(target.at), at, at, at))
+                .then(|| {
+                    let file = location::file_of(target.at);
+                    let own = switched.and_then(|ident| {
+                        let name = switched_name(ident, k).to_string();
+                        let (first, last) = span_of(&written)?;
+                        crate::build_errors::claim_evaluated(&file, &name, first, last)
+                    });
+                    own.or_else(|| crate::build_errors::claim_site(&file, at, at, at))
+                })
                 .flatten();
             if let Some(message) = claimed {
                 c.unviable(k, message);
@@ -228,15 +242,20 @@ fn texts(
 
 /// rustc's message for a listed error in `written` that no mutant claimed.
 fn unplaced(written: &TokenStream) -> Option<&'static str> {
+    let first = written.clone().into_iter().next()?.span();
+    let file = location::file_of(first);
+    let (start, end) = span_of(written)?;
+    crate::build_errors::any_in(&file)
+        .then(|| crate::build_errors::in_function(&file, start, end))
+        .flatten()
+}
+
+/// Where `written` starts and ends in its file.
+fn span_of(written: &TokenStream) -> Option<(LineColumn, LineColumn)> {
     let mut tokens = written.clone().into_iter();
     let first = tokens.next()?.span();
     let last = tokens.last().map_or(first, |t| t.span());
-    let file = location::file_of(first);
-    crate::build_errors::any_in(&file)
-        .then(|| {
-            crate::build_errors::in_function(&file, location::start(first), location::end(last))
-        })
-        .flatten()
+    Some((location::start(first), location::end(last)))
 }
 
 /// An operator of the initializer and its replacements (`None`: deleted).
