@@ -119,19 +119,14 @@ pub fn claim_site(
     first: LineColumn,
     last: LineColumn,
 ) -> Option<&'static str> {
-    let known = known();
-    let mut claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
-    let i = known.errors.iter().enumerate().position(|(i, e)| {
+    claim_first(|e| {
         let place = position(e);
         e.scope == Scope::Site
             && e.initialized.is_empty()
             && e.evaluated.is_empty()
             && e.file == file
-            && !claimed[i]
             && (place == (at.line, at.column) || within(place, first, last))
-    })?;
-    claimed[i] = true;
-    Some(known.errors[i].message.as_str())
+    })
 }
 
 /// rustc's message for an error in the evaluation of the generated constant `name` (a
@@ -144,11 +139,14 @@ pub fn claim_evaluated(
     first: LineColumn,
     last: LineColumn,
 ) -> Option<&'static str> {
+    claim_first(|e| e.evaluated == name && e.file == file && within(position(e), first, last))
+}
+
+/// The message of the first unclaimed error that `wanted`, which it claims.
+fn claim_first(wanted: impl Fn(&BuildError) -> bool) -> Option<&'static str> {
     let known = known();
     let mut claimed = known.claimed.lock().unwrap_or_else(|e| e.into_inner());
-    let i = known.errors.iter().enumerate().position(|(i, e)| {
-        e.evaluated == name && e.file == file && !claimed[i] && within(position(e), first, last)
-    })?;
+    let i = (known.errors.iter().enumerate()).position(|(i, e)| !claimed[i] && wanted(e))?;
     claimed[i] = true;
     Some(known.errors[i].message.as_str())
 }
