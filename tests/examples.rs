@@ -127,8 +127,6 @@ fn extreme_mode_finds_the_pseudo_tested_methods() {
 
 #[test]
 fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
-    // A fresh list: the first build must fail, whatever an earlier run left.
-    let _ = std::fs::remove_file(repo().join("target/mutate/build-errors/fallbacks.tsv"));
     let (out, dir) = run_example("examples/fallbacks/Cargo.toml", &[]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     // The crate denies warnings, and one function allows `deprecated`: it builds, and
@@ -145,21 +143,14 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
         stderr.contains("Unviable 22 mutants whose constant arithmetic rustc rejects"),
         "{stderr}"
     );
-    // `#![deny(warnings)]`: a body replaced leaves its parameters unused (33), a
-    // comparison with a literal compares beyond its type's range (7, `comparisons.rs`:
-    // four operators replaced, two literals; `byte < 0`), `Start::default` calls itself
-    // (1).
+    // `#![deny(warnings)]`: a body replaced leaves its parameters unused (31), a
+    // comparison with a literal compares beyond its type's range (6, `comparisons.rs`:
+    // four operators replaced, two literals), `Start::default` calls itself (1).
     assert!(
         stderr.contains(
-            "Unviable 41 mutants whose text adds a warning the crate denies (a parameter left \
+            "Unviable 38 mutants whose text adds a warning the crate denies (a parameter left \
              unused, a comparison beyond its type's range, a call of itself on every path)"
         ),
-        "{stderr}"
-    );
-    // `is_digit_fast`'s constant fails twice at one operator, each mutant its own way:
-    // rustc names each mutant's constant, so one round lists both (it took a round each).
-    assert!(
-        stderr.contains("Rebuild 1: 2 build errors") && !stderr.contains("Rebuild 2"),
         "{stderr}"
     );
     // The schemata build gives no warning of the user's code that plain `cargo test`
@@ -215,15 +206,6 @@ fn replacements_that_do_not_exist_for_the_types_are_unviable_reached_or_not() {
         ),
         // `n / 0` does not build either, whatever `n` is.
         ("src/lib.rs:76:18: replace 2 with 0 in limits", "by zero"),
-        // Two mutants of one operator of a constant, each with its own reason.
-        (
-            "src/constants.rs:75:15: replace += with -= in is_digit_fast",
-            "attempt to compute `0_u8 - 1_u8`, which would overflow",
-        ),
-        (
-            "src/constants.rs:75:15: replace += with *= in is_digit_fast",
-            "ran one of its loops 100000 times: it does not end",
-        ),
         // `255` where a `u8` is asked for: `256` is out of range there.
         (
             "src/constants.rs:37:13: replace 255 with 256 in flips",

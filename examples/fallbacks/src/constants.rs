@@ -56,25 +56,3 @@ pub fn chunks_of_three(n: usize) -> usize {
 pub fn red_code(bright: bool) -> u8 {
     if bright { 31 + 60 } else { 31 }
 }
-
-/// Whether a byte is an ASCII digit, from a mask a loop computes in a constant of the body
-/// (shlex's `unquoted_ok_fast`). Each of the constant's mutants is a constant of its own,
-/// all evaluated in one build, and two fail at the same operator, each its own way:
-/// `c += 1` made `c -= 1` overflows, made `c *= 1` never ends (the loop's bound stops it).
-/// rustc names the constant whose evaluation failed, so the rebuild net lists both in one
-/// round, each with its own reason.
-#[mutate]
-pub fn is_digit_fast(byte: u8) -> bool {
-    const DIGITS: u128 = {
-        let mut c = 0u8;
-        let mut mask = 0u128;
-        while c < 0x80 {
-            if c.is_ascii_digit() {
-                mask |= 1u128 << c;
-            }
-            c += 1;
-        }
-        mask
-    };
-    byte < 0x80 && (DIGITS >> byte) & 1 == 1
-}

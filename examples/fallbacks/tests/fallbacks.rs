@@ -38,13 +38,6 @@ fn constant_arithmetic() {
 }
 
 #[test]
-fn digits_by_mask() {
-    use fallbacks::constants::is_digit_fast;
-    let digits: Vec<u8> = (0..=255).filter(|&b| is_digit_fast(b)).collect();
-    assert_eq!(digits, b"0123456789");
-}
-
-#[test]
 fn flips() {
     assert_eq!(fallbacks::constants::flips(0xAB, 0x1AB), (0x54, 0x154));
 }

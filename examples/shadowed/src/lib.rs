@@ -288,3 +288,7 @@ pub fn stacked(x: u8) -> Stack<u8> {
 /// A module an integration test compiles again (`tests/digits.rs`), as serde_json's tests
 /// compile its float parser: its mutants are the same there, under the same ids.
 pub mod digits;
+
+/// A constant of a body whose mutants fail rustc's evaluation at one operator, each its
+/// own way.
+pub mod masks;

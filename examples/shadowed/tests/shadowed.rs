@@ -94,3 +94,11 @@ fn sums_digits_until_full() {
     assert_eq!(digits::truncated_sum(&[9, 9]), (18, 0));
     assert_eq!(digits::truncated_sum(&[250, 5, 1, 7]), (255, 2));
 }
+
+#[test]
+fn digits_by_mask() {
+    let digits: Vec<u8> = (0..=255)
+        .filter(|&b| shadowed::masks::is_digit_fast(b))
+        .collect();
+    assert_eq!(digits, b"0123456789");
+}
