@@ -104,13 +104,21 @@ pub fn parse_crates(list: &str) -> Result<Vec<(String, String)>, String> {
         "popular" => POPULAR.to_owned(),
         other => other.to_owned(),
     };
-    list.split(',')
+    let crates: Vec<(String, String)> = list
+        .split(',')
         .map(|spec| {
             spec.split_once('@')
                 .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
                 .ok_or_else(|| format!("`{spec}`: name a crate as NAME@VERSION"))
         })
-        .collect()
+        .collect::<Result<_, _>>()?;
+    // Fetched as dependencies of one package, where cargo refuses a name twice.
+    for (i, (name, version)) in crates.iter().enumerate() {
+        if crates[..i].contains(&(name.clone(), version.clone())) {
+            return Err(format!("`{name}@{version}` is named twice"));
+        }
+    }
+    Ok(crates)
 }
 
 pub fn run(options: &Options) -> Result<(), String> {
@@ -655,10 +663,15 @@ mod tests {
         assert_eq!(apps.len(), 8);
         assert!(apps.contains(&("getset".into(), "0.1.7".into())));
         assert_eq!(parse_crates("corpus").unwrap().len(), 14);
+        assert_eq!(parse_crates("popular").unwrap().len(), 40);
         assert_eq!(
             parse_crates("fnv@1.0.7").unwrap(),
             [("fnv".to_owned(), "1.0.7".to_owned())]
         );
         assert!(parse_crates("fnv").is_err());
+        assert_eq!(
+            parse_crates("fnv@1.0.7,itoa@1.0.19,fnv@1.0.7"),
+            Err("`fnv@1.0.7` is named twice".to_owned())
+        );
     }
 }
