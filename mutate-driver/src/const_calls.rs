@@ -17,8 +17,10 @@
 //! call missed here still fails the build, and the net lists it as before.
 
 use crate::all_items::cfg_off::ActiveCfg;
+use crate::all_items::has_mutate;
 use crate::cli::Args;
 use crate::compile::Workspace;
+use crate::modules::item_attrs;
 use mutate_protocol::build_errors::{self, BuildError, Scope};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -113,10 +115,15 @@ pub fn files(args: &Args, workspace: &Workspace) -> Vec<Source> {
         };
         let mut parsed = BTreeMap::new();
         if let Some(doctests) = in_build(dir.as_std_path()).map(|d| d.join(crate::doctests::DIR)) {
-            let mut paths = BTreeSet::new();
-            walk(&doctests, &mut paths);
-            for path in paths {
-                parsed.insert(path.clone(), read(&path));
+            let files = crate::source::files_under(&doctests, |name| {
+                name != "target" && !name.starts_with('.')
+            });
+            for path in files
+                .into_iter()
+                .filter(|p| p.extension() == Some("rs".as_ref()))
+            {
+                let file = read(&path);
+                parsed.insert(path, file);
             }
         }
         // A build script runs before the crate is compiled: no constant of the crate's.
@@ -200,27 +207,6 @@ fn declared_in(
                     found.extend(file.candidates.into_iter().find(|(c, _)| c.is_file()));
                 }
             }
-        }
-    }
-}
-
-/// The `.rs` files under `dir`, not in a `target` or hidden folder, nor through a link (the
-/// `--all-items` copy links the target directory).
-fn walk(dir: &Path, found: &mut BTreeSet<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let Ok(kind) = entry.file_type() else {
-            continue;
-        };
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if kind.is_dir() && name != "target" && !name.starts_with('.') {
-            walk(&path, found);
-        } else if kind.is_file() && name.ends_with(".rs") {
-            found.insert(path);
         }
     }
 }
@@ -747,30 +733,6 @@ fn type_name(ty: &syn::Type) -> Option<String> {
         syn::Type::Paren(p) => type_name(&p.elem),
         syn::Type::Group(g) => type_name(&g.elem),
         _ => None,
-    }
-}
-
-/// `#[mutate]`, `#[mutate::mutate(..)]`, or the `--all-items` copy's attribute.
-fn has_mutate(attrs: &[syn::Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        a.path()
-            .segments
-            .last()
-            .is_some_and(|s| s.ident == "mutate")
-    })
-}
-
-fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
-    match item {
-        syn::Item::Fn(f) => &f.attrs,
-        syn::Item::Impl(i) => &i.attrs,
-        syn::Item::Mod(m) => &m.attrs,
-        syn::Item::Trait(t) => &t.attrs,
-        syn::Item::Const(k) => &k.attrs,
-        syn::Item::Static(s) => &s.attrs,
-        syn::Item::Enum(e) => &e.attrs,
-        syn::Item::Macro(m) => &m.attrs,
-        _ => &[],
     }
 }
 

@@ -408,10 +408,7 @@ impl Lists {
                 changed += 1;
                 continue;
             }
-            match list
-                .iter_mut()
-                .find(|e| e.same_place(&entry) && e.evaluated == entry.evaluated)
-            {
+            match list.iter_mut().find(|e| e.same_failure(&entry)) {
                 Some(known) => {
                     // What this round's messages say of moves counts in the widening.
                     merge(&mut known.moved, entry.moved);
@@ -651,10 +648,6 @@ const SITES_AT_ONE_PLACE: usize = 3;
 /// leave the whole function as written, its other mutants unviable with it.
 fn is_another_mutants(list: &[BuildError], entry: &BuildError) -> bool {
     let at: Vec<&BuildError> = list.iter().filter(|e| e.same_place(entry)).collect();
-    // rustc named the mutant's own constant: another mutant's, unless that one is listed.
-    if !entry.evaluated.is_empty() {
-        return !at.is_empty() && at.iter().all(|e| e.evaluated != entry.evaluated);
-    }
     // A site whose failure rustc traced to a move or an initialization widens to its
     // suspects instead.
     let plain =

@@ -126,19 +126,22 @@ fn wrapper_with(
         ReturnType::Type(_, ty) => ty.to_token_stream(),
     };
     let rt = rt();
-    let (given, exit) = match values {
-        true => with_values(&literals, &changed),
+    let (given, shown, passed) = match values {
+        true => with_values(&literals),
         false => (
             TokenStream::new(),
-            quote! {
-                use #rt::observe::{Digest as _, DigestFallback as _};
-                let __mutate_quiet = #rt::observe::Quiet::new();
-                let __mutate_digest = (&#rt::observe::Seen::new(&__mutate_ret)).digest();
-                let __mutate_changed = [#((&#rt::observe::Seen::new(#changed)).digest()),*];
-                ::core::mem::drop(__mutate_quiet);
-                __mutate_call.exit(__mutate_digest, &__mutate_changed, ::core::option::Option::None);
-            },
+            TokenStream::new(),
+            quote!(::core::option::Option::None),
         ),
+    };
+    let exit = quote! {
+        #shown
+        use #rt::observe::{Digest as _, DigestFallback as _};
+        let __mutate_quiet = #rt::observe::Quiet::new();
+        let __mutate_digest = (&#rt::observe::Seen::new(&__mutate_ret)).digest();
+        let __mutate_changed = [#((&#rt::observe::Seen::new(#changed)).digest()),*];
+        ::core::mem::drop(__mutate_quiet);
+        __mutate_call.exit(__mutate_digest, &__mutate_changed, #passed);
     };
     let variable = mutate_protocol::env::BUILD_VALUES;
     let traced = quote! {
@@ -169,13 +172,12 @@ fn values_built() -> bool {
     std::env::var_os(mutate_protocol::env::BUILD_VALUES).is_some_and(|v| v == "1")
 }
 
-/// Where the build keeps values: what the call is given, taken before the call, and the
-/// end of the call, with its digests and, where the run asks for them, its arguments and
-/// result written as Rust (`literals`: each argument's expression).
-fn with_values(literals: &[TokenStream], changed: &[TokenStream]) -> (TokenStream, TokenStream) {
+/// Where the build keeps values, what `--suggest-tests` reads of a call: what it is given
+/// (`literals`: each argument's expression), taken before the call; what it returned,
+/// whole; and the two as the call's exit passes them on.
+fn with_values(literals: &[TokenStream]) -> (TokenStream, TokenStream, TokenStream) {
     let rt = rt();
     let given = quote! {
-        // What the call is given, before the call takes it (`--suggest-tests` only).
         let __mutate_args = if #rt::observe::values_wanted() {
             use #rt::literal::{
                 Debugged as _, DebuggedFallback as _, Literal as _, LiteralFallback as _,
@@ -187,29 +189,17 @@ fn with_values(literals: &[TokenStream], changed: &[TokenStream]) -> (TokenStrea
             ::core::option::Option::None
         };
     };
-    let exit = quote! {
-        use #rt::observe::{Digest as _, DigestFallback as _};
+    let shown = quote! {
         use #rt::literal::{Debugged as _, DebuggedFallback as _};
-        // What it returned, whole, for a later call given it (`--suggest-tests`).
         let __mutate_shown = match __mutate_args {
             ::core::option::Option::Some(_) => #rt::observe::quiet(|| {
                 (&#rt::literal::Shown::new(&__mutate_ret)).debugged()
             }),
             ::core::option::Option::None => ::core::option::Option::None,
         };
-        let (__mutate_digest, __mutate_changed) = #rt::observe::quiet(|| {
-            (
-                (&#rt::observe::Seen::new(&__mutate_ret)).digest(),
-                [#((&#rt::observe::Seen::new(#changed)).digest()),*],
-            )
-        });
-        __mutate_call.exit(
-            __mutate_digest,
-            &__mutate_changed,
-            __mutate_args.map(|args| (args, __mutate_shown)),
-        );
     };
-    (given, exit)
+    let passed = quote!(__mutate_args.map(|args| (args, __mutate_shown)));
+    (given, shown, passed)
 }
 
 /// How a test names the function, as an expression of the `&'static str` (the module the

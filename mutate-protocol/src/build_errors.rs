@@ -148,6 +148,13 @@ impl BuildError {
     pub fn same_place(&self, other: &BuildError) -> bool {
         self.file == other.file && self.line == other.line && self.column == other.column
     }
+
+    /// Whether this entry is about the same failure as `other`: at the same place, in the
+    /// same generated constant's evaluation if either is one's (each mutant's own constant
+    /// fails at its operator, which the mutants of that operator share).
+    pub fn same_failure(&self, other: &BuildError) -> bool {
+        self.same_place(other) && self.evaluated == other.evaluated
+    }
 }
 
 /// `path` without `.` steps, and without a folder followed by `..`, as written (links are

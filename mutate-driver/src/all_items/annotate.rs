@@ -210,7 +210,9 @@ fn wanted_module(attrs: &[Attribute]) -> bool {
     !is_test_only(attrs) && !mutate_operators::skipped_for_cargo_mutants(attrs)
 }
 
-fn has_mutate(attrs: &[Attribute]) -> bool {
+/// Whether `attrs` hold a `#[mutate]` (`#[mutate]`, `#[mutate::mutate(..)]`, the copy's
+/// own attribute).
+pub(crate) fn has_mutate(attrs: &[Attribute]) -> bool {
     attrs.iter().any(|a| {
         a.path()
             .segments

@@ -16,6 +16,7 @@ mod manifest;
 mod mirror;
 mod runtime_apart;
 
+pub(crate) use annotate::has_mutate;
 pub use attribute::Attribute;
 use manifest::Runtime;
 pub use manifest::declare_tests;

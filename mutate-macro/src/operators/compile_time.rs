@@ -184,6 +184,7 @@ fn texts(
         return None;
     }
     let written = expr.to_token_stream();
+    let own_constants = switched.zip(span_of(&written));
     let first = c.mutants.len();
     let site = c.new_site();
     let mut branches = Vec::new();
@@ -212,18 +213,7 @@ fn texts(
             mutant.compile_time = compile_time;
             mutant.needs_function = in_function;
             let at = location::start(target.at);
-            let claimed = crate::build_errors::any()
-                .then(|| {
-                    let file = location::file_of(target.at);
-                    let own = switched.and_then(|ident| {
-                        let name = switched_name(ident, k).to_string();
-                        let (first, last) = span_of(&written)?;
-                        crate::build_errors::claim_evaluated(&file, &name, first, last)
-                    });
-                    own.or_else(|| crate::build_errors::claim_site(&file, at, at, at))
-                })
-                .flatten();
-            if let Some(message) = claimed {
+            if let Some(message) = claim(k, target.at, own_constants) {
                 c.unviable(k, message);
                 continue;
             }
@@ -238,6 +228,26 @@ fn texts(
         branches.clear();
     }
     Some((site, branches))
+}
+
+/// rustc's message for an error listed for mutant `k`, whose operator is `at`, which it
+/// claims: in the evaluation of its own constant where it has one (`own_constants`: the
+/// constant's name and the initializer's extent), else at its operator.
+fn claim(
+    k: u32,
+    at: Span,
+    own_constants: Option<(&syn::Ident, (LineColumn, LineColumn))>,
+) -> Option<&'static str> {
+    if !crate::build_errors::any() {
+        return None;
+    }
+    let file = location::file_of(at);
+    let own = own_constants.and_then(|(ident, (first, last))| {
+        let name = switched_name(ident, k).to_string();
+        crate::build_errors::claim_evaluated(&file, &name, first, last)
+    });
+    let at = location::start(at);
+    own.or_else(|| crate::build_errors::claim_site(&file, at, at, at))
 }
 
 /// rustc's message for a listed error in `written` that no mutant claimed.
