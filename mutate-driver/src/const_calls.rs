@@ -11,8 +11,8 @@
 //! Only calls whose function is certain are listed: `Type::f(..)` and `Self::f(..)` of a
 //! crate's `impl Type` with a `const fn f` that the macro rewrites, a free `f(..)` where
 //! the crate has one `const fn f`, and a method whose receiver's type the crate's own
-//! declarations give (a constant of the crate, `self`, a call of one of the crate's
-//! functions returning its type: `CONTROLS.add(b' ').add(b'"')`). A function listed
+//! declarations give (a constant of the crate or of an `impl`, `self`, a call of one of the
+//! crate's functions returning its type: `CONTROLS.add(b' ').add(b'"')`). A function listed
 //! wrongly would lose its mutants (they are not run where a function is kept `const`); a
 //! call missed here still fails the build, and the net lists it as before.
 
@@ -215,7 +215,8 @@ fn declared_in(
 #[derive(Default)]
 struct Crate<'a> {
     functions: Vec<Function<'a>>,
-    /// Constants' and statics' names, by their declared type's name.
+    /// Constants' and statics' names (`Type::NAME` for an `impl`'s), by their declared
+    /// type's name.
     constants: BTreeMap<String, String>,
     contexts: Vec<Context<'a>>,
 }
@@ -370,7 +371,15 @@ impl<'a> Reader<'_, 'a> {
                     let outer = std::mem::replace(&mut self.rewritten, own);
                     match inner {
                         syn::ImplItem::Fn(f) => self.function(&f.sig, &f.block, &f.attrs),
-                        syn::ImplItem::Const(k) => self.context(Code::Expr(&k.expr)),
+                        syn::ImplItem::Const(k) => {
+                            // `Type::EMPTY.add(b'A')`: the receiver's type is declared.
+                            if let (Some(owner), Some(ty)) = (&self.owner, type_name(&k.ty)) {
+                                let ty = if ty == "Self" { owner.clone() } else { ty };
+                                let name = format!("{owner}::{}", k.ident);
+                                self.krate.constants.insert(name, ty);
+                            }
+                            self.context(Code::Expr(&k.expr))
+                        }
                         _ => {}
                     }
                     self.rewritten = outer;
@@ -579,6 +588,18 @@ impl Calls<'_> {
         match expr {
             syn::Expr::Paren(p) => self.type_of(&p.expr),
             syn::Expr::Reference(r) => self.type_of(&r.expr),
+            syn::Expr::Path(p) if p.qself.is_none() && p.path.segments.len() == 2 => {
+                let [owner, name] = [0, 1].map(|i| p.path.segments[i].ident.to_string());
+                let owner = match owner.as_str() {
+                    "Self" => self.owner?.to_owned(),
+                    _ if self.foreign.names(&owner) => return None,
+                    _ => owner,
+                };
+                self.krate
+                    .constants
+                    .get(&format!("{owner}::{name}"))
+                    .cloned()
+            }
             syn::Expr::Path(p) if p.qself.is_none() => {
                 let ident = p.path.get_ident()?.to_string();
                 if ident == "self" {
@@ -924,6 +945,41 @@ mod tests {
         assert_eq!(
             names,
             BTreeSet::from(["count".to_owned(), "Grid::side".to_owned()])
+        );
+    }
+
+    #[test]
+    fn constants_of_a_tests_body_and_of_an_impl_are_receivers_of_known_type() {
+        // percent-encoding's shape: the tests' own constants, built from an `impl`'s.
+        let text = "
+            #[mutate] impl Set {
+                pub const EMPTY: Self = Set { mask: 0 };
+                pub const fn add(&self, byte: u8) -> Self { Set { mask: self.mask | byte } }
+                pub const fn union(&self, other: Self) -> Self { Set { mask: self.mask | other.mask } }
+                pub const fn complement(&self) -> Self { Set { mask: !self.mask } }
+            }
+            #[cfg(test)]
+            mod tests {
+                #[test]
+                fn union() {
+                    const A: Set = Set::EMPTY.add(1);
+                    const B: Set = Set::EMPTY.add(2);
+                    const UNION: Set = A.union(B);
+                }
+                #[test]
+                fn complement() {
+                    const BOTH: Set = Set::EMPTY.add(1).add(2);
+                    const COMPLEMENT: Set = BOTH.complement();
+                }
+            }
+        ";
+        assert_eq!(
+            names_needed(&[("src/lib.rs", text)]),
+            BTreeSet::from([
+                "Set::add".into(),
+                "Set::union".into(),
+                "Set::complement".into()
+            ])
         );
     }
 }

@@ -400,15 +400,28 @@ impl Lists {
         for (_, error) in const_calls {
             changed += usize::from(self.add_const(error, root));
         }
+        // Each crate's entries listed before this round, and which of them failed again:
+        // one listed entry fails again once, and an entry of this round like one listed
+        // before it is another mutant's failure there (`entries`).
+        let mut listed: BTreeMap<String, Vec<bool>> = BTreeMap::new();
         for (krate, entry) in entries(in_code, root) {
             let list = self.by_crate.entry(krate.clone()).or_default();
+            let again = listed
+                .entry(krate.clone())
+                .or_insert_with(|| vec![false; list.len()]);
             if is_another_mutants(list, &entry) {
                 list.push(entry);
                 self.changed.insert(krate);
                 changed += 1;
                 continue;
             }
-            match list.iter_mut().find(|e| e.same_failure(&entry)) {
+            let known = (list.iter_mut().zip(again.iter_mut()))
+                .find(|(e, again)| !**again && e.same_failure(&entry))
+                .map(|(e, again)| {
+                    *again = true;
+                    e
+                });
+            match known {
                 Some(known) => {
                     // What this round's messages say of moves counts in the widening.
                     merge(&mut known.moved, entry.moved);
@@ -428,30 +441,55 @@ impl Lists {
 }
 
 /// The entries of a round's `errors`, one per crate and place (a site's; the jumps' where
-/// rustc says a previous round of the loop moved the value): the library and its unit tests are two compilations with the same errors, and
-/// rustc may report two errors at one place (E0505 and E0382 at a use of a value a
-/// `continue` took round the loop again), whose labels are merged: the second's may be
-/// the one that says where the value was moved.
+/// rustc says a previous round of the loop moved the value): the library and its unit
+/// tests are two compilations with the same errors, and rustc may report two errors at one
+/// place (E0505 and E0382 at a use of a value a `continue` took round the loop again),
+/// whose labels are merged: the second's may be the one that says where the value was
+/// moved. Two errors of one kind at one place that rustc words apart (an array length's
+/// `/` made `*` and made `%`: "mismatched types", a size of 4096 and of 0) are two mutants'
+/// of one operator, an entry each, so that each claims one in this round.
 fn entries<'a>(
     errors: impl IntoIterator<Item = &'a (String, Diagnostic)>,
     root: &Path,
 ) -> Vec<(String, BuildError)> {
     let mut out: Vec<(String, BuildError)> = Vec::new();
+    // Each entry's crate and index in `out`, by the diagnostic's whole wording.
+    let mut worded: Vec<(String, &str, usize)> = Vec::new();
     for (krate, error) in errors {
         let message = error.message.lines().next().unwrap_or_default().to_owned();
+        let wording = error.rendered.as_deref().unwrap_or(&error.message);
         for (file, line, column) in places(error, root) {
             let moved = labelled_places(error, &file, is_move);
             let initialized = labelled_places(error, &file, is_some_initialization);
             // rustc says a jump took the value round the loop again: no site can hold that.
             let round_again = labels(error, &file).any(|label| label.contains(PREVIOUS_ROUND));
             let evaluated = evaluated_constant(error);
-            let seen = out.iter_mut().find(|(k, e)| {
+            let here = |(k, e): &(String, BuildError)| {
                 k == krate
                     && e.file == file
                     && e.line == line
                     && e.column == column
                     && e.evaluated == evaluated
-            });
+            };
+            let already = worded
+                .iter()
+                .find(|(k, w, i)| k == krate && *w == wording && here(&out[*i]));
+            let plain = moved.is_empty() && initialized.is_empty() && !round_again;
+            let of_one_kind = out.iter().filter(|entry| here(entry)).collect::<Vec<_>>();
+            let another_mutants = already.is_none()
+                && plain
+                && !of_one_kind.is_empty()
+                && of_one_kind.len() < SITES_AT_ONE_PLACE
+                && of_one_kind.iter().all(|(_, e)| {
+                    e.message == message
+                        && e.scope == Scope::Site
+                        && e.moved.is_empty()
+                        && e.initialized.is_empty()
+                });
+            let seen = match another_mutants {
+                true => None,
+                false => out.iter_mut().find(|entry| here(entry)),
+            };
             if let Some((_, seen)) = seen {
                 if round_again {
                     seen.scope = Scope::Jumps;
@@ -478,6 +516,7 @@ fn entries<'a>(
                 initialized,
                 evaluated,
             };
+            worded.push((krate.clone(), wording, out.len()));
             out.push((krate.clone(), entry));
         }
     }
@@ -1061,6 +1100,61 @@ mod tests {
         // The crate's own constant is no mutant's.
         let own = [(krate, error("evaluation panicked: no", "UNQUOTED_OK_MASK"))];
         assert_eq!(entries(own.iter(), root.path())[0].1.evaluated, "");
+    }
+
+    #[test]
+    fn mutants_of_one_operator_failing_alike_there_are_an_entry_each() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(root.path().join("src")).unwrap();
+        std::fs::write(root.path().join("src/ascii_set.rs"), "const A: u8 = 1;\n").unwrap();
+        // As rustc 1.95 gives them for percent-encoding's `[0; LEN / BITS]` of a constant
+        // whose field is `[u32; 4]`, the `/` made `*` and made `%`.
+        let error = |size: u32| -> Diagnostic {
+            let label =
+                format!("expected an array with a size of 4, found one with a size of {size}");
+            serde_json::from_value(serde_json::json!({
+                "message": "mismatched types",
+                "code": { "code": "E0308", "explanation": null },
+                "level": "error",
+                "spans": [span("src/ascii_set.rs", 41, true, &label)],
+                "children": [],
+                "rendered": format!("error[E0308]: mismatched types\n{label}\n"),
+            }))
+            .unwrap()
+        };
+        let krate = "percent_encoding".to_owned();
+        // The library, then its unit tests: each error twice.
+        let errors = [error(4096), error(0), error(4096), error(0)].map(|e| (krate.clone(), e));
+        let listed = entries(errors.iter(), root.path());
+        assert_eq!(
+            listed.len(),
+            2,
+            "one entry per mutant's error, not per compilation"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let mut lists = Lists {
+            dir: dir.path().to_owned(),
+            by_crate: BTreeMap::new(),
+            changed: BTreeSet::new(),
+            keep_const: Vec::new(),
+            keep_const_changed: false,
+            _lock: std::fs::File::create(dir.path().join("lock")).unwrap(),
+        };
+        assert_eq!(lists.add(&errors, root.path()), 2);
+        let scopes = |lists: &Lists| -> Vec<Scope> {
+            lists.by_crate[&krate].iter().map(|e| e.scope).collect()
+        };
+        assert_eq!(
+            scopes(&lists),
+            [Scope::Site, Scope::Site],
+            "neither widened"
+        );
+        // Both again in the next round: each listed one fails again, and widens.
+        assert_eq!(lists.add(&errors, root.path()), 2);
+        assert_eq!(scopes(&lists), [Scope::Function, Scope::Function]);
+        // One error worded once, in both compilations, stays one entry.
+        let once = [error(0), error(0)].map(|e| (krate.clone(), e));
+        assert_eq!(entries(once.iter(), root.path()).len(), 1);
     }
 
     #[test]
