@@ -102,3 +102,18 @@ fn digits_by_mask() {
         .collect();
     assert_eq!(digits, b"0123456789");
 }
+
+#[test]
+fn the_empty_byte_set_holds_nothing() {
+    let empty = shadowed::masks::ByteSet::EMPTY;
+    assert!((0..0x80).all(|b| !empty.contains(b)));
+}
+
+#[test]
+fn a_byte_set_holds_its_bytes() {
+    // b'0' is 48: the second chunk's bit 16.
+    let zero = shadowed::masks::ByteSet {
+        mask: [0, 1 << 16, 0, 0],
+    };
+    assert!(zero.contains(b'0') && !zero.contains(b'1') && !zero.contains(b'p'));
+}
