@@ -3,7 +3,8 @@
 //! grace when waiting, or once blocked (every thread asleep, no CPU time, for three times
 //! all its test's waiting); a mutant of a hot function is not taken for a hang because its
 //! function's schemata body costs many times its body as written; a thread spinning
-//! while another works is not taken for one either.
+//! while another works is not taken for one either; a coverage run that stops counting
+//! in a function called past a million site evaluations loses none of its coverage.
 
 mod common;
 
@@ -76,6 +77,13 @@ fn slow_tests_keep_their_verdicts_and_hangs_end_by_the_clock() {
                 .and_then(|ms| ms.parse().ok())
                 .unwrap_or_else(|| panic!("{reason}"));
             assert!(ended < 3_000, "{id}: {reason}");
+        }
+        // Doubling at the last of two million calls: reached after the coverage run
+        // stopped counting in `doubled_at`, its sites count as reached by the test, and
+        // its mutants there are run under it and killed (left without coverage, had the
+        // cut dropped them).
+        if id.contains("doubled_at") {
+            assert_eq!(status, "Killed", "{id}: {reason}");
         }
     }
 }

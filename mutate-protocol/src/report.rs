@@ -61,6 +61,11 @@ impl FellBack {
     }
 }
 
+/// The total of loop rounds and calls of a coverage run that stopped counting in a
+/// function whose sites had told it all they could (the runtime's `coverage_cut.rs`): its
+/// test's mutants run without a hit budget.
+pub const UNCOUNTED: u64 = u64::MAX;
+
 /// What the server reports for one request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
@@ -69,7 +74,8 @@ pub struct Report {
     /// The child's user and system time (its own threads'; not what it started), in
     /// microseconds: against `micros`, whether the test computed or waited.
     pub cpu_micros: u64,
-    /// Loop rounds and calls counted in mutated code (what the hit budget counts).
+    /// Loop rounds and calls counted in mutated code (what the hit budget counts);
+    /// [`UNCOUNTED`] where a coverage run stopped counting in a function.
     pub total_hits: u64,
     /// Whether the active mutant's type fallback ran, and why.
     pub fell_back: FellBack,

@@ -74,9 +74,9 @@ pub const PREAMBLE: usize = 4096;
 /// First bytes of a process's file.
 pub const MAGIC: &[u8; 8] = b"mutate\x01\x00";
 
-/// Bytes of a counter region's header: eight words (the runtime's `counters::Header`, which
+/// Bytes of a counter region's header: nine words (the runtime's `counters::Header`, which
 /// checks that it has this size).
-pub const HEADER: usize = 64;
+pub const HEADER: usize = 72;
 
 /// A counter region as a process left it: its header's counts, and the sites it hit and
 /// the mutants it flagged (the runtime lays it out: a header of [`HEADER`] bytes, a word
@@ -88,6 +88,8 @@ pub struct Region {
     pub budget_waived: bool,
     pub fell_back: u64,
     pub reached: bool,
+    /// Counting stopped in a function: `total` is short.
+    pub uncounted: bool,
     /// `(site, hits)` of every site hit.
     pub hits: Vec<(u32, u64)>,
     /// `(mutant, flags)` of every mutant with infection flags.
@@ -111,6 +113,7 @@ impl Region {
             budget_waived: word(3)? != 0,
             fell_back: word(4)?,
             reached: word(5)? != 0,
+            uncounted: word(8)? != 0,
             hits: counters
                 .chunks_exact(8)
                 .enumerate()

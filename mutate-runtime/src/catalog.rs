@@ -4,7 +4,7 @@
 //! subtraction, never a lookup.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, OnceLock};
 
 /// One mutant as the macro describes it. All strings are static data in the binary.
@@ -67,6 +67,9 @@ pub struct Table {
     /// The site (local index) of that mutant; `NONE` where there is none. A site equal to
     /// it records that the mutant was reached.
     pub(crate) watched: AtomicU32,
+    /// Its sites' evaluations counted in this run, up to where a coverage run stops
+    /// counting it (`coverage_cut.rs`).
+    pub(crate) evaluations: AtomicU64,
 }
 
 impl Table {
@@ -80,6 +83,7 @@ impl Table {
             detour: AtomicBool::new(false),
             active: AtomicU32::new(NONE),
             watched: AtomicU32::new(NONE),
+            evaluations: AtomicU64::new(0),
         }
     }
 
@@ -156,6 +160,14 @@ fn choose(table: &Table, active: u32, copies: &[u32]) {
     table
         .detour
         .store(schemata || TRACED.load(Relaxed), Relaxed);
+}
+
+/// Zeroes every table's count of site evaluations (a new counting run).
+pub(crate) fn zero_evaluations() {
+    let registry = registry().lock().unwrap_or_else(|e| e.into_inner());
+    for table in &registry.tables {
+        table.evaluations.store(0, Relaxed);
+    }
 }
 
 /// Turns the active mutant and its copies off in every table, each keeping its choice of

@@ -29,6 +29,9 @@ pub(crate) struct Header {
     /// Number of infection flags (one byte per mutant) after the site counters; as many
     /// bytes as sites follow them, set once a site's mutants are all known to differ.
     pub mutants: u64,
+    /// Set when a coverage run stopped counting a function (`coverage_cut.rs`): `total`
+    /// is short of the run's loop rounds and calls.
+    pub uncounted: AtomicU64,
 }
 
 // Another process reads the region by the protocol's layout.
@@ -170,6 +173,7 @@ pub(crate) fn reset(budget: u64, sites: bool) {
     header.budget_waived.store(0, Relaxed);
     header.fell_back.store(0, Relaxed);
     header.reached.store(0, Relaxed);
+    header.uncounted.store(0, Relaxed);
     // A budgeted run does not touch the site counters: leave them (zeroing them is work
     // over every site, per mutant).
     if !sites && budget != 0 {
@@ -181,6 +185,7 @@ pub(crate) fn reset(budget: u64, sites: bool) {
     for flags in infection().iter().chain(settled()) {
         flags.store(0, Relaxed);
     }
+    crate::catalog::zero_evaluations();
 }
 
 /// Records one hit of a site in a run that counts them (coverage, tracing), which
@@ -195,6 +200,29 @@ pub(crate) fn reset(budget: u64, sites: bool) {
 #[inline(never)]
 pub(crate) fn hit(table: &Table, site: u32) {
     count(crate::flag::word(&table.site_base).wrapping_add(site));
+    crate::coverage_cut::evaluated(table);
+}
+
+/// Site `index` counts as reached in this run (where counting stopped before it could
+/// tell, `coverage_cut.rs`).
+pub(crate) fn assume_reached(index: usize) {
+    if let Some(counter) = SITES.at(index)
+        && counter.load(Relaxed) == 0
+    {
+        counter.store(1, Relaxed);
+    }
+}
+
+/// This run's `total` is short of its loop rounds and calls (`coverage_cut.rs`).
+pub(crate) fn mark_uncounted() {
+    if let Some(header) = header() {
+        header.uncounted.store(1, Relaxed);
+    }
+}
+
+/// Whether this run's `total` is short of its loop rounds and calls.
+pub(crate) fn uncounted() -> bool {
+    header().is_some_and(|header| header.uncounted.load(Relaxed) != 0)
 }
 
 /// Whether site hits are counted in this run (read once per schemata body, see

@@ -19,6 +19,7 @@ pub use mutate_macro::mutate;
 mod catalog;
 pub mod control;
 mod counters;
+mod coverage_cut;
 mod flag;
 mod observe;
 mod panic_text;

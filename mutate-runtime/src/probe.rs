@@ -52,6 +52,15 @@ fn compares_now(table: &Table, site: u32) -> bool {
 /// the probe never proves them, so no verdict changes, only which runs are skipped.
 pub const EVALUATIONS: u64 = 1_000;
 
+/// Stops comparing `site` of `table` where a coverage run stops counting its function
+/// (`coverage_cut.rs`), as past [`EVALUATIONS`].
+pub(crate) fn give_up_site(table: &Table, site: u32) {
+    if probing() {
+        let index = crate::flag::word(&table.site_base).wrapping_add(site) as usize;
+        give_up(table, site, index);
+    }
+}
+
 /// Stops comparing `site` (at `index` among the sites): its mutants not yet seen to differ
 /// become unknown, and the site settled.
 #[cold]

@@ -202,7 +202,10 @@ fn run_child(
         end,
         micros,
         cpu_micros,
-        total_hits: counters::total_hits() + spawned.total,
+        total_hits: match counters::uncounted() || spawned.uncounted {
+            true => mutate_protocol::UNCOUNTED,
+            false => counters::total_hits() + spawned.total,
+        },
         fell_back: FellBack::from_code(header.fell_back.load(Relaxed).max(spawned.fell_back)),
         passed: libtest_passed(&output) || crate::lost_output::noted(&output),
         reached: header.reached.load(Relaxed) != 0 || spawned.reached,
@@ -316,6 +319,7 @@ fn become_child(
     if request.coverage {
         catalog::count_everywhere();
     }
+    crate::coverage_cut::allow(request.coverage && !request.observe);
     if request.observe {
         crate::observe::start(trace);
         catalog::detour_everywhere();

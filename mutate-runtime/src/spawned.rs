@@ -41,6 +41,8 @@ fn join(spawn: &Spawn) {
     // SAFETY: a fresh zeroed shared mapping of the right size, never unmapped.
     unsafe { counters::install(region, sites, mutants) };
     counters::reset(spawn.budget, spawn.coverage);
+    // A process a test started is never traced.
+    crate::coverage_cut::allow(spawn.coverage);
     if spawn.coverage {
         switch::schemata_everywhere();
         if spawn.probe {
@@ -106,6 +108,8 @@ pub(crate) struct Collected {
     pub budget_waived: bool,
     pub fell_back: u64,
     pub reached: bool,
+    /// One of them stopped counting in a function (`coverage_cut.rs`).
+    pub uncounted: bool,
     /// By executable, with coverage.
     pub counted: Vec<Counted>,
 }
@@ -157,6 +161,7 @@ pub(crate) fn collect(spawn: &Spawn) -> Collected {
         collected.budget_waived |= region.budget_waived;
         collected.fell_back = collected.fell_back.max(region.fell_back);
         collected.reached |= region.reached;
+        collected.uncounted |= region.uncounted;
         if spawn.coverage {
             let counted = by_exe.entry(exe.clone()).or_insert_with(|| Counted {
                 exe,
@@ -197,7 +202,7 @@ mod tests {
             coverage: true,
             probe: true,
         };
-        let file = |run: u64, pid: u32, exe: &str, words: [u64; 8], tail: &[u8]| {
+        let file = |run: u64, pid: u32, exe: &str, words: [u64; 9], tail: &[u8]| {
             let mut bytes = MAGIC.to_vec();
             bytes.extend_from_slice(&(exe.len() as u64).to_ne_bytes());
             bytes.extend_from_slice(exe.as_bytes());
@@ -213,8 +218,8 @@ mod tests {
             .file(pid);
             std::fs::write(at, bytes).unwrap();
         };
-        // total, budget, exceeded, waived, fell back, reached, sites, mutants; then two
-        // site counters, one infection flag, two settled flags.
+        // total, budget, exceeded, waived, fell back, reached, sites, mutants, uncounted;
+        // then two site counters, one infection flag, two settled flags.
         let two_sites = |a: u64, b: u64, flag: u8| {
             let mut tail = a.to_ne_bytes().to_vec();
             tail.extend_from_slice(&b.to_ne_bytes());
@@ -225,36 +230,38 @@ mod tests {
             3,
             10,
             "/t/app",
-            [5, 0, 0, 0, 0, 1, 2, 1],
+            [5, 0, 0, 0, 0, 1, 2, 1, 0],
             &two_sites(1, 0, 2),
         );
         file(
             3,
             11,
             "/t/app",
-            [7, 0, 0, 0, 1, 0, 2, 1],
+            [7, 0, 0, 0, 1, 0, 2, 1, 0],
             &two_sites(2, 3, 1),
         );
         file(
             3,
             12,
             "/t/other",
-            [1, 0, 1, 0, 0, 0, 2, 1],
+            [1, 0, 1, 0, 0, 0, 2, 1, 1],
             &two_sites(0, 0, 0),
         );
         file(
             2,
             13,
             "/t/app",
-            [100, 0, 0, 0, 0, 0, 2, 1],
+            [100, 0, 0, 0, 0, 0, 2, 1, 0],
             &two_sites(9, 9, 0),
         );
         // Made and not yet filled in: no preamble.
-        std::fs::write(spawn.file(14), vec![0u8; PREAMBLE + 64]).unwrap();
+        std::fs::write(spawn.file(14), vec![0u8; PREAMBLE + 72]).unwrap();
 
         let collected = collect(&spawn);
         assert_eq!(collected.total, 13);
         assert!(collected.reached && collected.budget_exceeded && !collected.budget_waived);
+        // One process stopped counting in a function: the run's total is short.
+        assert!(collected.uncounted);
         assert_eq!(collected.fell_back, 1);
         assert_eq!(
             collected.counted,

@@ -100,3 +100,17 @@ pub fn await_flag(ready: &AtomicBool) {
         std::thread::sleep(Duration::from_millis(1));
     }
 }
+
+/// `i`, doubled where it is `last`. Its test calls it two million times and doubles only
+/// at the last call: a coverage run stops counting in it long before (past a million site
+/// evaluations), so the doubling's sites were never seen reached. They count as reached
+/// by that test, so their mutants are run under it, and killed, not left without coverage.
+#[mutate_runtime::mutate]
+pub fn doubled_at(i: u64, last: u64) -> u64 {
+    if i == last { i * 2 } else { i }
+}
+
+/// `doubled_at` over `0..=n`: the sum of `0..=n` and `n` once more.
+pub fn sum_doubling_last(n: u64) -> u64 {
+    (0..=n).map(|i| doubled_at(i, n)).sum()
+}

@@ -52,3 +52,9 @@ fn awaits_another_thread() {
         );
     });
 }
+
+#[test]
+fn doubles_the_last() {
+    let n = 2_000_000;
+    assert_eq!(sum_doubling_last(n), n * (n + 1) / 2 + n);
+}

@@ -211,6 +211,17 @@ fn settle_slow(
         .into_iter()
         .partition(|t| together.get(t) == Some(&Together::Passed));
     let retry_timeout = together_timeout + config.baseline_timeout;
+    if !retry.is_empty() {
+        // A phase of its own: counted under "Together", it read "5 of 4 done".
+        progress.phase(
+            "Slow",
+            retry.len(),
+            (
+                "test that ran out of time alone but passed with its binary, alone again                  with its binary's time",
+                "tests that ran out of time alone but passed with their binary, alone again                  with their binary's time",
+            ),
+        );
+    }
     for (t, report, retimes, counted) in
         run_alone(d, (config, idle), retry, retry_timeout, progress)?
     {
@@ -439,6 +450,31 @@ fn waited(r: &Report) -> bool {
         && (r.cpu_micros as f64) < WAITING_SHARE * r.micros as f64
 }
 
+/// How many times its body as written a hot function's schemata body may cost at
+/// `opt-level = 0` (patient's `unit`: some twenty times).
+const SCHEMATA_SLOWER: u64 = 20;
+
+/// The limits of a run with any function in its schemata body (an inert run, a traced
+/// one): those of the coverage run, which ran them all, and of the runs that timed the
+/// test again. Where the coverage run stopped counting in a function
+/// ([`mutate_protocol::UNCOUNTED`]), it ran that one as written from then on and is no
+/// measure of it: the test's slowest run as written, [`SCHEMATA_SLOWER`] times over, where
+/// that gives more.
+fn schemata_limits(config: &Config, report: &Report, samples: &[u64], plain: &[u64]) -> Limits {
+    let counted = config.timeouts.limits(samples);
+    let slowest = plain.iter().copied().max();
+    match slowest.filter(|_| report.total_hits == mutate_protocol::UNCOUNTED) {
+        Some(slowest) => {
+            let scaled = config.timeouts.limits(&[slowest * SCHEMATA_SLOWER]);
+            match scaled.timeout_ms + scaled.grace_ms > counted.timeout_ms + counted.grace_ms {
+                true => scaled,
+                false => counted,
+            }
+        }
+        None => counted,
+    }
+}
+
 /// A passing test's time, hits, coverage and time limits (from its coverage run and the
 /// runs that timed it again and passed).
 fn record_baseline(
@@ -461,7 +497,7 @@ fn record_baseline(
         micros: report.micros,
         fastest_micros: fastest(report, retimes),
         total_hits: report.total_hits,
-        limits: config.timeouts.limits(&samples),
+        limits: schemata_limits(config, report, &samples, plain_samples),
         plain_limits: plain.map(|_| config.timeouts.limits(plain_samples)),
         flaky: retimes.iter().any(|r| !passed(r)),
         retries: 0,

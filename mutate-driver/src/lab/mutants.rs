@@ -21,8 +21,13 @@ use std::collections::HashMap;
 use std::sync::mpsc;
 use std::time::Instant;
 
-/// Hit budget for a mutant under a test: ten times the test's own hits, plus slack.
+/// Hit budget for a mutant under a test: ten times the test's own hits, plus slack; none
+/// (0) where its coverage run did not count them all (`mutate_protocol::UNCOUNTED`): the clock
+/// ends its mutants' endless runs.
 fn budget(baseline: &Baseline) -> u64 {
+    if baseline.total_hits == mutate_protocol::UNCOUNTED {
+        return 0;
+    }
     baseline
         .total_hits
         .saturating_mul(10)

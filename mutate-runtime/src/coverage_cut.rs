@@ -1,0 +1,59 @@
+//! A coverage run stops counting in a function that has told it all it can. Counting runs
+//! every function's schemata body and calls out at every site: on a test that computes for
+//! seconds (base64's `decode_detect_invalid_last_symbol_every_possible_three_symbols`,
+//! 16 s as written) that made its coverage run last nine minutes, most of it counting the
+//! same sites of one hot function again. Once a function's sites have been evaluated
+//! [`EVALUATIONS`] times in a run, it runs its body as written for the rest of it, and
+//! what was not learnt is assumed rather than lost:
+//! - every site of the function counts as reached by the test, so its mutants are run
+//!   under it (a site first reached later still has its test; one never reached is run and
+//!   found not reached, which is no evidence either way);
+//! - its mutants the probe had not seen differ are unknown, so they are run;
+//! - the run's loop rounds and calls are uncounted from then on, so its total is
+//!   [`UNCOUNTED`](mutate_protocol::UNCOUNTED) and the test's mutants run without
+//!   a hit budget, ended by the clock.
+//!
+//! Only a coverage run cuts (the baseline's, and the processes its tests start): a run
+//! that traces calls needs every call.
+
+use crate::catalog::Table;
+use crate::counters;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// Site evaluations of one function after which a coverage run stops counting it: enough
+/// for the probe to have compared each of a few hundred sites its thousand times
+/// (`probe::EVALUATIONS`), a few hundred milliseconds of counting at `opt-level = 0`.
+pub const EVALUATIONS: u64 = 1_000_000;
+
+static ON: AtomicBool = AtomicBool::new(false);
+
+/// Whether this run's counting may stop in a function (a coverage run that traces
+/// nothing).
+pub(crate) fn allow(on: bool) {
+    ON.store(on, Relaxed);
+}
+
+/// One more site evaluation of `table`'s function in a counting run; at the
+/// [`EVALUATIONS`]th, counting stops there.
+#[inline(always)]
+pub(crate) fn evaluated(table: &Table) {
+    crate::flag::bump(&table.evaluations);
+    if crate::flag::quad(&table.evaluations) == EVALUATIONS && crate::flag::load(&ON) {
+        cut(table);
+    }
+}
+
+/// Stops counting `table`'s function: its sites reached, its unknown mutants unknown, the
+/// run's total uncounted, its body as written from the next call on.
+#[cold]
+#[inline(never)]
+fn cut(table: &Table) {
+    let sites = crate::flag::word(&table.site_base) as usize;
+    for site in 0..table.sites {
+        counters::assume_reached(sites + site as usize);
+        crate::probe::give_up_site(table, site);
+    }
+    counters::mark_uncounted();
+    table.schemata.store(false, Relaxed);
+    table.detour.store(false, Relaxed);
+}
