@@ -24,7 +24,7 @@ pub mod test_slot;
 pub mod unviable_marks;
 
 pub use handshake::{CatalogEntry, ConstantValue, Greeting};
-pub use report::{End, FellBack, Report, UNCOUNTED};
+pub use report::{ASSUMED_REACHED, End, FellBack, Report, UNCOUNTED, hits_together};
 pub use request::Request;
 
 /// Start of every line the server writes.

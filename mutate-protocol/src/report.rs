@@ -66,6 +66,22 @@ impl FellBack {
 /// test's mutants run without a hit budget.
 pub const UNCOUNTED: u64 = u64::MAX;
 
+/// A site's hit count where a coverage run stopped counting in its function before it saw
+/// the site reached (the runtime's `coverage_cut.rs`): the test may reach it later, so its
+/// mutants are run under it, but a run that does not reach them is no sign of chance.
+/// Hits counted after the stop are added below this bit.
+pub const ASSUMED_REACHED: u64 = 1 << 63;
+
+/// Two processes' hits of one site together, [`ASSUMED_REACHED`] kept where either
+/// assumed it and neither saw it reached.
+pub fn hits_together(a: u64, b: u64) -> u64 {
+    let seen = (a & !ASSUMED_REACHED).saturating_add(b & !ASSUMED_REACHED);
+    match seen {
+        0 => (a | b) & ASSUMED_REACHED,
+        seen => seen.min(!ASSUMED_REACHED),
+    }
+}
+
 /// What the server reports for one request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
@@ -236,6 +252,19 @@ impl Report {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn hits_of_two_processes_keep_an_assumed_reach_only_where_none_saw_it() {
+        assert_eq!(hits_together(0, ASSUMED_REACHED), ASSUMED_REACHED);
+        assert_eq!(
+            hits_together(ASSUMED_REACHED, ASSUMED_REACHED),
+            ASSUMED_REACHED
+        );
+        assert_eq!(hits_together(ASSUMED_REACHED, 3), 3);
+        assert_eq!(hits_together(ASSUMED_REACHED | 2, 3), 5);
+        assert_eq!(hits_together(4, 5), 9);
+        assert_eq!(hits_together(0, 0), 0);
+    }
+
     use super::*;
 
     #[test]

@@ -203,13 +203,14 @@ pub(crate) fn hit(table: &Table, site: u32) {
     crate::coverage_cut::evaluated(table);
 }
 
-/// Site `index` counts as reached in this run (where counting stopped before it could
-/// tell, `coverage_cut.rs`).
+/// Site `index`, not seen reached, counts as reached in this run, by assumption
+/// ([`mutate_protocol::ASSUMED_REACHED`]): counting stopped in its function
+/// (`coverage_cut.rs`).
 pub(crate) fn assume_reached(index: usize) {
     if let Some(counter) = SITES.at(index)
         && counter.load(Relaxed) == 0
     {
-        counter.store(1, Relaxed);
+        counter.store(mutate_protocol::ASSUMED_REACHED, Relaxed);
     }
 }
 

@@ -5,9 +5,10 @@
 //! same sites of one hot function again. Once a function's sites have been evaluated
 //! [`EVALUATIONS`] times in a run, it runs its body as written for the rest of it, and
 //! what was not learnt is assumed rather than lost:
-//! - every site of the function counts as reached by the test, so its mutants are run
-//!   under it (a site first reached later still has its test; one never reached is run and
-//!   found not reached, which is no evidence either way);
+//! - its sites not seen reached are assumed reached by the test
+//!   ([`ASSUMED_REACHED`](mutate_protocol::ASSUMED_REACHED)), so their mutants are run
+//!   under it, after the tests seen reaching them (a site first reached later still has
+//!   its test; a mutant that no such run reaches has no coverage);
 //! - its mutants the probe had not seen differ are unknown, so they are run;
 //! - the run's loop rounds and calls are uncounted from then on, so its total is
 //!   [`UNCOUNTED`](mutate_protocol::UNCOUNTED) and the test's mutants run without
@@ -43,8 +44,9 @@ pub(crate) fn evaluated(table: &Table) {
     }
 }
 
-/// Stops counting `table`'s function: its sites reached, its unknown mutants unknown, the
-/// run's total uncounted, its body as written from the next call on.
+/// Stops counting `table`'s function: its sites not seen reached assumed reached, its
+/// mutants not seen to differ unknown, the run's total uncounted, its body as written from
+/// the next call on.
 #[cold]
 #[inline(never)]
 fn cut(table: &Table) {

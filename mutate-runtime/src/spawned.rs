@@ -168,7 +168,11 @@ pub(crate) fn collect(spawn: &Spawn) -> Collected {
                 ..Counted::default()
             });
             counted.processes += 1;
-            add(&mut counted.hits, region.hits, |a, b| a + b);
+            add(
+                &mut counted.hits,
+                region.hits,
+                mutate_protocol::hits_together,
+            );
             add(&mut counted.infection, region.infection, |a, b| a | b);
         }
     }

@@ -101,13 +101,21 @@ pub fn await_flag(ready: &AtomicBool) {
     }
 }
 
-/// `i`, doubled where it is `last`. Its test calls it two million times and doubles only
-/// at the last call: a coverage run stops counting in it long before (past a million site
-/// evaluations), so the doubling's sites were never seen reached. They count as reached
-/// by that test, so their mutants are run under it, and killed, not left without coverage.
+/// `i`, doubled where it is `last` (and less `last` past it). Its test calls it two
+/// million times and doubles only at the last call: a coverage run stops counting in it
+/// long before (past a million site evaluations), so the doubling's sites were never seen
+/// reached. They are assumed reached by that test, so their mutants are run under it, and
+/// killed, not left without coverage; the sites past `last`, which no call reaches, are
+/// assumed too, and their mutants, run once and not reached, have no coverage.
 #[mutate_runtime::mutate]
 pub fn doubled_at(i: u64, last: u64) -> u64 {
-    if i == last { i * 2 } else { i }
+    if i == last {
+        i * 2
+    } else if i > last {
+        i - last
+    } else {
+        i
+    }
 }
 
 /// `doubled_at` over `0..=n`: the sum of `0..=n` and `n` once more.

@@ -525,10 +525,19 @@ fn record_baseline(
         Some((program, counted.hits.as_slice(), &counted.infection[..]))
     });
     for (program, hits, infection) in std::iter::once(own).chain(started) {
-        for (site, _) in hits {
+        for (site, count) in hits {
+            let assumed = *count == mutate_protocol::ASSUMED_REACHED;
             for &m in d.sites[program].get(site).into_iter().flatten() {
-                if results[m].covered_by.last() != Some(&t) {
-                    results[m].covered_by.push(t);
+                let r = &mut results[m];
+                let covered_already = r.covered_by.last() == Some(&t);
+                if !covered_already {
+                    r.covered_by.push(t);
+                }
+                // Assumed only where no program of the test saw it reached.
+                match assumed {
+                    true if !covered_already => r.assumed_by.push(t),
+                    true => {}
+                    false => r.assumed_by.retain(|&a| a != t),
                 }
             }
         }

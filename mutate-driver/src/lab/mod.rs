@@ -87,6 +87,7 @@ pub fn prepare(
                 (true, false) => outcome::unbuilt(entry),
             };
             MutantResult {
+                assumed_by: Vec::new(),
                 status,
                 reason,
                 killed_by: Vec::new(),
@@ -113,8 +114,12 @@ pub fn prepare(
     // may change from one build to the next.
     let names: Vec<String> = (0..d.tests.len()).map(|t| d.test_id(t)).collect();
     for r in &mut results {
-        r.covered_by
-            .sort_by_key(|&t| (time_class(baseline[t].fastest_micros), &names[t]));
+        // A test only assumed to reach the mutant goes after those seen reaching it.
+        let assumed = |t: &usize| r.assumed_by.contains(t);
+        r.covered_by.sort_by_key(|&t| {
+            let class = time_class(baseline[t].fastest_micros);
+            (assumed(&t), class, &names[t])
+        });
         r.covered_by.dedup();
     }
     Ok(Prepared {

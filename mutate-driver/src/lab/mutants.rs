@@ -169,7 +169,8 @@ pub fn run(
             results[m].runs.push((t, judged.micros));
             reached[m] |= judged.reached;
             let verdict = unless_flaky(d, &baseline[t], t, judged.verdict);
-            if !judged.reached && !verdict.status.detected() {
+            let assumed = results[m].assumed_by.contains(&t);
+            if !judged.reached && !verdict.status.detected() && !assumed {
                 // The test went elsewhere than in its coverage run: this run is no
                 // evidence, and another may reach the mutant (random inputs, the time).
                 let runs = again.entry(m).or_default();
@@ -196,7 +197,16 @@ pub fn run(
             if record(config, &mut results[m], &mut verdicts[m], last, t, verdict) {
                 rank.remove(&m);
                 if results[m].status == Status::Survived && !reached[m] {
-                    results[m].reason = never_reached(d, &order[m]);
+                    let r = &mut results[m];
+                    match order[m].iter().all(|t| r.assumed_by.contains(t)) {
+                        // Only assumed to reach it, and none did: no test covers it.
+                        true => {
+                            r.status = Status::NoCoverage;
+                            r.reason = NOT_REACHED_AFTER_ALL.into();
+                            r.covered_by.retain(|t| !r.assumed_by.contains(t));
+                        }
+                        false => r.reason = never_reached(d, &order[m]),
+                    }
                 }
                 let ran = match detected {
                     true => Ran::Detected,
@@ -305,6 +315,12 @@ fn never_reached(d: &Discovery, run: &[usize]) -> String {
         CHANCE_RERUNS + 1
     )
 }
+
+/// Why a mutant whose only covering tests were assumed to reach it (their coverage runs
+/// stopped counting in its function first) has no coverage.
+const NOT_REACHED_AFTER_ALL: &str = "no test reaches it: the tests whose coverage runs \
+                                     stopped counting in its function before seeing it \
+                                     reached did not reach it, run with it on";
 
 /// Why a covered mutant survived without a run.
 const NOT_INFECTED: &str = "not infected: at every evaluation under every covering test, \
@@ -571,6 +587,7 @@ mod tests {
     #[test]
     fn a_test_that_wanders_proves_no_mutant_uninfected() {
         let mut r = MutantResult {
+            assumed_by: Vec::new(),
             status: Status::NoCoverage,
             reason: String::new(),
             killed_by: Vec::new(),

@@ -37,8 +37,15 @@ pub struct MutantResult {
     pub reason: String,
     /// Tests that detected the mutant (the first, or all with the shortcut off).
     pub killed_by: Vec<usize>,
-    /// Tests that reach the mutant's site, fastest first.
+    /// Tests that reach the mutant's site, fastest first (those of [`Self::assumed_by`]
+    /// last).
     pub covered_by: Vec<usize>,
+    /// Of those, the tests whose coverage run stopped counting in the mutant's function
+    /// before it saw the site reached (`mutate_protocol::ASSUMED_REACHED`): a run of one
+    /// that does not reach the mutant tells nothing, and where none of them does, no test
+    /// covers it.
+    #[serde(default)]
+    pub assumed_by: Vec<usize>,
     /// What each covering test's coverage run saw the mutant's replacement compute
     /// (flags of `mutate_protocol::infection`; 0: not compared), by test.
     pub infection: HashMap<usize, u8>,
