@@ -190,17 +190,10 @@ pub(crate) fn reset(budget: u64, sites: bool) {
 
 /// Records one hit of a site in a run that counts them (coverage, tracing), which
 /// [`counting`] tells; a budgeted run (a mutant's) counts loop rounds and calls
-/// ([`tick`]), not sites.
-///
-/// Out of line, in the runtime's optimised build. Inlined, it and the probe's check
-/// (`probe::compares_now`) put dozens of lines of LLVM IR (pointer checks, at
-/// `opt-level = 0`) at every site of the user's code: half of a schemata build's IR on
-/// shlex, for paths that only counting runs take. The call costs those runs nothing
-/// measurable (num-integer's coverage runs, and a hot loop at `opt-level = 3`).
-#[inline(never)]
+/// ([`tick`]), not sites. Called out of line, through `coverage_cut::hit`.
+#[inline(always)]
 pub(crate) fn hit(table: &Table, site: u32) {
     count(crate::flag::word(&table.site_base).wrapping_add(site));
-    crate::coverage_cut::evaluated(table);
 }
 
 /// Site `index`, not seen reached, counts as reached in this run, by assumption

@@ -34,10 +34,24 @@ pub(crate) fn allow(on: bool) {
     ON.store(on, Relaxed);
 }
 
+/// One hit of `site` of `table`'s function in a run that counts them (coverage, tracing):
+/// counted, and at the function's [`EVALUATIONS`]th, counting stops there.
+///
+/// Out of line, in the runtime's optimised build. Inlined, it and the probe's check
+/// (`probe::compares_now`) put dozens of lines of LLVM IR (pointer checks, at
+/// `opt-level = 0`) at every site of the user's code: half of a schemata build's IR on
+/// shlex, for paths that only counting runs take. The call costs those runs nothing
+/// measurable (num-integer's coverage runs, and a hot loop at `opt-level = 3`).
+#[inline(never)]
+pub(crate) fn hit(table: &Table, site: u32) {
+    counters::hit(table, site);
+    evaluated(table);
+}
+
 /// One more site evaluation of `table`'s function in a counting run; at the
 /// [`EVALUATIONS`]th, counting stops there.
 #[inline(always)]
-pub(crate) fn evaluated(table: &Table) {
+fn evaluated(table: &Table) {
     crate::flag::bump(&table.evaluations);
     if crate::flag::quad(&table.evaluations) == EVALUATIONS && crate::flag::load(&ON) {
         cut(table);

@@ -31,7 +31,7 @@ pub(crate) fn probing_site(table: &Table, site: u32) -> bool {
 
 /// The part of [`probing_site`] past the run's flag: out of line, so that each site of
 /// the user's code holds one load and a call rather than all of it (see
-/// [`counters::hit`]).
+/// `coverage_cut::hit`).
 #[inline(never)]
 fn compares_now(table: &Table, site: u32) -> bool {
     let index = crate::flag::word(&table.site_base).wrapping_add(site) as usize;

@@ -77,7 +77,7 @@ pub fn switch(table: &Table) -> Switch {
 #[inline(always)]
 pub fn site(table: &Table, site: u32, switch: Switch) -> u32 {
     if switch.counting {
-        crate::counters::hit(table, site);
+        crate::coverage_cut::hit(table, site);
     }
     if site == switch.watched && !crate::switch::reached() {
         reached();
