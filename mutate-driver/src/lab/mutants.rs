@@ -169,10 +169,15 @@ pub fn run(
             results[m].runs.push((t, judged.micros));
             reached[m] |= judged.reached;
             let verdict = unless_flaky(d, &baseline[t], t, judged.verdict);
-            let assumed = results[m].assumed_by.contains(&t);
+            // A test only assumed to reach the mutant, that takes a second or more: not
+            // reaching it is what it most likely always does, and running it again as
+            // chance would cost minutes a mutant (base64's heaviest tests).
+            let slow = baseline[t].fastest_micros >= crate::limits::RETIME_BELOW.as_micros() as u64;
+            let assumed = slow && results[m].assumed_by.contains(&t);
             if !judged.reached && !verdict.status.detected() && !assumed {
-                // The test went elsewhere than in its coverage run: this run is no
-                // evidence, and another may reach the mutant (random inputs, the time).
+                // The test went elsewhere than in its coverage run (or was assumed to reach
+                // it): this run is no evidence, and another may reach the mutant (random
+                // inputs, the time).
                 let runs = again.entry(m).or_default();
                 if *runs < CHANCE_RERUNS {
                     *runs += 1;

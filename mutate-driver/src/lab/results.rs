@@ -41,9 +41,9 @@ pub struct MutantResult {
     /// last).
     pub covered_by: Vec<usize>,
     /// Of those, the tests whose coverage run stopped counting in the mutant's function
-    /// before it saw the site reached (`mutate_protocol::ASSUMED_REACHED`): a run of one
-    /// that does not reach the mutant tells nothing, and where none of them does, no test
-    /// covers it.
+    /// before it saw the site reached (`mutate_protocol::ASSUMED_REACHED`): a run of a
+    /// slow one that does not reach the mutant is not run again, and where none of them
+    /// reaches it, no test covers it.
     #[serde(default)]
     pub assumed_by: Vec<usize>,
     /// What each covering test's coverage run saw the mutant's replacement compute
