@@ -51,6 +51,13 @@ pub struct Policy {
 }
 
 impl Limits {
+    /// Whether these limits give a run more time than `than`: a longer limit, or a longer
+    /// limit and grace together.
+    pub fn longer_than(self, than: Limits) -> bool {
+        self.timeout_ms > than.timeout_ms
+            || self.timeout_ms + self.grace_ms > than.timeout_ms + than.grace_ms
+    }
+
     /// These limits, ending by `cap_ms` at the latest (where nextest would end the test).
     pub fn capped(self, cap_ms: u64) -> Limits {
         let timeout_ms = self.timeout_ms.min(cap_ms);

@@ -890,6 +890,20 @@ mod tests {
         })
     }
 
+    /// An error rustc gives with code `code` at `file`'s line `line`, its one span
+    /// labelled `label`.
+    fn error_at(code: &str, message: &str, (file, line): (&str, u32), label: &str) -> Diagnostic {
+        serde_json::from_value(serde_json::json!({
+            "message": message,
+            "code": { "code": code, "explanation": null },
+            "level": "error",
+            "spans": [span(file, line, true, label)],
+            "children": [],
+            "rendered": null,
+        }))
+        .unwrap()
+    }
+
     #[test]
     fn moves_are_read_from_the_labels_that_say_so_in_the_errors_file() {
         let diagnostic = serde_json::json!({
@@ -1061,15 +1075,7 @@ mod tests {
         // As rustc 1.95 gives them for shlex's mask, `c += 1` made `c -= 1` and `c *= 1`.
         let error = |message: &str, evaluated: &str| -> Diagnostic {
             let label = format!("evaluation of `bytes::unquoted_ok_fast::{evaluated}` failed here");
-            serde_json::from_value(serde_json::json!({
-                "message": message,
-                "code": { "code": "E0080", "explanation": null },
-                "level": "error",
-                "spans": [span("src/bytes.rs", 311, true, &label)],
-                "children": [],
-                "rendered": null,
-            }))
-            .unwrap()
+            error_at("E0080", message, ("src/bytes.rs", 311), &label)
         };
         let overflow = error(
             "attempt to compute `0_u8 - 1_u8`, which would overflow",
@@ -1116,15 +1122,12 @@ mod tests {
         let error = |size: u32| -> Diagnostic {
             let label =
                 format!("expected an array with a size of 4, found one with a size of {size}");
-            serde_json::from_value(serde_json::json!({
-                "message": "mismatched types",
-                "code": { "code": "E0308", "explanation": null },
-                "level": "error",
-                "spans": [span("src/ascii_set.rs", 41, true, &label)],
-                "children": [],
-                "rendered": null,
-            }))
-            .unwrap()
+            error_at(
+                "E0308",
+                "mismatched types",
+                ("src/ascii_set.rs", 41),
+                &label,
+            )
         };
         let krate = "percent_encoding".to_owned();
         // The library, then its unit tests: each error twice.

@@ -252,6 +252,8 @@ impl Report {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn hits_of_two_processes_keep_an_assumed_reach_only_where_none_saw_it() {
         assert_eq!(hits_together(0, ASSUMED_REACHED), ASSUMED_REACHED);
@@ -264,8 +266,6 @@ mod tests {
         assert_eq!(hits_together(4, 5), 9);
         assert_eq!(hits_together(0, 0), 0);
     }
-
-    use super::*;
 
     #[test]
     fn report_round_trips() {

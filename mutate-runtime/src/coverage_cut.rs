@@ -48,12 +48,15 @@ pub(crate) fn hit(table: &Table, site: u32) {
     evaluated(table);
 }
 
-/// One more site evaluation of `table`'s function in a counting run; at the
-/// [`EVALUATIONS`]th, counting stops there.
+/// One more site evaluation of `table`'s function in a run that may cut; at the
+/// [`EVALUATIONS`]th, counting stops there. A traced run counts nothing toward it.
 #[inline(always)]
 fn evaluated(table: &Table) {
+    if !crate::flag::load(&ON) {
+        return;
+    }
     crate::flag::bump(&table.evaluations);
-    if crate::flag::quad(&table.evaluations) == EVALUATIONS && crate::flag::load(&ON) {
+    if crate::flag::quad(&table.evaluations) == EVALUATIONS {
         cut(table);
     }
 }

@@ -466,9 +466,10 @@ fn schemata_limits(config: &Config, report: &Report, samples: &[u64], plain: &[u
     match slowest.filter(|_| report.total_hits == mutate_protocol::UNCOUNTED) {
         Some(slowest) => {
             let scaled = config.timeouts.limits(&[slowest * SCHEMATA_SLOWER]);
-            match scaled.timeout_ms + scaled.grace_ms > counted.timeout_ms + counted.grace_ms {
-                true => scaled,
-                false => counted,
+            if scaled.longer_than(counted) {
+                scaled
+            } else {
+                counted
             }
         }
         None => counted,

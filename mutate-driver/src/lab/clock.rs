@@ -32,7 +32,7 @@ pub fn first_limits(baseline: &Baseline, policy: &Policy, inert: &InertTimes, ke
     inert
         .get(key)
         .map(|micros| inert_limits(baseline, policy, micros))
-        .filter(|&from_inert| longer(from_inert, plain))
+        .filter(|from_inert| from_inert.longer_than(plain))
         .unwrap_or(plain)
 }
 
@@ -97,7 +97,7 @@ pub fn checked(
         }
     };
     let limits = inert_limits(check.baseline, check.policy, micros);
-    if !longer(limits, given(request)) {
+    if !limits.longer_than(given(request)) {
         return Ok((report, request.clone()));
     }
     let again = Request {
@@ -143,13 +143,6 @@ fn given(request: &Request) -> Limits {
     }
 }
 
-/// Whether `limits` give a run more time than `than`: a longer limit, or a longer limit
-/// and grace together.
-fn longer(limits: Limits, than: Limits) -> bool {
-    limits.timeout_ms > than.timeout_ms
-        || limits.timeout_ms + limits.grace_ms > than.timeout_ms + than.grace_ms
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,10 +156,10 @@ mod tests {
 
     #[test]
     fn limits_are_longer_by_the_limit_or_by_limit_and_grace() {
-        assert!(!longer(limits(1_000, 500), limits(1_000, 500)));
-        assert!(!longer(limits(900, 100), limits(1_000, 500)));
-        assert!(longer(limits(1_100, 0), limits(1_000, 500)));
-        assert!(longer(limits(1_000, 600), limits(1_000, 500)));
+        assert!(!limits(1_000, 500).longer_than(limits(1_000, 500)));
+        assert!(!limits(900, 100).longer_than(limits(1_000, 500)));
+        assert!(limits(1_100, 0).longer_than(limits(1_000, 500)));
+        assert!(limits(1_000, 600).longer_than(limits(1_000, 500)));
     }
 
     #[test]
