@@ -4,7 +4,8 @@
 //! all its test's waiting); a mutant of a hot function is not taken for a hang because its
 //! function's schemata body costs many times its body as written; a thread spinning
 //! while another works is not taken for one either; a coverage run that stops counting
-//! in a function called past a million site evaluations loses none of its coverage.
+//! in a function called past a million site evaluations loses none of its coverage; a
+//! function made endless under a test that does much else is ended by its own calls.
 
 mod common;
 
@@ -89,6 +90,25 @@ fn slow_tests_keep_their_verdicts_and_hangs_end_by_the_clock() {
         if id.contains("lib.rs:115:") && id.contains("doubled_at") {
             assert_eq!(status, "NoCoverage", "{id}: {reason}");
             assert!(reason.starts_with("no test reaches it"), "{id}: {reason}");
+        }
+        // `take` made to hand out without taking: `drain`'s loop calls it forever, under a
+        // test whose total of calls is unknown (its coverage run stopped counting `unit`),
+        // so without a budget of the test's. `take`'s own calls end it, once it has
+        // computed a second, where the clock would wait five times the test and more.
+        let endless_take = [
+            "take -> u64 with 1",
+            "-= with += in take",
+            "-= with /= in take",
+        ];
+        if endless_take.iter().any(|m| id.contains(m)) {
+            assert_eq!(status, "Timeout", "{id}: {reason}");
+            assert!(reason.starts_with("its function made"), "{id}: {reason}");
+        }
+        // `chunk` made 1: `take` and it called sixteen times as often, past their own
+        // budgets, for a fraction of a second; the run ends, and the mutant survives, as
+        // under `cargo test`.
+        if id.contains("chunk -> u64 with 1") {
+            assert_eq!(status, "Survived", "{id}: {reason}");
         }
     }
 }

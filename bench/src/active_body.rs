@@ -35,6 +35,7 @@ fn child_ms(
         output: false,
         observe: false,
         inert: false,
+        ..Request::default()
     };
     let mut lives = Vec::with_capacity(runs);
     for _ in 0..runs {

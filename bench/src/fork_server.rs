@@ -50,6 +50,7 @@ fn through_server(binary: &TestBinary, test: &str, requests: usize) -> Result<(f
         output: true,
         observe: false,
         inert: false,
+        ..Request::default()
     };
     let mut child = Vec::with_capacity(requests);
     let started = Instant::now();

@@ -288,6 +288,7 @@ mod tests {
         CatalogEntry {
             index: 0,
             site: 0,
+            ticks: mutate_protocol::NO_TICKS,
             id: "src/lib.rs:3:9: x".into(),
             operator: operator.into(),
             file: "src/lib.rs".into(),

@@ -9,7 +9,7 @@ use crate::server::{Catalog, Server};
 use crate::test_args::TestArgs;
 use mutate_operators::Operator;
 use mutate_protocol::{CatalogEntry, unviable_marks};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// One mutant of the union catalog.
@@ -38,6 +38,11 @@ pub struct Discovery {
     pub sites: Vec<HashMap<u32, Vec<usize>>>,
     /// Per binary, then per executable: a mutant's index there -> the mutant.
     pub indexes: Vec<HashMap<u32, usize>>,
+    /// Per binary, then per executable: a mutant -> the counters of its function's calls
+    /// and loop rounds there (two for a mutant compiled twice, the runtime's `twins.rs`).
+    pub tick_slots: Vec<HashMap<usize, Vec<u32>>>,
+    /// Per binary, then per executable: every such counter there.
+    pub function_counters: Vec<HashSet<u32>>,
     /// Each binary's and executable's path, as a process of it reads its own
     /// (`/proc/self/exe`), to its place in `sites` and `indexes`.
     pub programs: HashMap<PathBuf, usize>,
@@ -166,6 +171,32 @@ pub fn discover(built: Built, test_args: &TestArgs) -> Result<Discovery> {
             map
         })
         .collect();
+    let tick_slots = catalogs
+        .iter()
+        .map(|catalog| {
+            let mut map: HashMap<usize, Vec<u32>> = HashMap::new();
+            for entry in catalog
+                .iter()
+                .filter(|e| e.ticks != mutate_protocol::NO_TICKS)
+            {
+                let slots = map.entry(position[entry.id.as_str()]).or_default();
+                if !slots.contains(&entry.ticks) {
+                    slots.push(entry.ticks);
+                }
+            }
+            map
+        })
+        .collect();
+    let function_counters = catalogs
+        .iter()
+        .map(|catalog| {
+            catalog
+                .iter()
+                .map(|entry| entry.ticks)
+                .filter(|&ticks| ticks != mutate_protocol::NO_TICKS)
+                .collect()
+        })
+        .collect();
     let indexes = catalogs
         .iter()
         .map(|catalog| {
@@ -235,6 +266,8 @@ pub fn discover(built: Built, test_args: &TestArgs) -> Result<Discovery> {
         tests,
         sites,
         indexes,
+        tick_slots,
+        function_counters,
         programs,
         whole,
         programs_only,

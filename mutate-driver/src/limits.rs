@@ -18,7 +18,7 @@ use std::time::Duration;
 /// unwinding aborts after printing a symbolized backtrace, which rustc forces (100-200 ms
 /// of CPU in a small debug test binary, more in a big one); an allocation that grows to
 /// the memory limit takes a few hundred ms to get there.
-const SLACK_FLOOR: Duration = Duration::from_secs(1);
+pub(crate) const SLACK_FLOOR: Duration = Duration::from_secs(1);
 /// Slack per unit of spread (slowest minus fastest of the test's runs).
 const SLACK_PER_SPREAD: f64 = 4.0;
 /// The spread assumed for a test timed once, as a share of its time.

@@ -55,6 +55,7 @@ mod tests {
         CatalogEntry {
             index: 0,
             site: 0,
+            ticks: mutate_protocol::NO_TICKS,
             id: String::new(),
             operator: String::new(),
             file: String::new(),

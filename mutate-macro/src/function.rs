@@ -127,10 +127,11 @@ pub fn rewrite(
         }
         // Each call counts toward the hit budget, as each loop round does: a caller that a
         // mutant sends round forever ends by the budget even where the loop is not ours.
-        let rt = emit::rt();
-        block
-            .stmts
-            .insert(0, Stmt::Item(Item::Verbatim(quote::quote!(#rt::tick();))));
+        let (rt, table) = (emit::rt(), emit::table());
+        block.stmts.insert(
+            0,
+            Stmt::Item(Item::Verbatim(quote::quote!(#rt::tick(&#table);))),
+        );
         block.stmts.insert(0, emit::read_switch());
         if crate::fixed::on() {
             // An equivalence build: the schemata body alone, its switch a constant.

@@ -225,7 +225,7 @@ mod tests {
 
     #[test]
     fn closure_calls_count_toward_the_budget_only_where_something_is_on() {
-        let tick = ":: mutate_runtime :: __private :: tick () ;";
+        let tick = ":: mutate_runtime :: __private :: tick (& __MUTATE_TABLE) ;";
         // The last closure: the schemata body's, or with both bodies, the written one's.
         let after_closure = |schemata: &str| {
             let closure = schemata.rfind("move | |").expect("the closure");

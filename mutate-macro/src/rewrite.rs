@@ -188,14 +188,13 @@ impl Rewriter<'_> {
         // a function with both bodies, the schemata body's closures; otherwise past the
         // closure's own choice, or behind a check of the function's table where the
         // closure cannot choose (it already reads the switch there).
-        let rt = crate::emit::rt();
+        let (rt, table) = (crate::emit::rt(), crate::emit::table());
         let tick = if closure.asyncness.is_some() {
             None
         } else if !self.closures_choose || (holds_mutants && written.is_some()) {
-            Some(quote::quote!(#rt::tick();))
+            Some(quote::quote!(#rt::tick(&#table);))
         } else if holds_mutants {
-            let table = crate::emit::table();
-            Some(quote::quote!(if #rt::schemata(&#table) { #rt::tick(); }))
+            Some(quote::quote!(if #rt::schemata(&#table) { #rt::tick(&#table); }))
         } else {
             None
         };

@@ -71,6 +71,10 @@ impl Greeting {
 pub struct CatalogEntry {
     pub index: u32,
     pub site: u32,
+    /// The counter, among the sites', of the calls and loop rounds of the mutant's
+    /// function in a counting run ([`NO_TICKS`]: none): what a test makes the function do
+    /// as written, against which a mutant's run of it is budgeted.
+    pub ticks: u32,
     pub id: String,
     pub operator: String,
     pub file: String,
@@ -91,6 +95,9 @@ pub struct CatalogEntry {
     /// Of a constant's mutant: what running its constant's initializer with it showed.
     pub value: ConstantValue,
 }
+
+/// [`CatalogEntry::ticks`] of a mutant whose server counts no calls per function.
+pub const NO_TICKS: u32 = u32::MAX;
 
 /// What a test binary found running a constant's initializer as written and with a mutant
 /// (`mutate-runtime`'s `compile_time::compare`).
@@ -129,7 +136,7 @@ impl CatalogEntry {
     pub fn encode(&self) -> String {
         let [l1, c1, l2, c2] = self.span;
         format!(
-            "mutant\t{}\t{}\t{}\t{}\t{}\t{l1}\t{c1}\t{l2}\t{c2}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "mutant\t{}\t{}\t{}\t{}\t{}\t{l1}\t{c1}\t{l2}\t{c2}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             self.index,
             self.site,
             escape(&self.id),
@@ -142,12 +149,13 @@ impl CatalogEntry {
             escape(&self.build_error),
             u8::from(self.compile_time),
             self.value.encode(),
+            self.ticks,
         )
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 17 || f[0] != "mutant" {
+        if f.len() != 18 || f[0] != "mutant" {
             return None;
         }
         let n = |s: &str| s.parse::<u32>().ok();
@@ -165,6 +173,7 @@ impl CatalogEntry {
             build_error: unescape(f[14]),
             compile_time: f[15] == "1",
             value: ConstantValue::decode(f[16]),
+            ticks: n(f[17])?,
         })
     }
 }
@@ -178,6 +187,7 @@ mod tests {
         let entry = CatalogEntry {
             index: 3,
             site: 1,
+            ticks: 2,
             id: "src/lib.rs:2:5: replace < with <= in f".into(),
             operator: "relational".into(),
             file: "src/lib.rs".into(),

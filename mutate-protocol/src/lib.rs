@@ -23,8 +23,10 @@ pub mod spawned;
 pub mod test_slot;
 pub mod unviable_marks;
 
-pub use handshake::{CatalogEntry, ConstantValue, Greeting};
-pub use report::{ASSUMED_REACHED, End, FellBack, Report, UNCOUNTED, hits_together};
+pub use handshake::{CatalogEntry, ConstantValue, Greeting, NO_TICKS};
+pub use report::{
+    ASSUMED_REACHED, COUNT_CUT, End, FellBack, Report, UNCOUNTED, cut_short, hits_together,
+};
 pub use request::Request;
 
 /// Start of every line the server writes.
@@ -36,7 +38,7 @@ pub const TRACE_SEPARATOR: &str = "\u{1f}";
 /// The last line of a trace that reached its size limit: calls after it were not written.
 pub const TRACE_TRUNCATED: &str = "truncated";
 /// Protocol version, checked in the handshake.
-pub const VERSION: u32 = 9;
+pub const VERSION: u32 = 10;
 
 /// Escapes backslash, tab, newline and carriage return.
 pub fn escape(text: &str) -> String {

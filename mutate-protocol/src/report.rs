@@ -72,12 +72,25 @@ pub const UNCOUNTED: u64 = u64::MAX;
 /// Hits counted after the stop are added below this bit.
 pub const ASSUMED_REACHED: u64 = 1 << 63;
 
+/// A function's count of calls and loop rounds ([`CatalogEntry::ticks`](crate::CatalogEntry))
+/// where a coverage run stopped counting it: the bit over the count so far, which is
+/// short of what the test made it do. (A site's counter with the bit and a count was
+/// reached after all: the driver reads only the bit alone as an assumption.)
+pub const COUNT_CUT: u64 = ASSUMED_REACHED;
+
+/// Whether a counter holds a count cut short ([`COUNT_CUT`]), not a site assumed reached.
+pub fn cut_short(count: u64) -> bool {
+    count & COUNT_CUT != 0 && count & !COUNT_CUT != 0
+}
+
 /// Two processes' hits of one site together, [`ASSUMED_REACHED`] kept where either
-/// assumed it and neither saw it reached.
+/// assumed it and neither saw it reached; two counts of a function's calls together, cut
+/// short where either was ([`COUNT_CUT`]).
 pub fn hits_together(a: u64, b: u64) -> u64 {
     let seen = (a & !ASSUMED_REACHED).saturating_add(b & !ASSUMED_REACHED);
     match seen {
         0 => (a | b) & ASSUMED_REACHED,
+        seen if cut_short(a) || cut_short(b) => seen.min(!COUNT_CUT) | COUNT_CUT,
         seen => seen.min(!ASSUMED_REACHED),
     }
 }
@@ -262,7 +275,9 @@ mod tests {
             ASSUMED_REACHED
         );
         assert_eq!(hits_together(ASSUMED_REACHED, 3), 3);
-        assert_eq!(hits_together(ASSUMED_REACHED | 2, 3), 5);
+        assert_eq!(hits_together(ASSUMED_REACHED | 2, 3), 5 | COUNT_CUT);
+        assert_eq!(hits_together(4, COUNT_CUT | 1), 5 | COUNT_CUT);
+        assert!(!cut_short(ASSUMED_REACHED) && !cut_short(7) && cut_short(COUNT_CUT | 7));
         assert_eq!(hits_together(4, 5), 9);
         assert_eq!(hits_together(0, 0), 0);
     }

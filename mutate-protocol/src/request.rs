@@ -13,6 +13,13 @@ pub struct Request {
     /// Hit budget (loop rounds and calls in mutated code) after which the child ends as a
     /// timeout; 0: none.
     pub budget: u64,
+    /// A budget of the mutant's function's own loop rounds and calls (0: none): past it,
+    /// the child ends as a timeout once it has also used `own_after_ms` of CPU time, and
+    /// goes on until then. Tighter than `budget` where the test does much else.
+    pub own_budget: u64,
+    /// The CPU time, in milliseconds, a child past its `own_budget` must have used before
+    /// that budget ends it.
+    pub own_after_ms: u64,
     /// Wall-clock limit in milliseconds; 0: none.
     pub timeout_ms: u64,
     /// More wall-clock time, in milliseconds, for a child that at `timeout_ms` had not used
@@ -42,7 +49,7 @@ pub struct Request {
 impl Request {
     pub fn encode(&self) -> String {
         format!(
-            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "run\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             escape(self.mutant.as_deref().unwrap_or("")),
             self.budget,
             self.timeout_ms,
@@ -55,12 +62,14 @@ impl Request {
             escape(self.test.as_deref().unwrap_or("")),
             u8::from(self.inert),
             self.blocked_ms,
+            self.own_budget,
+            self.own_after_ms,
         )
     }
 
     pub fn decode(line: &str) -> Option<Self> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 13 || f[0] != "run" {
+        if f.len() != 15 || f[0] != "run" {
             return None;
         }
         let mutant = unescape(f[1]);
@@ -78,6 +87,8 @@ impl Request {
             observe: f[9] == "1",
             inert: f[11] == "1",
             blocked_ms: f[12].parse().ok()?,
+            own_budget: f[13].parse().ok()?,
+            own_after_ms: f[14].parse().ok()?,
         })
     }
 }
@@ -92,6 +103,8 @@ mod tests {
             test: Some("map::tests::a\tb".into()),
             mutant: Some("x\ty".into()),
             budget: 10,
+            own_budget: 11,
+            own_after_ms: 12,
             timeout_ms: 20,
             grace_ms: 25,
             blocked_ms: 300,

@@ -22,6 +22,13 @@ pub struct Spawn {
     pub run: u64,
     /// The run's hit budget (each process counts its own against it); 0: none.
     pub budget: u64,
+    /// The own budget of the mutant's function ([`Request::own_budget`](crate::Request)),
+    /// and the CPU time in milliseconds a process past it must have used; for the test's own
+    /// process only, the child of the server `server` (another process of the run may run
+    /// the function other than the test's did). 0: none.
+    pub own_budget: u64,
+    pub own_after_ms: u64,
+    pub server: u32,
     /// Count site hits (a coverage run).
     pub coverage: bool,
     /// With coverage, compare replacements with the original (the infection probe).
@@ -31,26 +38,35 @@ pub struct Spawn {
 impl Spawn {
     pub fn encode(&self) -> String {
         format!(
-            "{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             self.run,
             self.budget,
             u8::from(self.coverage),
             u8::from(self.probe),
+            self.own_budget,
+            self.own_after_ms,
+            self.server,
             self.dir.display()
         )
     }
 
     pub fn decode(text: &str) -> Option<Spawn> {
-        let mut fields = text.splitn(5, '\t');
+        let mut fields = text.splitn(8, '\t');
         let run = fields.next()?.parse().ok()?;
         let budget = fields.next()?.parse().ok()?;
         let coverage = fields.next()? == "1";
         let probe = fields.next()? == "1";
+        let own_budget = fields.next()?.parse().ok()?;
+        let own_after_ms = fields.next()?.parse().ok()?;
+        let server = fields.next()?.parse().ok()?;
         let dir = PathBuf::from(fields.next().filter(|d| !d.is_empty())?);
         Some(Spawn {
             dir,
             run,
             budget,
+            own_budget,
+            own_after_ms,
+            server,
             coverage,
             probe,
         })
@@ -195,11 +211,14 @@ mod tests {
             dir: PathBuf::from("/tmp/a b\tc"),
             run: 7,
             budget: 100,
+            own_budget: 30,
+            own_after_ms: 1000,
+            server: 4242,
             coverage: true,
             probe: false,
         };
         assert_eq!(Spawn::decode(&spawn.encode()), Some(spawn));
-        assert_eq!(Spawn::decode("1\t2\t1\t1\t"), None);
+        assert_eq!(Spawn::decode("1\t2\t1\t1\t0\t0\t9\t"), None);
         assert_eq!(Spawn::decode("x\t2\t1\t1\t/d"), None);
     }
 

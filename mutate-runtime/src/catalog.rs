@@ -93,6 +93,13 @@ impl Table {
         crate::flag::load(&self.schemata)
     }
 
+    /// The global index of the counter after this function's sites that counts its calls
+    /// and loop rounds in a counting run (the `ticks` of its catalog entries).
+    #[inline(always)]
+    pub(crate) fn tick_slot(&self) -> u32 {
+        crate::flag::word(&self.site_base).wrapping_add(self.sites)
+    }
+
     /// Whether a call leaves the body as written (see [`Table::detour`]).
     ///
     /// Every call of an annotated function pays this, in the user's profile: one plain load.
@@ -229,7 +236,8 @@ pub(crate) fn insert(table: &'static Table) -> Option<u32> {
     table.mutant_base.store(mutant_base, Relaxed);
     table.site_base.store(registry.site_count, Relaxed);
     registry.mutant_count += table.mutants.len() as u32;
-    registry.site_count += table.sites;
+    // Its sites, then the counter of its calls and loop rounds (`Table::tick_slot`).
+    registry.site_count += table.sites + 1;
     registry.tables.push(table);
     // Registration activates the mutant the process was started with afterwards.
     choose(table, NONE, &[]);
@@ -241,6 +249,8 @@ pub(crate) fn insert(table: &'static Table) -> Option<u32> {
 pub struct Entry {
     pub index: u32,
     pub site: u32,
+    /// Its function's counter of calls and loop rounds (`Table::tick_slot`).
+    pub ticks: u32,
     pub info: &'static MutantInfo,
 }
 
@@ -258,6 +268,7 @@ pub(crate) fn entries() -> Vec<Entry> {
             out.push(Entry {
                 index: base + i as u32,
                 site: site_base + info.site,
+                ticks: table.tick_slot(),
                 info,
             });
         }
@@ -265,7 +276,8 @@ pub(crate) fn entries() -> Vec<Entry> {
     out
 }
 
-/// How many sites and mutants (compiled or not: indexes are dense over both) registered.
+/// How many sites (with each function's counter of its calls and loop rounds) and mutants
+/// (compiled or not: indexes are dense over both) registered.
 pub(crate) fn counts() -> (u32, u32) {
     let registry = registry().lock().unwrap_or_else(|e| e.into_inner());
     (registry.site_count, registry.mutant_count)

@@ -174,6 +174,7 @@ pub(crate) fn reset(budget: u64, sites: bool) {
     header.fell_back.store(0, Relaxed);
     header.reached.store(0, Relaxed);
     header.uncounted.store(0, Relaxed);
+    crate::own_budget::disarm();
     // A budgeted run does not touch the site counters: leave them (zeroing them is work
     // over every site, per mutant).
     if !sites && budget != 0 {
@@ -207,6 +208,16 @@ pub(crate) fn assume_reached(index: usize) {
     }
 }
 
+/// The function of `table` is no longer counted in this run: its count of calls and loop
+/// rounds is short of what the test makes it do ([`mutate_protocol::COUNT_CUT`]).
+pub(crate) fn cut_count(table: &Table) {
+    if let Some(counter) = SITES.at(table.tick_slot() as usize) {
+        // A function cut has been called: its count is not 0, so the bit is not read as
+        // a site assumed reached.
+        counter.fetch_or(mutate_protocol::COUNT_CUT, Relaxed);
+    }
+}
+
 /// This run's `total` is short of its loop rounds and calls (`coverage_cut.rs`).
 pub(crate) fn mark_uncounted() {
     if let Some(header) = header() {
@@ -229,9 +240,10 @@ pub(crate) fn counting() -> bool {
 /// Records one round of a loop, or one call of a function running its schemata body: what
 /// a budgeted run counts toward its budget (so a loop that a mutant makes endless, or a
 /// caller's loop that keeps calling the mutant's function, ends in milliseconds), and what
-/// a counting run adds to its sites' hits.
+/// a counting run adds to its total and to the function's own count (its table's tick
+/// slot, against which a mutant's run of the function is budgeted).
 #[inline(always)]
-pub(crate) fn tick() {
+pub(crate) fn tick(table: &Table) {
     let region = crate::flag::pointer(&REGION);
     if region.is_null() {
         return;
@@ -242,6 +254,7 @@ pub(crate) fn tick() {
         spend(header);
     } else {
         crate::flag::bump(&header.total);
+        count(table.tick_slot());
     }
 }
 
@@ -291,9 +304,28 @@ fn over_budget(header: &Header) {
         header.budget_waived.store(1, Relaxed);
         return;
     }
+    if let Some(again) = crate::own_budget::waits(crate::flag::quad(&header.total)) {
+        header.budget.store(again, Relaxed);
+        return;
+    }
     header.budget_exceeded.store(1, Relaxed);
     // SAFETY: ends the process at once; nothing of the test's must run any further.
     unsafe { libc::_exit(BUDGET_EXIT_CODE) };
+}
+
+/// Budgets this run (set up by [`reset`]) by the mutant's function's own loop rounds and
+/// calls too (`own_budget.rs`): past `own` of them, and once the process has used
+/// `after_micros` of CPU time, it ends as out of budget. 0: none.
+pub(crate) fn set_own_budget(own: u64, after_micros: u64) {
+    let Some(header) = header() else { return };
+    let whole = header.budget.load(Relaxed);
+    if own == 0 || (whole != 0 && own >= whole) {
+        return;
+    }
+    crate::own_budget::arm(whole, own, after_micros);
+    header.budget.store(own, Relaxed);
+    // A budgeted run counts loop rounds and calls, not site hits.
+    COUNTING.store(false, Relaxed);
 }
 
 pub(crate) fn mark_fell_back(why: mutate_protocol::FellBack) {

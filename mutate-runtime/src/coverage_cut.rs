@@ -72,6 +72,7 @@ fn cut(table: &Table) {
         counters::assume_reached(sites + site as usize);
         crate::probe::give_up_site(table, site);
     }
+    counters::cut_count(table);
     counters::mark_uncounted();
     table.schemata.store(false, Relaxed);
     table.detour.store(false, Relaxed);

@@ -22,6 +22,7 @@ mod counters;
 mod coverage_cut;
 mod flag;
 mod observe;
+mod own_budget;
 mod panic_text;
 mod probe;
 mod registration;

@@ -112,7 +112,7 @@ fn serve(with_catalog: bool) {
             );
             continue;
         }
-        let spawn = runs.next(request.budget, request.coverage, request.probe);
+        let spawn = runs.next(&request);
         if let Some(report) = run_child(&request, index, slot.as_ref(), spawn.as_ref()) {
             send(&mut replies, &report.encode());
         } else {
@@ -147,6 +147,10 @@ fn run_child(
     spawn: Option<&Spawn>,
 ) -> Option<Report> {
     counters::reset(request.budget, request.coverage);
+    counters::set_own_budget(
+        request.own_budget,
+        request.own_after_ms.saturating_mul(1000),
+    );
     // SAFETY: plain libc calls; results checked.
     let capture = unsafe { libc::memfd_create(c"mutate-capture".as_ptr(), libc::MFD_CLOEXEC) };
     // SAFETY: as above; only when the request observes calls.
@@ -648,6 +652,7 @@ fn catalog_line((entry, value): (catalog::Entry, mutate_protocol::ConstantValue)
     Greeting::Mutant(Box::new(CatalogEntry {
         index: entry.index,
         site: entry.site,
+        ticks: entry.ticks,
         id: info.id.into(),
         operator: info.operator.into(),
         file: info.file.into(),

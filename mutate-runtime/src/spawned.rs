@@ -41,6 +41,10 @@ fn join(spawn: &Spawn) {
     // SAFETY: a fresh zeroed shared mapping of the right size, never unmapped.
     unsafe { counters::install(region, sites, mutants) };
     counters::reset(spawn.budget, spawn.coverage);
+    // The test's own process, forked by the server, takes the function's own budget.
+    if std::os::unix::process::parent_id() == spawn.server {
+        counters::set_own_budget(spawn.own_budget, spawn.own_after_ms.saturating_mul(1000));
+    }
     // A process a test started is never traced.
     crate::coverage_cut::allow(spawn.coverage);
     if spawn.coverage {
@@ -125,14 +129,17 @@ impl Runs {
     }
 
     /// The next run's [`Spawn`], for its child's environment; `None` without a folder.
-    pub fn next(&mut self, budget: u64, coverage: bool, probe: bool) -> Option<Spawn> {
+    pub fn next(&mut self, request: &mutate_protocol::Request) -> Option<Spawn> {
         self.next += 1;
         Some(Spawn {
             dir: self.dir.clone()?,
             run: self.next,
-            budget,
-            coverage,
-            probe,
+            budget: request.budget,
+            own_budget: request.own_budget,
+            own_after_ms: request.own_after_ms,
+            server: std::process::id(),
+            coverage: request.coverage,
+            probe: request.probe,
         })
     }
 }
@@ -203,6 +210,9 @@ mod tests {
             dir: dir.clone(),
             run: 3,
             budget: 0,
+            own_budget: 0,
+            own_after_ms: 0,
+            server: 0,
             coverage: true,
             probe: true,
         };

@@ -122,3 +122,31 @@ pub fn doubled_at(i: u64, last: u64) -> u64 {
 pub fn sum_doubling_last(n: u64) -> u64 {
     (0..=n).map(|i| doubled_at(i, n)).sum()
 }
+
+/// What `take` hands out at most in one call. `-> 1` has `drain` call `take` (and this)
+/// sixteen times as often, past ten times their calls as written, for a fraction of a
+/// second, and ends: it must survive, as under `cargo test`, not be ended by its own budget.
+#[mutate_runtime::mutate]
+pub fn chunk() -> u64 {
+    16
+}
+
+/// Takes up to a chunk of `left`, as a reader hands out bytes, until nothing is left.
+/// Returning 1 (and not taking it) or not taking at all sends `drain`'s loop round forever,
+/// each round a call of this function only.
+#[mutate_runtime::mutate]
+pub fn take(left: &mut u64) -> u64 {
+    let n = (*left).min(chunk());
+    *left -= n;
+    n
+}
+
+/// Calls `take` until it hands out nothing: how many calls handed something out.
+pub fn drain(total: u64) -> u64 {
+    let mut left = total;
+    let mut calls = 0;
+    while take(&mut left) > 0 {
+        calls += 1;
+    }
+    calls
+}

@@ -18,6 +18,7 @@ use crate::refusal::{FailedTest, How, Refusal};
 use crate::server::Server;
 use crate::together::{self, Together};
 use mutate_protocol::{End, Report, Request, test_slot};
+use std::collections::HashMap;
 use std::time::Duration;
 
 /// What the baseline learnt of one passing test.
@@ -69,6 +70,12 @@ pub struct Baseline {
     /// How much longer its coverage run (hit counts and the infection probe) took than
     /// its fastest passing run without them, in microseconds; 0 if it was not run again.
     pub coverage_overhead: u64,
+    /// The calls and loop rounds its coverage run counted in each function of its own
+    /// binary, by the function's counter (`Discovery::tick_slots`), with
+    /// [`mutate_protocol::COUNT_CUT`] where counting stopped there: what a mutant's run
+    /// of the function is budgeted against (`lab::mutants::own_budget`).
+    #[serde(default)]
+    pub own_ticks: HashMap<u32, u64>,
 }
 
 /// The baseline of a green suite.
@@ -263,6 +270,8 @@ fn run_alone(
         test: None,
         mutant: None,
         budget: 0,
+        own_budget: 0,
+        own_after_ms: 0,
         timeout_ms: timeout.as_millis() as u64,
         grace_ms: 0,
         blocked_ms: 0,
@@ -514,6 +523,7 @@ fn record_baseline(
         // counting run is what tells a test that goes another way each run.
         wanders: wanders(retimes) || counted.is_some_and(|hits| hits != report.total_hits),
         coverage_overhead: plain.map_or(0, |plain| report.micros.saturating_sub(plain)),
+        own_ticks: function_counts(d, d.tests[t].binary, report),
     };
     let own = (
         d.tests[t].binary,
@@ -550,6 +560,26 @@ fn record_baseline(
             }
         }
     }
+}
+
+/// A coverage run's counts of calls and loop rounds in each function of the test's own
+/// `binary`: its process's, with those of the processes of that binary it started (a
+/// coverage run's own, where the server runs the test in one).
+fn function_counts(d: &Discovery, binary: usize, report: &Report) -> HashMap<u32, u64> {
+    let counters = &d.function_counters[binary];
+    let started = report
+        .spawned
+        .iter()
+        .filter(|counted| d.program(&counted.exe) == Some(binary))
+        .flat_map(|counted| &counted.hits);
+    let mut counts = HashMap::new();
+    for &(slot, count) in report.hits.iter().chain(started) {
+        if counters.contains(&slot) {
+            let total = counts.entry(slot).or_insert(0);
+            *total = mutate_protocol::hits_together(*total, count);
+        }
+    }
+    counts
 }
 
 /// Whether a test's passing runs as written (two at least) counted different numbers of

@@ -8,6 +8,7 @@ mod clock;
 pub mod costs;
 mod expected;
 mod mutants;
+mod own_budget;
 mod queue;
 mod results;
 mod servers;

@@ -7,6 +7,7 @@ use super::baseline::Baseline;
 use super::clock::{self, InertTimes};
 use super::costs::Gathering;
 use super::expected::{Expected, InFlight, Ran};
+use super::own_budget;
 use super::queue::{CloseOnPanic, Queue};
 use super::results::{Config, MutantResult, Proven};
 use super::servers::{self, Idle};
@@ -42,6 +43,8 @@ pub fn limited(baseline: &Baseline, config: &Config, mutant: Option<String>) -> 
         test: None,
         mutant,
         budget: budget(baseline),
+        own_budget: 0,
+        own_after_ms: 0,
         timeout_ms: baseline.limits.timeout_ms,
         grace_ms: baseline.limits.grace_ms,
         blocked_ms: baseline.blocked_limit_ms(),
@@ -502,11 +505,14 @@ fn work(
         let entry = &d.mutants[m].entry;
         let key = (format!("{}\t{}", entry.file, entry.function), t);
         let first = clock::first_limits(&baseline[t], &config.timeouts, inert, &key);
+        let own_limit = own_budget::of(d, &baseline[t], m, t);
         let request = Request {
             output: true,
             test: any.then(|| name.clone()),
             timeout_ms: first.timeout_ms,
             grace_ms: first.grace_ms,
+            own_budget: own_limit.map_or(0, |own| own.budget),
+            own_after_ms: own_limit.map_or(0, |own| own.after_ms),
             ..limited(&baseline[t], config, Some(d.mutants[m].entry.id.clone()))
         };
         let start = || match any {
@@ -543,6 +549,11 @@ fn work(
         };
         let (report, used) = clock::checked(server, &request, report, check)?;
         let mut verdict = outcome::judge(&report);
+        let own_reason =
+            own_limit.and_then(|own| own_budget::reason(&report, &own, request.budget));
+        if let Some(why) = own_reason {
+            verdict.reason = why;
+        }
         if verdict.status.detected() && baseline[t].retries > 0 {
             verdict = retried(server, &used, &baseline[t], verdict, costs)?;
         }

@@ -77,6 +77,9 @@ pub fn run(
             dir: dir.path().to_path_buf(),
             run: 1,
             budget: 0,
+            own_budget: 0,
+            own_after_ms: 0,
+            server: 0,
             coverage: true,
             probe: false,
         });

@@ -326,6 +326,7 @@ mod tests {
         CatalogEntry {
             index: 0,
             site: 0,
+            ticks: mutate_protocol::NO_TICKS,
             id: format!("src/lib.rs:2:5: {description}"),
             operator: operator.into(),
             file: "src/lib.rs".into(),

@@ -218,6 +218,7 @@ mod tests {
             entry: CatalogEntry {
                 index: 0,
                 site: 0,
+                ticks: mutate_protocol::NO_TICKS,
                 id: "m".into(),
                 operator: "condition".into(),
                 file: "src/lib.rs".into(),

@@ -218,9 +218,9 @@ impl Rewriter<'_> {
 /// where no site is checked (`loop { if let Some(x) = it.next() { .. break } }`), and the
 /// budget must end it, not the wall clock.
 fn count_rounds(body: &mut Block) {
-    let rt = crate::emit::rt();
+    let (rt, table) = (crate::emit::rt(), crate::emit::table());
     body.stmts.insert(
         0,
-        syn::Stmt::Item(syn::Item::Verbatim(quote!(#rt::tick();))),
+        syn::Stmt::Item(syn::Item::Verbatim(quote!(#rt::tick(&#table);))),
     );
 }

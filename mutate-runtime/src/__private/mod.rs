@@ -119,11 +119,14 @@ pub fn outline<R>(body: impl FnOnce() -> R) -> R {
     body()
 }
 
-/// One round of a loop in mutated code, for the hit budget.
+/// One round of a loop, or one call, in mutated code of `table`'s function: for the hit
+/// budget, and the function's own count in a counting run.
 #[inline(always)]
-pub fn tick() {
+pub fn tick(table: &Table) {
     #[cfg(not(mutate_fixed))]
-    crate::counters::tick();
+    crate::counters::tick(table);
+    #[cfg(mutate_fixed)]
+    let _ = table;
 }
 
 /// Records that the active mutant's type fallback ran: the mutant cannot be built for the
