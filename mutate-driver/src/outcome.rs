@@ -250,10 +250,11 @@ pub fn unbuilt(entry: &CatalogEntry) -> (Status, String) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn report(end: End, passed: bool) -> Report {
+    /// A run's report that ended as `end`, its mutant reached.
+    pub(crate) fn report(end: End, passed: bool) -> Report {
         Report {
             end,
             micros: 1,

@@ -224,7 +224,7 @@ mod tests {
 
     #[test]
     fn files_are_told_apart_by_run() {
-        let spawn = Spawn::decode("12\t0\t0\t0\t/d").unwrap();
+        let spawn = Spawn::decode("12\t0\t0\t0\t0\t0\t0\t/d").unwrap();
         assert_eq!(spawn.file(345), PathBuf::from("/d/12-345"));
         assert!(spawn.is_of_run("12-345"));
         assert!(!spawn.is_of_run("1-345"));

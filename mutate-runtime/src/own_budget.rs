@@ -86,37 +86,27 @@ fn cpu_micros() -> u64 {
 mod tests {
     use super::OwnLimits;
 
-    #[test]
-    fn a_run_past_its_own_budget_ends_once_it_has_used_its_cpu_time() {
-        let limits = OwnLimits {
-            whole: 0,
+    /// Limits of a second's CPU time, looked at again every 500 rounds, under a whole
+    /// budget of `whole`.
+    fn limits(whole: u64) -> OwnLimits {
+        OwnLimits {
+            whole,
             after_micros: 1_000_000,
             step: 500,
-        };
-        assert_eq!(
-            limits.next_check(1_000, 20_000),
-            Some(1_500),
-            "not yet computed"
-        );
-        assert_eq!(
-            limits.next_check(1_000, 1_000_000),
-            None,
-            "computed a second"
-        );
+        }
+    }
+
+    #[test]
+    fn a_run_past_its_own_budget_ends_once_it_has_used_its_cpu_time() {
+        let limits = limits(0);
+        assert_eq!(limits.next_check(1_000, 20_000), Some(1_500), "not yet");
+        assert_eq!(limits.next_check(1_000, 1_000_000), None, "a second");
     }
 
     #[test]
     fn the_whole_budget_still_ends_a_run_at_once() {
-        let limits = OwnLimits {
-            whole: 1_200,
-            after_micros: 1_000_000,
-            step: 500,
-        };
-        assert_eq!(
-            limits.next_check(1_000, 0),
-            Some(1_200),
-            "looked at again there"
-        );
+        let limits = limits(1_200);
+        assert_eq!(limits.next_check(1_000, 0), Some(1_200), "looked at there");
         assert_eq!(limits.next_check(1_201, 0), None);
     }
 }

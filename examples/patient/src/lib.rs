@@ -123,6 +123,14 @@ pub fn sum_doubling_last(n: u64) -> u64 {
     (0..=n).map(|i| doubled_at(i, n)).sum()
 }
 
+/// One, as `i` over itself: ballast a test calls millions of times, so that its coverage
+/// run stops counting here and the test has no budget of its total.
+#[mutate_runtime::mutate]
+#[allow(clippy::eq_op, reason = "one, as any number over itself")]
+pub fn one(i: u64) -> u64 {
+    i / i
+}
+
 /// What `take` hands out at most in one call. `-> 1` has `drain` call `take` (and this)
 /// sixteen times as often, past ten times their calls as written, for a fraction of a
 /// second, and ends: it must survive, as under `cargo test`, not be ended by its own budget.

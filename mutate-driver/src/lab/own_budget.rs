@@ -111,21 +111,8 @@ mod tests {
             budget: 100_070,
             after_ms: 40,
         };
-        let mut report = Report {
-            end: mutate_protocol::End::HitBudget,
-            micros: 0,
-            cpu_micros: 0,
-            total_hits: 200_000,
-            fell_back: mutate_protocol::FellBack::No,
-            passed: false,
-            reached: true,
-            budget_waived: false,
-            hits: Vec::new(),
-            infection: Vec::new(),
-            output: None,
-            trace: Vec::new(),
-            spawned: Vec::new(),
-        };
+        let mut report = crate::outcome::tests::report(mutate_protocol::End::HitBudget, false);
+        report.total_hits = 200_000;
         assert!(
             reason(&report, &own, 0)
                 .unwrap()
