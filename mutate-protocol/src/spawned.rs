@@ -23,11 +23,12 @@ pub struct Spawn {
     /// The run's hit budget (each process counts its own against it); 0: none.
     pub budget: u64,
     /// The own budget of the mutant's function ([`Request::own_budget`](crate::Request)),
-    /// and the CPU time in milliseconds a process past it must have used; for the test's own
-    /// process only, the child of the server `server` (another process of the run may run
-    /// the function other than the test's did). 0: none.
+    /// for the test's own process only (another process of the run may run the function
+    /// otherwise than the test's did); 0: none.
     pub own_budget: u64,
+    /// The CPU time, in milliseconds, a process past its own budget must have used.
     pub own_after_ms: u64,
+    /// The fork server's process id: its child is the test's own process.
     pub server: u32,
     /// Count site hits (a coverage run).
     pub coverage: bool,

@@ -73,7 +73,7 @@ pub struct Baseline {
     /// The calls and loop rounds its coverage run counted in each function of its own
     /// binary, by the function's counter (`Discovery::tick_slots`), with
     /// [`mutate_protocol::COUNT_CUT`] where counting stopped there: what a mutant's run
-    /// of the function is budgeted against (`lab::mutants::own_budget`).
+    /// of the function is budgeted against (`lab::own_budget::of`).
     #[serde(default)]
     pub own_ticks: HashMap<u32, u64>,
 }
